@@ -1,0 +1,46 @@
+/*
+ * cli.h: the pieces the `gateau` command's subcommands share.
+ */
+#ifndef GATEAU_CLI_H
+#define GATEAU_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gateau/bot.h"
+#include "gateau/gateau.h"
+#include "gateau/record.h"
+
+/* The flags of a subcommand, as parsed by cli_parse_flags(). */
+typedef struct cli_flags {
+    const char *game;       /* the positional GAME or FILE */
+    int players;            /* 0 when not given */
+    const char *seats;      /* --seats */
+    bool has_seed;
+    uint64_t seed;
+    const char *record;     /* --record FILE */
+    char options[1024];     /* --options k=v ..., space-separated */
+    bool json;              /* --json */
+} cli_flags;
+
+/* Reads argv (after the subcommand) into flags; `allowed` lists the flags
+ * this subcommand takes, as in "players seats seed record options json".
+ * Prints a one-line error and returns false on anything unexpected. */
+bool cli_parse_flags(const char *command, int argc, char **argv, const char *allowed,
+                     cli_flags *flags);
+
+/* Finds the game or prints "unknown game" with the list. */
+const gateau_game *cli_find_game(const char *name);
+
+/* Prints "gateau: <message>" to stderr. */
+void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* A seed from the clock and process, when none was given. */
+uint64_t cli_fresh_seed(void);
+
+int cli_play(int argc, char **argv);
+int cli_replay(int argc, char **argv);
+int cli_random(int argc, char **argv);
+
+#endif

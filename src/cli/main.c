@@ -1,0 +1,194 @@
+/*
+ * main.c: the `gateau` command: dispatch to subcommands, shared flag parsing.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+void cli_error(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("gateau: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+}
+
+uint64_t cli_fresh_seed(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t seed = (uint64_t)now.tv_sec * 1000003u ^ (uint64_t)now.tv_nsec ^
+                    ((uint64_t)getpid() << 32);
+    return seed % 1000000000000ULL;
+}
+
+const gateau_game *cli_find_game(const char *name)
+{
+    const gateau_game *game = gateau_game_find(name);
+    if (!game) {
+        fprintf(stderr, "gateau: unknown game '%s' (games:", name ? name : "");
+        for (int i = 0; i < gateau_game_count(); i++)
+            fprintf(stderr, " %s", gateau_game_name(gateau_game_at(i)));
+        fprintf(stderr, ")\n");
+    }
+    return game;
+}
+
+static bool flag_allowed(const char *allowed, const char *flag)
+{
+    size_t length = strlen(flag);
+    for (const char *p = allowed; (p = strstr(p, flag)) != NULL; p += length)
+        if ((p == allowed || p[-1] == ' ') && (p[length] == ' ' || p[length] == '\0'))
+            return true;
+    return false;
+}
+
+static bool parse_count(const char *command, const char *flag, const char *text, int *out)
+{
+    char *end;
+    long value = strtol(text, &end, 10);
+    if (!text[0] || *end || value < 1 || value > 1000000000) {
+        cli_error("%s: --%s needs a positive whole number, not '%s'", command, flag, text);
+        return false;
+    }
+    *out = (int)value;
+    return true;
+}
+
+bool cli_parse_flags(const char *command, int argc, char **argv, const char *allowed,
+                     cli_flags *flags)
+{
+    memset(flags, 0, sizeof *flags);
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strncmp(arg, "--", 2) != 0) {
+            if (flags->game) {
+                cli_error("%s: unexpected argument '%s'", command, arg);
+                return false;
+            }
+            flags->game = arg;
+            continue;
+        }
+        const char *flag = arg + 2;
+        if (!flag_allowed(allowed, flag)) {
+            cli_error("%s: unknown option '%s'", command, arg);
+            return false;
+        }
+        if (strcmp(flag, "json") == 0) {
+            flags->json = true;
+            continue;
+        }
+        if (strcmp(flag, "options") == 0) {
+            /* Every following word up to the next flag is one option. */
+            while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0 && strchr(argv[i + 1], '=')) {
+                size_t used = strlen(flags->options);
+                snprintf(flags->options + used, sizeof flags->options - used, "%s%s",
+                         used ? " " : "", argv[++i]);
+            }
+            if (!flags->options[0]) {
+                cli_error("%s: --options needs key=value words", command);
+                return false;
+            }
+            continue;
+        }
+        if (i + 1 >= argc) {
+            cli_error("%s: %s needs a value", command, arg);
+            return false;
+        }
+        const char *value = argv[++i];
+        if (strcmp(flag, "players") == 0) {
+            if (!parse_count(command, flag, value, &flags->players)) return false;
+        } else if (strcmp(flag, "seats") == 0) {
+            flags->seats = value;
+        } else if (strcmp(flag, "record") == 0) {
+            flags->record = value;
+        } else if (strcmp(flag, "seed") == 0) {
+            char *end;
+            unsigned long long seed = strtoull(value, &end, 10);
+            if (!value[0] || *end || value[0] == '-') {
+                cli_error("%s: --seed needs a whole number, not '%s'", command, value);
+                return false;
+            }
+            flags->seed = seed;
+            flags->has_seed = true;
+        }
+    }
+    return true;
+}
+
+static int cli_games(void)
+{
+    for (int i = 0; i < gateau_game_count(); i++) {
+        const gateau_game *game = gateau_game_at(i);
+        printf("%-14s %-16s %d-%d players", gateau_game_name(game), gateau_game_title(game),
+               gateau_game_min_players(game), gateau_game_max_players(game));
+        for (int o = 0; o < gateau_game_option_count(game); o++) {
+            const gateau_option_info *option = gateau_game_option(game, o);
+            if (option->is_path) printf("  %s=FILE", option->name);
+            else printf("  %s=%d (%d-%d)", option->name, option->default_value,
+                        option->min_value, option->max_value);
+        }
+        printf("\n");
+    }
+    return 0;
+}
+
+static int cli_rules(int argc, char **argv)
+{
+    if (argc != 1) {
+        cli_error("rules: usage: gateau rules GAME");
+        return 2;
+    }
+    const gateau_game *game = cli_find_game(argv[0]);
+    if (!game) return 1;
+    fputs(gateau_game_summary(game), stdout);
+    for (int o = 0; o < gateau_game_option_count(game); o++) {
+        const gateau_option_info *option = gateau_game_option(game, o);
+        printf("%s option %s: %s\n", o ? "" : "\n", option->name, option->help);
+    }
+    return 0;
+}
+
+static void usage(FILE *out)
+{
+    fputs("usage: gateau COMMAND ...\n"
+          "  games                         list the games\n"
+          "  rules GAME                    the rules in brief\n"
+          "  play GAME --players N --seats human,random,... [--seed S] [--record FILE]\n"
+          "       [--options k=v ...]      play in the terminal\n"
+          "  replay FILE [--json]          check a record and show the result\n"
+          "  random GAME --players N [--seed S] [--options k=v ...]\n"
+          "                                a random legal game as a record\n"
+          "  version                       the version\n",
+          out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *command = argv[1];
+    if (!strcmp(command, "games")) return cli_games();
+    if (!strcmp(command, "rules")) return cli_rules(argc - 2, argv + 2);
+    if (!strcmp(command, "play")) return cli_play(argc - 2, argv + 2);
+    if (!strcmp(command, "replay")) return cli_replay(argc - 2, argv + 2);
+    if (!strcmp(command, "random")) return cli_random(argc - 2, argv + 2);
+    if (!strcmp(command, "version") || !strcmp(command, "--version")) {
+        printf("gateau %s\n", GATEAU_VERSION);
+        return 0;
+    }
+    if (!strcmp(command, "help") || !strcmp(command, "--help") || !strcmp(command, "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    cli_error("unknown command '%s' (try gateau help)", command);
+    return 2;
+}

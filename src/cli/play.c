@@ -1,0 +1,304 @@
+/*
+ * play.c: `gateau play GAME --players N --seats human,random,...`: a game in
+ * the terminal.  Humans type moves in the notation; each human sees only
+ * his own seat's view.  Commands: help, moves, undo, save FILE, quit.
+ */
+#include <ctype.h>
+#include <editline/readline.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+typedef struct play_session {
+    gateau_record *record;
+    const char *game_name;
+    int players;
+    bool human[GATEAU_MAX_PLAYERS];
+    gateau_bot *bot[GATEAU_MAX_PLAYERS];
+    uint64_t seed;
+    gateau_rng bot_rng;
+    bool color;        /* ANSI colors on stdout */
+    bool interactive;  /* stdin is a terminal: line editing */
+    const char *record_path;
+    /* Where each of a human's moves began, for undo. */
+    int *human_moves;
+    int human_move_count, human_move_capacity;
+    int viewer;        /* whose eyes the commentary uses */
+} play_session;
+
+static bool parse_seats(play_session *session, const char *seats)
+{
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", seats ? seats : "");
+    int count = 0;
+    for (char *save = NULL, *token = strtok_r(copy, ",", &save); token;
+         token = strtok_r(NULL, ",", &save)) {
+        while (isspace((unsigned char)*token)) token++;
+        if (count == session->players) {
+            cli_error("play: --seats names more seats than the %d players", session->players);
+            return false;
+        }
+        if (strcmp(token, "human") == 0) {
+            session->human[count++] = true;
+            continue;
+        }
+        char error[256];
+        session->bot[count] = gateau_bot_new(token, error, sizeof error);
+        if (!session->bot[count]) {
+            cli_error("play: seat %d: %s (or human)", count + 1, error);
+            return false;
+        }
+        count++;
+    }
+    if (count != session->players) {
+        cli_error("play: --seats names %d seats for %d players", count, session->players);
+        return false;
+    }
+    return true;
+}
+
+/* One line of input, or NULL at end of input. */
+static char *read_input(play_session *session, const char *prompt)
+{
+    if (session->interactive) {
+        char *line = readline(prompt);
+        if (line && *line) add_history(line);
+        return line;
+    }
+    fputs(prompt, stdout);
+    fflush(stdout);
+    size_t capacity = 0;
+    char *line = NULL;
+    if (getline(&line, &capacity, stdin) < 0) {
+        free(line);
+        return NULL;
+    }
+    line[strcspn(line, "\r\n")] = '\0';
+    return line;
+}
+
+static void show_view(play_session *session, int seat)
+{
+    char *view = gateau_state_view_text(gateau_record_state(session->record), seat,
+                                        session->color);
+    printf("\n%s", view);
+    free(view);
+}
+
+static void remember_human_move(play_session *session)
+{
+    if (session->human_move_count == session->human_move_capacity) {
+        session->human_move_capacity = session->human_move_capacity ? session->human_move_capacity * 2 : 32;
+        session->human_moves = realloc(session->human_moves,
+                                       sizeof(int) * (size_t)session->human_move_capacity);
+        if (!session->human_moves) abort();
+    }
+    session->human_moves[session->human_move_count++] =
+        gateau_record_move_count(session->record);
+}
+
+static void print_help(void)
+{
+    puts("Type a move in the game's notation (see `gateau rules GAME`), or:\n"
+         "  moves       the legal moves now\n"
+         "  undo        back to your previous decision\n"
+         "  save FILE   write the record so far (replay or resume it later)\n"
+         "  help        this text\n"
+         "  quit        stop (the record is still written with --record)");
+}
+
+typedef enum { TURN_PLAYED, TURN_UNDONE, TURN_QUIT } turn_result;
+
+static turn_result human_turn(play_session *session, int seat)
+{
+    show_view(session, seat);
+    char prompt[64];
+    snprintf(prompt, sizeof prompt, "%s seat %d> ",
+             gateau_record_name(session->record, seat), seat + 1);
+    for (;;) {
+        char *line = read_input(session, prompt);
+        if (!line) return TURN_QUIT;
+        char *input = line;
+        while (isspace((unsigned char)*input)) input++;
+        input[strcspn(input, "\r\n")] = '\0';
+        turn_result result = TURN_PLAYED;
+        bool done = false;
+        char error[512];
+        if (!input[0]) {
+        } else if (!strcmp(input, "quit") || !strcmp(input, "exit")) {
+            result = TURN_QUIT;
+            done = true;
+        } else if (!strcmp(input, "help")) {
+            print_help();
+        } else if (!strcmp(input, "moves")) {
+            char *legal = gateau_state_describe_legal(gateau_record_state(session->record), seat);
+            puts(legal);
+            free(legal);
+        } else if (!strcmp(input, "undo")) {
+            if (!session->human_move_count) {
+                puts("Nothing to undo yet.");
+            } else {
+                gateau_record_truncate(session->record,
+                                       session->human_moves[--session->human_move_count]);
+                puts("Back to your previous decision.");
+                result = TURN_UNDONE;
+                done = true;
+            }
+        } else if (!strncmp(input, "save", 4) && (!input[4] || isspace((unsigned char)input[4]))) {
+            const char *path = input + 4;
+            while (isspace((unsigned char)*path)) path++;
+            if (!*path) puts("save needs a file name: save FILE");
+            else if (gateau_record_save(session->record, path, error, sizeof error) != 0)
+                printf("%s\n", error);
+            else printf("Saved to %s.\n", path);
+        } else {
+            int before = gateau_record_move_count(session->record);
+            if (gateau_record_play_move(session->record, seat, input, error, sizeof error)) {
+                (void)before;
+                done = true;
+            } else {
+                printf("Not a legal move: %s (type moves or help)\n", error);
+            }
+        }
+        free(line);
+        if (done) return result;
+    }
+}
+
+/* Prints what the viewing human learns from the move just made. */
+static void comment_last_move(play_session *session, const gateau_state *before)
+{
+    int index = gateau_record_move_count(session->record) - 1;
+    int count;
+    const gateau_action *actions = gateau_record_move_actions(session->record, index, &count);
+    char *text = gateau_move_describe(before, gateau_record_move_seat(session->record, index),
+                                      actions, count, session->viewer);
+    printf("%s\n", text);
+    free(text);
+}
+
+static void bot_move(play_session *session, int seat)
+{
+    const gateau_state *state = gateau_record_state(session->record);
+    do {
+        gateau_action action = gateau_bot_choose(session->bot[seat], state, seat, &session->bot_rng);
+        char error[256];
+        if (!gateau_record_play(session->record, seat, action, error, sizeof error)) {
+            cli_error("bot at seat %d made an illegal move: %s", seat + 1, error);
+            abort(); /* an engine bug: stop loudly rather than play on */
+        }
+    } while (gateau_state_in_move(state));
+}
+
+static void finish(play_session *session)
+{
+    const gateau_state *state = gateau_record_state(session->record);
+    show_view(session, session->viewer);
+    int scores[GATEAU_MAX_PLAYERS];
+    gateau_state_scores(state, scores);
+    printf("\nFinal scores:");
+    for (int s = 0; s < session->players; s++)
+        printf("  %s %d", gateau_record_name(session->record, s), scores[s]);
+    printf("\n");
+}
+
+static int run(play_session *session)
+{
+    gateau_state *before = gateau_state_clone(gateau_record_state(session->record));
+    const gateau_state *state = gateau_record_state(session->record);
+    int status = 0;
+    while (!gateau_state_is_over(state)) {
+        gateau_state_copy(before, state);
+        int moves = gateau_record_move_count(session->record);
+        if (gateau_state_is_chance(state)) {
+            /* Chance comes from (seed, move number), so undoing and
+             * replaying a position deals the same way again. */
+            gateau_rng chance;
+            gateau_rng_seed_stream(&chance, session->seed, (uint64_t)moves);
+            gateau_record_play_chance(session->record, &chance);
+            comment_last_move(session, before);
+            continue;
+        }
+        int seat = gateau_state_next_seat(state);
+        if (session->human[seat]) {
+            session->viewer = seat;
+            remember_human_move(session);
+            turn_result result = human_turn(session, seat);
+            if (result == TURN_QUIT) {
+                session->human_move_count--;
+                status = 3;
+                break;
+            }
+            if (result == TURN_UNDONE) {
+                session->human_move_count--; /* the entry this turn pushed */
+                continue;
+            }
+        } else {
+            bot_move(session, seat);
+        }
+        comment_last_move(session, before);
+    }
+    gateau_state_free(before);
+    if (status == 0) finish(session);
+    else puts("Game stopped.");
+    return status;
+}
+
+int cli_play(int argc, char **argv)
+{
+    cli_flags flags;
+    if (!cli_parse_flags("play", argc, argv, "players seats seed record options", &flags))
+        return 2;
+    if (!flags.game) {
+        cli_error("play: usage: gateau play GAME --players N --seats human,random,... "
+                  "[--seed S] [--record FILE] [--options k=v ...]");
+        return 2;
+    }
+    const gateau_game *game = cli_find_game(flags.game);
+    if (!game) return 1;
+    if (!flags.players) flags.players = gateau_game_min_players(game);
+    char error[512];
+    gateau_setup *setup = gateau_setup_new(game, flags.players, flags.options, NULL, error,
+                                           sizeof error);
+    if (!setup) {
+        cli_error("play: %s", error);
+        return 1;
+    }
+    play_session session = {.game_name = flags.game, .players = flags.players,
+                            .record_path = flags.record, .viewer = GATEAU_OBSERVER};
+    char default_seats[128] = "human";
+    for (int s = 1; s < flags.players; s++) strcat(default_seats, ",random");
+    int status = 1;
+    if (parse_seats(&session, flags.seats ? flags.seats : default_seats)) {
+        session.seed = flags.has_seed ? flags.seed : cli_fresh_seed();
+        gateau_rng_seed_stream(&session.bot_rng, session.seed, UINT64_MAX);
+        session.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+        session.interactive = isatty(STDIN_FILENO);
+        for (int s = 0; s < flags.players; s++) session.viewer = session.human[s] && session.viewer < 0 ? s : session.viewer;
+        session.record = gateau_record_new(setup);
+        for (int s = 0; s < flags.players; s++)
+            if (session.bot[s]) {
+                char name[64];
+                snprintf(name, sizeof name, "%s (seat %d)", gateau_bot_name(session.bot[s]), s + 1);
+                (void)name;
+            }
+        printf("%s, %d players, seed %llu. Type help for commands.\n", gateau_game_title(game),
+               flags.players, (unsigned long long)session.seed);
+        status = run(&session);
+        if (session.record_path) {
+            if (gateau_record_save(session.record, session.record_path, error, sizeof error) != 0) {
+                cli_error("play: %s", error);
+                status = 1;
+            } else {
+                printf("Record written to %s.\n", session.record_path);
+            }
+        }
+    }
+    gateau_record_free(session.record);
+    for (int s = 0; s < GATEAU_MAX_PLAYERS; s++) gateau_bot_free(session.bot[s]);
+    free(session.human_moves);
+    gateau_setup_free(setup);
+    return status;
+}

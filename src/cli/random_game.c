@@ -1,0 +1,49 @@
+/*
+ * random_game.c: `gateau random GAME --players N [--seed S] [--options ...]`:
+ * one complete game of uniformly random legal decisions, as a record.
+ */
+#include <stdlib.h>
+
+#include "cli/cli.h"
+
+int cli_random(int argc, char **argv)
+{
+    cli_flags flags;
+    if (!cli_parse_flags("random", argc, argv, "players seed options", &flags)) return 2;
+    if (!flags.game) {
+        cli_error("random: usage: gateau random GAME --players N [--seed S] [--options k=v ...]");
+        return 2;
+    }
+    const gateau_game *game = cli_find_game(flags.game);
+    if (!game) return 1;
+    if (!flags.players) flags.players = gateau_game_min_players(game);
+    char error[512];
+    gateau_setup *setup = gateau_setup_new(game, flags.players, flags.options, NULL, error,
+                                           sizeof error);
+    if (!setup) {
+        cli_error("random: %s", error);
+        return 1;
+    }
+    uint64_t seed = flags.has_seed ? flags.seed : cli_fresh_seed();
+    gateau_rng rng;
+    gateau_rng_seed(&rng, seed);
+    gateau_bot *bot = gateau_bot_new("random", error, sizeof error);
+    gateau_record *record = gateau_record_new(setup);
+    const gateau_state *state = gateau_record_state(record);
+    while (!gateau_state_is_over(state)) {
+        if (gateau_state_is_chance(state)) {
+            gateau_record_play_chance(record, &rng);
+            continue;
+        }
+        int seat = gateau_state_next_seat(state);
+        gateau_record_play(record, seat, gateau_bot_choose(bot, state, seat, &rng), NULL, 0);
+    }
+    char *text = gateau_record_text(record);
+    printf("# gateau random %s --players %d --seed %llu\n%s", flags.game, flags.players,
+           (unsigned long long)seed, text);
+    free(text);
+    gateau_record_free(record);
+    gateau_bot_free(bot);
+    gateau_setup_free(setup);
+    return 0;
+}

@@ -1,0 +1,133 @@
+/*
+ * engine.h: what a game plugs into (internal to libgateau).
+ *
+ * A game is one gateau_game table of functions; src/core/registry.c lists
+ * the tables.  The core owns the common part of every state (who acts) and
+ * the game owns the rest, a fixed-size struct of its own that lives inline
+ * in the state, so cloning a state is one memcpy.
+ *
+ * Contract for the game's functions:
+ * - init() sets up the state and the common fields (actors, chance, ...).
+ * - legal_actions() lists the seat's actions in ascending order.
+ * - apply() may assume the action is legal (the core checks); it updates
+ *   the common fields: after it returns they say who acts next.
+ * - parse_move() may assume nothing about the text, and must check the
+ *   move fully enough to explain a refusal in one line; the core still
+ *   checks every action before applying.
+ * - Nothing here allocates except setup, views and notation.
+ */
+#ifndef GATEAU_ENGINE_H
+#define GATEAU_ENGINE_H
+
+#include <jansson.h>
+#include <stdalign.h>
+
+#include "core/text.h"
+#include "gateau/gateau.h"
+
+struct gateau_game {
+    const char *name;
+    const char *title;
+    const char *summary;
+    int min_players, max_players;
+    const gateau_option_info *options;
+    int option_count;
+    size_t state_size; /* bytes of the game's own part of a state */
+
+    /* Optional: load data named by options (deck files) into setup->data
+     * and check options against each other.  false with a reason. */
+    bool (*prepare)(gateau_setup *setup, char *error, size_t error_size);
+    void (*release)(gateau_setup *setup); /* frees setup->data */
+
+    void (*init)(gateau_state *state);
+    int (*legal_actions)(const gateau_state *state, int seat, gateau_action *actions);
+    int (*chance_outcomes)(const gateau_state *state, gateau_action *outcomes,
+                           double *probabilities);
+    /* Optional fast path; the core otherwise samples chance_outcomes(). */
+    gateau_action (*sample_chance)(const gateau_state *state, gateau_rng *rng);
+    void (*apply)(gateau_state *state, int seat, gateau_action action);
+    void (*scores)(const gateau_state *state, int *scores);
+    uint32_t (*winners)(const gateau_state *state);
+    void (*determinize)(gateau_state *state, int seat, gateau_rng *rng);
+
+    int (*parse_move)(const gateau_state *state, int seat, const char *text,
+                      gateau_action *actions, char *error, size_t error_size);
+    void (*format_move)(const gateau_state *before, int seat,
+                        const gateau_action *actions, int count, gateau_text *out);
+    void (*action_name)(const gateau_state *state, int seat, gateau_action action,
+                        gateau_text *out);
+    void (*view_text)(const gateau_state *state, int seat, bool color, gateau_text *out);
+    json_t *(*view_json)(const gateau_state *state, int seat);
+    /* Optional: what viewer (a seat or GATEAU_OBSERVER) learns from a move
+     * made from `before`: "the slices are shuffled", "roll 1 C 6 6 5".
+     * Without it: chance moves say nothing, simultaneous moves only that the
+     * seat has moved, other moves show their notation. */
+    void (*describe_move)(const gateau_state *before, int seat, const gateau_action *actions,
+                          int count, int viewer, gateau_text *out);
+    /* Optional: the legal moves of seat explained for a person (the
+     * `moves` command); without it, the legal first actions are listed. */
+    void (*describe_legal)(const gateau_state *state, int seat, gateau_text *out);
+    /* Optional: a note on how a finished game ended, when that is unusual
+     * (a round limit); records write it as a closing comment. */
+    const char *(*end_note)(const gateau_state *state);
+};
+
+struct gateau_setup {
+    const gateau_game *game;
+    int players;
+    int option_values[GATEAU_MAX_OPTIONS];
+    char *option_paths[GATEAU_MAX_OPTIONS]; /* resolved, for is_path options */
+    char *options_text;                     /* canonical, for record headers */
+    void *data;                             /* the game's loaded data */
+};
+
+struct gateau_state {
+    const gateau_setup *setup;
+    uint32_t actors;      /* seats that may act now, one bit each */
+    bool chance;          /* nature acts now */
+    bool over;            /* the game has ended */
+    bool simultaneous;    /* the current phase is simultaneous */
+    bool in_move;         /* the actor is inside a multi-action move */
+    alignas(16) unsigned char game[]; /* the game's own state */
+};
+
+/* The game's own part of a state, typed. */
+#define GAME_STATE(type, state) ((type *)(void *)(state)->game)
+#define GAME_STATE_CONST(type, state) ((const type *)(const void *)(state)->game)
+
+/* An option's value by index in the game's option table. */
+static inline int setup_option(const gateau_setup *setup, int index)
+{
+    return setup->option_values[index];
+}
+
+/* Sets the common fields for "one seat acts". */
+static inline void state_set_actor(gateau_state *state, int seat)
+{
+    state->actors = 1u << seat;
+    state->chance = false;
+}
+
+static inline void state_set_chance(gateau_state *state)
+{
+    state->actors = 0;
+    state->chance = true;
+}
+
+static inline void state_set_over(gateau_state *state)
+{
+    state->actors = 0;
+    state->chance = false;
+    state->over = true;
+    state->simultaneous = false;
+    state->in_move = false;
+}
+
+/* Writes a one-line error, printf style, if error is not NULL. */
+void set_error(char *error, size_t error_size, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The registered games, for the registry. */
+extern const gateau_game piece_o_cake_game;
+
+#endif

@@ -1,0 +1,27 @@
+/*
+ * notation.h: small strict helpers for reading move notation.
+ */
+#ifndef GATEAU_NOTATION_H
+#define GATEAU_NOTATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define NOTATION_MAX_WORDS 160
+#define NOTATION_MAX_LENGTH 2048
+
+/* Splits text into whitespace-separated words, copied into storage.
+ * Returns the word count, or -1 if the text is too long or has too many
+ * words. */
+typedef struct notation_words {
+    char storage[NOTATION_MAX_LENGTH];
+    char *word[NOTATION_MAX_WORDS];
+    int count;
+} notation_words;
+
+bool notation_split(const char *text, notation_words *words);
+
+/* A decimal integer in [min, max]: digits only, no sign, no leading zero. */
+bool notation_int(const char *word, int min, int max, int *value);
+
+#endif

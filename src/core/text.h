@@ -1,0 +1,24 @@
+/*
+ * text.h: a growable string for building views, moves and records.
+ *
+ * Not for hot paths: views and notation are for people and files.
+ */
+#ifndef GATEAU_TEXT_H
+#define GATEAU_TEXT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct gateau_text {
+    char *data; /* always NUL-terminated once anything was added */
+    size_t length, capacity;
+} gateau_text;
+
+void text_append(gateau_text *text, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+void text_append_char(gateau_text *text, char c);
+/* Hands the string over (never NULL) and leaves text empty. */
+char *text_take(gateau_text *text);
+void text_free(gateau_text *text);
+
+#endif
