@@ -1,0 +1,126 @@
+/* support.c: helpers shared by the test programs (see support.h). */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+gateau_setup *support_setup(const char *game, int players, const char *options)
+{
+    char error[512] = "";
+    const gateau_game *found = gateau_game_find(game);
+    cr_assert_not_null(found, "game %s is registered", game);
+    gateau_setup *setup = gateau_setup_new(found, players, options, NULL, error, sizeof error);
+    cr_assert_not_null(setup, "setup %s/%d/%s: %s", game, players, options ? options : "", error);
+    return setup;
+}
+
+gateau_record *support_read(const char *text)
+{
+    char error[512] = "";
+    int line = 0;
+    gateau_record *record = gateau_record_read(text, NULL, error, sizeof error, &line);
+    cr_assert_not_null(record, "record refused at line %d: %s\n%s", line, error, text);
+    return record;
+}
+
+void support_expect_refused(const char *text, int line, const char *fragment)
+{
+    char error[512] = "";
+    int got_line = -1;
+    gateau_record *record = gateau_record_read(text, NULL, error, sizeof error, &got_line);
+    cr_assert_null(record, "record should be refused:\n%s", text);
+    cr_expect_eq(got_line, line, "error line %d, expected %d (%s)", got_line, line, error);
+    cr_expect_not_null(strstr(error, fragment), "error '%s' should mention '%s'", error, fragment);
+}
+
+void support_play(gateau_record *record, int seat, const char *move)
+{
+    char error[512] = "";
+    bool ok = gateau_record_play_move(record, seat, move, error, sizeof error);
+    cr_assert(ok, "move '%s' by seat %d refused: %s", move, seat + 1, error);
+}
+
+void support_refuse(gateau_record *record, int seat, const char *move, const char *fragment)
+{
+    char error[512] = "";
+    char *before = gateau_record_text(record);
+    bool ok = gateau_record_play_move(record, seat, move, error, sizeof error);
+    cr_assert(!ok, "move '%s' by seat %d should be refused", move, seat + 1);
+    cr_expect_not_null(strstr(error, fragment), "error '%s' should mention '%s'", error, fragment);
+    char *after = gateau_record_text(record);
+    cr_expect_str_eq(before, after, "a refused move changes nothing");
+    free(before);
+    free(after);
+}
+
+void support_play_out(gateau_record *record, gateau_rng *rng)
+{
+    const gateau_state *state = gateau_record_state(record);
+    gateau_action actions[GATEAU_MAX_ACTIONS];
+    while (!gateau_state_is_over(state)) {
+        if (gateau_state_is_chance(state)) {
+            gateau_record_play_chance(record, rng);
+            continue;
+        }
+        int seat = gateau_state_next_seat(state);
+        int count = gateau_state_legal_actions(state, seat, actions);
+        cr_assert_gt(count, 0, "seat %d to act has legal actions", seat + 1);
+        char error[256] = "";
+        bool ok = gateau_record_play(record, seat, actions[gateau_rng_below(rng, (uint32_t)count)],
+                                     error, sizeof error);
+        cr_assert(ok, "legal action refused: %s", error);
+    }
+}
+
+json_t *support_view(const gateau_state *state, int seat)
+{
+    char *text = gateau_state_view_json(state, seat);
+    json_error_t error;
+    json_t *view = json_loads(text, 0, &error);
+    cr_assert_not_null(view, "view is JSON: %s\n%s", error.text, text);
+    free(text);
+    return view;
+}
+
+void support_scores(const gateau_state *state, int scores[GATEAU_MAX_PLAYERS])
+{
+    gateau_state_scores(state, scores);
+}
+
+int support_property_games(int fallback)
+{
+    const char *text = getenv("GATEAU_PROPERTY_GAMES");
+    return text && atoi(text) > 0 ? atoi(text) : fallback;
+}
+
+int support_run(const char *arguments, const char *input, char **out)
+{
+    const char *binary = getenv("GATEAU_BINARY");
+    cr_assert_not_null(binary, "GATEAU_BINARY is set by ctest");
+    char input_path[] = "/tmp/gateau-test-input-XXXXXX";
+    int fd = mkstemp(input_path);
+    cr_assert_geq(fd, 0);
+    if (input) cr_assert_eq(write(fd, input, strlen(input)), (ssize_t)strlen(input));
+    close(fd);
+    size_t length = strlen(binary) + strlen(arguments) + strlen(input_path) + 32;
+    char *command = malloc(length);
+    snprintf(command, length, "%s %s < %s 2>&1", binary, arguments, input_path);
+    FILE *pipe = popen(command, "r");
+    cr_assert_not_null(pipe);
+    size_t size = 0, capacity = 4096;
+    char *buffer = malloc(capacity);
+    size_t got;
+    while ((got = fread(buffer + size, 1, capacity - size - 1, pipe)) > 0) {
+        size += got;
+        if (capacity - size < 2) buffer = realloc(buffer, capacity *= 2);
+    }
+    buffer[size] = '\0';
+    int status = pclose(pipe);
+    unlink(input_path);
+    free(command);
+    *out = buffer;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}

@@ -1,0 +1,52 @@
+/*
+ * support.h: helpers shared by the test programs.
+ *
+ * Every helper fails the current Criterion test with a clear message
+ * instead of returning an error.
+ */
+#ifndef GATEAU_TEST_SUPPORT_H
+#define GATEAU_TEST_SUPPORT_H
+
+#include <criterion/criterion.h>
+#include <jansson.h>
+
+#include "gateau/bot.h"
+#include "gateau/gateau.h"
+#include "gateau/record.h"
+
+/* A setup that must exist (options may be NULL).  Free with gateau_setup_free. */
+gateau_setup *support_setup(const char *game, int players, const char *options);
+
+/* Reads a record that must be valid. */
+gateau_record *support_read(const char *text);
+
+/* Reads a record that must be refused at line `line` with an error that
+ * contains `fragment`. */
+void support_expect_refused(const char *text, int line, const char *fragment);
+
+/* Plays one whole move in notation that must be legal. */
+void support_play(gateau_record *record, int seat, const char *move);
+/* Plays a move that must be refused with an error containing fragment, and
+ * checks that the record did not change. */
+void support_refuse(gateau_record *record, int seat, const char *move, const char *fragment);
+
+/* Plays random legal actions from the record's position to the end
+ * (chance sampled), with rng. */
+void support_play_out(gateau_record *record, gateau_rng *rng);
+
+/* A seat's view as parsed JSON (json_decref it). */
+json_t *support_view(const gateau_state *state, int seat);
+
+/* Scores as an array. */
+void support_scores(const gateau_state *state, int scores[GATEAU_MAX_PLAYERS]);
+
+/* How many random games the property tests play per player count: the
+ * GATEAU_PROPERTY_GAMES environment variable, or `fallback`. */
+int support_property_games(int fallback);
+
+/* Runs the gateau command with arguments (a shell string) and optional
+ * stdin text; captures stdout into out (malloc'd) and returns the exit
+ * status. */
+int support_run(const char *arguments, const char *input, char **out);
+
+#endif

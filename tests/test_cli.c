@@ -1,0 +1,2 @@
+#include "support.h"
+Test(placeholder, test_cli) { cr_assert(1); }

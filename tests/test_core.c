@@ -1,0 +1,2 @@
+#include "support.h"
+Test(placeholder, test_core) { cr_assert(1); }
