@@ -20,7 +20,7 @@ typedef struct cli_flags {
     bool has_seed;
     uint64_t seed;
     const char *record;     /* --record FILE */
-    char options[1024];     /* --options k=v ..., space-separated */
+    char options[1024];     /* --options k=v ..., space-separated; --deck F adds deck=F */
     bool json;              /* --json */
 } cli_flags;
 

@@ -108,6 +108,11 @@ bool cli_parse_flags(const char *command, int argc, char **argv, const char *all
             flags->seats = value;
         } else if (strcmp(flag, "record") == 0) {
             flags->record = value;
+        } else if (strcmp(flag, "deck") == 0) {
+            /* --deck FILE is short for --options deck=FILE. */
+            size_t used = strlen(flags->options);
+            snprintf(flags->options + used, sizeof flags->options - used, "%sdeck=%s",
+                     used ? " " : "", value);
         } else if (strcmp(flag, "seed") == 0) {
             char *end;
             unsigned long long seed = strtoull(value, &end, 10);

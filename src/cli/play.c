@@ -249,7 +249,7 @@ static int run(play_session *session)
 int cli_play(int argc, char **argv)
 {
     cli_flags flags;
-    if (!cli_parse_flags("play", argc, argv, "players seats seed record options", &flags))
+    if (!cli_parse_flags("play", argc, argv, "players seats seed record options deck", &flags))
         return 2;
     if (!flags.game) {
         cli_error("play: usage: gateau play GAME --players N --seats human,random,... "

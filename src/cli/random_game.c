@@ -9,7 +9,7 @@
 int cli_random(int argc, char **argv)
 {
     cli_flags flags;
-    if (!cli_parse_flags("random", argc, argv, "players seed options", &flags)) return 2;
+    if (!cli_parse_flags("random", argc, argv, "players seed options deck", &flags)) return 2;
     if (!flags.game) {
         cli_error("random: usage: gateau random GAME --players N [--seed S] [--options k=v ...]");
         return 2;

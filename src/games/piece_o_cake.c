@@ -71,13 +71,17 @@ typedef struct poc_state {
     uint8_t cut[CAKE_SIZE];        /* ascending */
     uint8_t piece_count;
     piece pieces[CAKE_SIZE];
+    uint16_t open_starts;          /* bit p: an untaken piece starts at p */
+    int8_t piece_starting_at[CAKE_SIZE + 1]; /* piece index by start, -1 none */
     uint8_t turn;                  /* choosing turn, 0-based */
     uint8_t chooser;
     uint8_t taking;                /* index of the piece being taken */
     uint8_t next_slice;            /* slices of it decided so far */
+    uint8_t next_position;         /* position of the next slice to decide */
 
     /* Per seat, this round. */
     uint8_t collected[GATEAU_MAX_PLAYERS][VARIETIES];
+    uint8_t collected_kinds[GATEAU_MAX_PLAYERS]; /* bit v: collected[seat][v] > 0 */
     uint8_t eaten[GATEAU_MAX_PLAYERS][VARIETIES];
     uint8_t removed[VARIETIES];    /* from pieces nobody took */
     int16_t banked[GATEAU_MAX_PLAYERS]; /* scores of finished rounds */
@@ -118,6 +122,7 @@ static void serve_cake(poc_state *g, gateau_state *state)
 {
     g->phase = PHASE_CUT;
     g->server = (uint8_t)((g->round + g->cake) % g->players);
+    g->open_starts = 0;
     g->cut_count = 0;
     g->piece_count = 0;
     g->turn = 0;
@@ -132,6 +137,7 @@ static void start_round(poc_state *g, gateau_state *state)
     g->dealt = 0;
     for (int v = 0; v < VARIETIES; v++) g->undealt[v] = (uint8_t)VARIETY_SLICES[v];
     memset(g->collected, 0, sizeof g->collected);
+    memset(g->collected_kinds, 0, sizeof g->collected_kinds);
     memset(g->eaten, 0, sizeof g->eaten);
     memset(g->removed, 0, sizeof g->removed);
     state_set_chance(state);
@@ -154,18 +160,24 @@ static void end_round(poc_state *g, gateau_state *state)
 static void next_turn(poc_state *g, gateau_state *state)
 {
     if (g->turn == turns_per_cake(g->players)) {
-        for (int i = 0; i < g->piece_count; i++) {
-            const piece *p = &g->pieces[i];
-            if (p->taker >= 0) continue;
-            for (int k = 0; k < p->length; k++)
-                g->removed[cake_slice(g, wrap_position(p->start + k))]++;
+        /* Pieces nobody took leave the game. */
+        for (unsigned open = g->open_starts; open; open &= open - 1) {
+            int position = __builtin_ctz(open);
+            for (int k = g->pieces[g->piece_starting_at[position]].length; k > 0; k--) {
+                g->removed[cake_slice(g, position)]++;
+                position = position == CAKE_SIZE ? 1 : position + 1;
+            }
         }
         if (++g->cake == CAKES) end_round(g, state);
         else serve_cake(g, state);
         return;
     }
     g->phase = PHASE_CHOOSE;
-    g->chooser = (uint8_t)((g->server + 1 + g->turn) % g->players);
+    /* Turn t (0-based) belongs to seat server + 1 + t, wrapping; with two
+     * players that alternates other, server, other, server. */
+    int chooser = g->server + 1 + g->turn;
+    while (chooser >= g->players) chooser -= g->players;
+    g->chooser = (uint8_t)chooser;
     g->turn++;
     state_set_actor(state, g->chooser);
     state->in_move = false;
@@ -192,6 +204,12 @@ static int pieces_of_cut(const uint8_t *cut, int cut_count, piece *pieces)
 static void finish_cut(poc_state *g, gateau_state *state)
 {
     g->piece_count = (uint8_t)pieces_of_cut(g->cut, g->cut_count, g->pieces);
+    g->open_starts = 0;
+    memset(g->piece_starting_at, -1, sizeof g->piece_starting_at);
+    for (int i = 0; i < g->piece_count; i++) {
+        g->open_starts |= (uint16_t)(1u << g->pieces[i].start);
+        g->piece_starting_at[g->pieces[i].start] = (int8_t)i;
+    }
     next_turn(g, state);
 }
 
@@ -233,14 +251,11 @@ static int poc_legal_actions(const gateau_state *state, int seat, gateau_action 
         if (g->cut_count != 1) actions[count++] = CUT_DONE;
         break;
     case PHASE_CHOOSE: {
-        /* Ascending action order: takes by start position. */
-        bool open[CAKE_SIZE + 1] = {false};
-        for (int i = 0; i < g->piece_count; i++)
-            if (g->pieces[i].taker < 0) open[g->pieces[i].start] = true;
-        for (int p = 1; p <= CAKE_SIZE; p++)
-            if (open[p]) actions[count++] = TAKE + p - 1;
-        for (int v = 0; v < VARIETIES; v++)
-            if (g->collected[seat][v]) actions[count++] = FORFEIT_EAT + v;
+        /* Ascending: takes by start position, then forfeits, then pass. */
+        for (unsigned open = g->open_starts; open; open &= open - 1)
+            actions[count++] = TAKE + __builtin_ctz(open) - 1;
+        for (unsigned kinds = g->collected_kinds[seat]; kinds; kinds &= kinds - 1)
+            actions[count++] = FORFEIT_EAT + __builtin_ctz(kinds);
         actions[count++] = PASS;
         break;
     }
@@ -287,19 +302,26 @@ static void apply_deal(poc_state *g, gateau_state *state, int variety)
 
 static void apply_slice_decision(poc_state *g, gateau_state *state, bool eat)
 {
-    piece *p = &g->pieces[g->taking];
-    int variety = cake_slice(g, wrap_position(p->start + g->next_slice));
-    if (eat) g->eaten[g->chooser][variety]++;
-    else g->collected[g->chooser][variety]++;
-    if (++g->next_slice == p->length) next_turn(g, state);
+    int variety = cake_slice(g, g->next_position);
+    if (eat) {
+        g->eaten[g->chooser][variety]++;
+    } else {
+        g->collected[g->chooser][variety]++;
+        g->collected_kinds[g->chooser] |= (uint8_t)(1u << variety);
+    }
+    g->next_position = g->next_position == CAKE_SIZE ? 1 : g->next_position + 1;
+    if (++g->next_slice == g->pieces[g->taking].length) next_turn(g, state);
 }
 
 static void poc_apply(gateau_state *state, int seat, gateau_action action)
 {
     poc_state *g = GAME_STATE(poc_state, state);
     (void)seat;
+    /* The most frequent actions first: deals and slice decisions. */
     if (action < CUT_AFTER) {
         apply_deal(g, state, action - DEAL);
+    } else if (action >= EAT_SLICE) {
+        apply_slice_decision(g, state, action == EAT_SLICE);
     } else if (action < CUT_DONE) {
         g->cut[g->cut_count++] = (uint8_t)(action - CUT_AFTER + 1);
         state->in_move = true;
@@ -308,21 +330,21 @@ static void poc_apply(gateau_state *state, int seat, gateau_action action)
         finish_cut(g, state);
     } else if (action < FORFEIT_EAT) {
         int start = action - TAKE + 1;
-        for (int i = 0; i < g->piece_count; i++)
-            if (g->pieces[i].start == start) g->taking = (uint8_t)i;
+        g->taking = (uint8_t)g->piece_starting_at[start];
         g->pieces[g->taking].taker = (int8_t)g->chooser;
+        g->open_starts &= (uint16_t)~(1u << start);
         g->next_slice = 0;
+        g->next_position = (uint8_t)start;
         g->phase = PHASE_SLICES;
         state->in_move = true;
     } else if (action < PASS) {
         int variety = action - FORFEIT_EAT;
         g->eaten[g->chooser][variety] += g->collected[g->chooser][variety];
         g->collected[g->chooser][variety] = 0;
-        next_turn(g, state);
-    } else if (action == PASS) {
+        g->collected_kinds[g->chooser] &= (uint8_t)~(1u << variety);
         next_turn(g, state);
     } else {
-        apply_slice_decision(g, state, action == EAT_SLICE);
+        next_turn(g, state); /* PASS */
     }
 }
 
