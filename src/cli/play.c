@@ -115,8 +115,7 @@ static turn_result human_turn(play_session *session, int seat)
 {
     show_view(session, seat);
     char prompt[64];
-    snprintf(prompt, sizeof prompt, "%s seat %d> ",
-             gateau_record_name(session->record, seat), seat + 1);
+    snprintf(prompt, sizeof prompt, "seat %d> ", seat + 1);
     for (;;) {
         char *line = read_input(session, prompt);
         if (!line) return TURN_QUIT;
@@ -154,9 +153,7 @@ static turn_result human_turn(play_session *session, int seat)
                 printf("%s\n", error);
             else printf("Saved to %s.\n", path);
         } else {
-            int before = gateau_record_move_count(session->record);
             if (gateau_record_play_move(session->record, seat, input, error, sizeof error)) {
-                (void)before;
                 done = true;
             } else {
                 printf("Not a legal move: %s (type moves or help)\n", error);
@@ -276,14 +273,9 @@ int cli_play(int argc, char **argv)
         gateau_rng_seed_stream(&session.bot_rng, session.seed, UINT64_MAX);
         session.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
         session.interactive = isatty(STDIN_FILENO);
-        for (int s = 0; s < flags.players; s++) session.viewer = session.human[s] && session.viewer < 0 ? s : session.viewer;
+        for (int s = flags.players - 1; s >= 0; s--)
+            if (session.human[s]) session.viewer = s; /* the first human's eyes */
         session.record = gateau_record_new(setup);
-        for (int s = 0; s < flags.players; s++)
-            if (session.bot[s]) {
-                char name[64];
-                snprintf(name, sizeof name, "%s (seat %d)", gateau_bot_name(session.bot[s]), s + 1);
-                (void)name;
-            }
         printf("%s, %d players, seed %llu. Type help for commands.\n", gateau_game_title(game),
                flags.players, (unsigned long long)session.seed);
         status = run(&session);

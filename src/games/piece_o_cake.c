@@ -793,11 +793,11 @@ static bool has_majority(const poc_state *g, int seat, int v)
 
 static void view_seats(const poc_state *g, int viewer, bool color, gateau_text *out)
 {
-    text_append(out, "\n  seat       collected this round          eaten         score\n"
-                     "             ");
+    text_append(out, "\n  seat            collected this round       eaten         score\n"
+                     "                ");
     for (int v = 0; v < VARIETIES; v++) {
-        if (color) text_append(out, "%s%c%s  ", VARIETY_COLOR[v], VARIETY_LETTER[v], COLOR_RESET);
-        else text_append(out, "%c  ", VARIETY_LETTER[v]);
+        if (color) text_append(out, " %s%c%s ", VARIETY_COLOR[v], VARIETY_LETTER[v], COLOR_RESET);
+        else text_append(out, " %c ", VARIETY_LETTER[v]);
     }
     text_append_char(out, '\n');
     int scores[GATEAU_MAX_PLAYERS] = {0};
