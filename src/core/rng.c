@@ -22,40 +22,6 @@ void gateau_rng_seed_stream(gateau_rng *rng, uint64_t seed, uint64_t stream)
     gateau_rng_seed(rng, seed ^ splitmix64(&mixer));
 }
 
-static inline uint64_t rotate_left(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-uint64_t gateau_rng_next(gateau_rng *rng)
-{
-    uint64_t *s = rng->s;
-    uint64_t result = rotate_left(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotate_left(s[3], 45);
-    return result;
-}
-
-uint32_t gateau_rng_below(gateau_rng *rng, uint32_t bound)
-{
-    /* Lemire's multiply-and-reject: unbiased, rarely loops. */
-    uint64_t product = (gateau_rng_next(rng) >> 32) * (uint64_t)bound;
-    uint32_t low = (uint32_t)product;
-    if (low < bound) {
-        uint32_t threshold = (uint32_t)(-bound) % bound;
-        while (low < threshold) {
-            product = (gateau_rng_next(rng) >> 32) * (uint64_t)bound;
-            low = (uint32_t)product;
-        }
-    }
-    return (uint32_t)(product >> 32);
-}
-
 double gateau_rng_unit(gateau_rng *rng)
 {
     return (double)(gateau_rng_next(rng) >> 11) * 0x1.0p-53;

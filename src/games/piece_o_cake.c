@@ -104,17 +104,20 @@ static int cake_slice(const poc_state *g, int position)
 
 static int wrap_position(int position) { return (position - 1) % CAKE_SIZE + 1; }
 
-static int round_score(const poc_state *g, int seat)
+/* This round's points per seat: majorities (every tied holder scores the
+ * variety's count in full) plus the dollops of eaten slices. */
+static void round_scores(const poc_state *g, int *scores)
 {
-    int score = 0;
+    for (int s = 0; s < g->players; s++) scores[s] = 0;
     for (int v = 0; v < VARIETIES; v++) {
         int most = 0;
         for (int s = 0; s < g->players; s++)
             if (g->collected[s][v] > most) most = g->collected[s][v];
-        if (most > 0 && g->collected[seat][v] == most) score += VARIETY_SLICES[v];
-        score += g->eaten[seat][v] * VARIETY_DOLLOPS[v];
+        for (int s = 0; s < g->players; s++) {
+            if (most > 0 && g->collected[s][v] == most) scores[s] += VARIETY_SLICES[v];
+            scores[s] += g->eaten[s][v] * VARIETY_DOLLOPS[v];
+        }
     }
-    return score;
 }
 
 /* Cake c of round r is served by seat ((r-1) + (c-1)) mod N + 1. */
@@ -146,7 +149,9 @@ static void start_round(poc_state *g, gateau_state *state)
 
 static void end_round(poc_state *g, gateau_state *state)
 {
-    for (int s = 0; s < g->players; s++) g->banked[s] = (int16_t)(g->banked[s] + round_score(g, s));
+    int scores[GATEAU_MAX_PLAYERS];
+    round_scores(g, scores);
+    for (int s = 0; s < g->players; s++) g->banked[s] = (int16_t)(g->banked[s] + scores[s]);
     if (g->round + 1 < g->rounds) {
         g->round++;
         start_round(g, state);
@@ -213,15 +218,6 @@ static void finish_cut(poc_state *g, gateau_state *state)
     next_turn(g, state);
 }
 
-/* Can boundary b be the next cut? */
-static bool cut_allowed(const poc_state *g, int b)
-{
-    if (g->cut_count == max_pieces(g->players)) return false;
-    if (g->cut_count > 0 && b <= g->cut[g->cut_count - 1]) return false;
-    /* One boundary alone is no cut: the first needs room for a second. */
-    return g->cut_count > 0 || b < CAKE_SIZE;
-}
-
 static bool cut_can_continue(const poc_state *g)
 {
     return g->cut_count < max_pieces(g->players) &&
@@ -245,11 +241,16 @@ static int poc_legal_actions(const gateau_state *state, int seat, gateau_action 
     (void)seat;
     int count = 0;
     switch (g->phase) {
-    case PHASE_CUT:
-        for (int b = 1; b <= CAKE_SIZE; b++)
-            if (cut_allowed(g, b)) actions[count++] = CUT_AFTER + b - 1;
+    case PHASE_CUT: {
+        /* Boundaries after the last one chosen, while pieces may be added;
+         * the first leaves room for a second (one cut alone is no cut). */
+        int first = g->cut_count ? g->cut[g->cut_count - 1] + 1 : 1;
+        int last = g->cut_count ? CAKE_SIZE : CAKE_SIZE - 1;
+        if (g->cut_count == max_pieces(g->players)) last = 0;
+        for (int b = first; b <= last; b++) actions[count++] = CUT_AFTER + b - 1;
         if (g->cut_count != 1) actions[count++] = CUT_DONE;
         break;
+    }
     case PHASE_CHOOSE: {
         /* Ascending: takes by start position, then forfeits, then pass. */
         for (unsigned open = g->open_starts; open; open &= open - 1)
@@ -286,9 +287,10 @@ static int poc_chance_outcomes(const gateau_state *state, gateau_action *outcome
 static gateau_action poc_sample_chance(const gateau_state *state, gateau_rng *rng)
 {
     const poc_state *g = GAME_STATE_CONST(poc_state, state);
+    /* Walk from chocolate, the most common variety: fewer steps. */
     int r = (int)gateau_rng_below(rng, (uint32_t)(SLICES - g->dealt));
-    int v = 0;
-    while (r >= g->undealt[v]) r -= g->undealt[v++];
+    int v = VARIETIES - 1;
+    while (r >= g->undealt[v]) r -= g->undealt[v--];
     return DEAL + v;
 }
 
@@ -351,8 +353,10 @@ static void poc_apply(gateau_state *state, int seat, gateau_action action)
 static void poc_scores(const gateau_state *state, int *scores)
 {
     const poc_state *g = GAME_STATE_CONST(poc_state, state);
-    for (int s = 0; s < g->players; s++)
-        scores[s] = g->banked[s] + (g->phase == PHASE_OVER ? 0 : round_score(g, s));
+    /* Once over, the last round is already banked. */
+    int round[GATEAU_MAX_PLAYERS] = {0};
+    if (g->phase != PHASE_OVER) round_scores(g, round);
+    for (int s = 0; s < g->players; s++) scores[s] = g->banked[s] + round[s];
 }
 
 /* No tiebreak: every seat with the top score wins. */
@@ -791,7 +795,8 @@ static bool has_majority(const poc_state *g, int seat, int v)
     return g->collected[seat][v] > 0;
 }
 
-static void view_seats(const poc_state *g, int viewer, bool color, gateau_text *out)
+static void view_seats(const gateau_state *state, const poc_state *g, int viewer, bool color,
+                       gateau_text *out)
 {
     text_append(out, "\n  seat            collected this round       eaten         score\n"
                      "                ");
@@ -801,8 +806,7 @@ static void view_seats(const poc_state *g, int viewer, bool color, gateau_text *
     }
     text_append_char(out, '\n');
     int scores[GATEAU_MAX_PLAYERS] = {0};
-    for (int s = 0; s < g->players; s++)
-        scores[s] = g->banked[s] + (g->phase == PHASE_OVER ? 0 : round_score(g, s));
+    poc_scores(state, scores);
     for (int s = 0; s < g->players; s++) {
         int eaten = 0, points = 0;
         for (int v = 0; v < VARIETIES; v++) {
@@ -848,12 +852,12 @@ static void view_scoring(const poc_state *g, gateau_text *out)
         text_append_char(out, '\n');
     }
     int round_points[GATEAU_MAX_PLAYERS];
+    round_scores(g, round_points);
     text_append(out, "  eaten points          ");
     for (int s = 0; s < g->players; s++) {
         int points = 0;
         for (int v = 0; v < VARIETIES; v++) points += g->eaten[s][v] * VARIETY_DOLLOPS[v];
         text_append(out, " %-6d", points);
-        round_points[s] = round_score(g, s);
     }
     if (g->rounds > 1) {
         text_append(out, "\n  earlier rounds        ");
@@ -896,7 +900,7 @@ static void poc_view_text(const gateau_state *state, int seat, bool color, gatea
         view_ring(g, color, out);
         view_pieces(g, color, out);
     }
-    view_seats(g, seat, color, out);
+    view_seats(state, g, seat, color, out);
     view_unseen(g, out);
     if (g->phase == PHASE_OVER) view_scoring(g, out);
     view_to_act(state, g, out);
@@ -1076,3 +1080,46 @@ const gateau_game piece_o_cake_game = {
     .describe_move = poc_describe_move,
     .describe_legal = poc_describe_legal,
 };
+
+/* ---- For the bots (piece_o_cake_bots.h) ------------------------------------- */
+
+#include "games/piece_o_cake_bots.h"
+
+void piece_o_cake_snapshot(const gateau_state *state, poc_snapshot *out)
+{
+    const poc_state *g = GAME_STATE_CONST(poc_state, state);
+    out->players = g->players;
+    out->rounds = g->rounds;
+    out->round = g->round;
+    out->cake = g->cake;
+    out->phase = (poc_phase)g->phase;
+    out->server = g->server;
+    out->chooser = g->chooser;
+    out->turn = g->turn;
+    out->turns = turns_per_cake(g->players);
+    out->max_pieces = max_pieces(g->players);
+    bool serving = g->phase == PHASE_CUT || g->phase == PHASE_CHOOSE || g->phase == PHASE_SLICES;
+    for (int p = 1; p <= CAKE_SIZE; p++) out->slice[p - 1] = serving ? (uint8_t)cake_slice(g, p) : 0;
+    out->cut_count = g->cut_count;
+    memcpy(out->cut, g->cut, sizeof out->cut);
+    out->piece_count = g->phase == PHASE_CUT ? 0 : g->piece_count;
+    for (int i = 0; i < out->piece_count; i++) {
+        out->pieces[i].start = g->pieces[i].start;
+        out->pieces[i].length = g->pieces[i].length;
+        out->pieces[i].taker = g->pieces[i].taker;
+    }
+    out->taking = g->taking;
+    out->next_slice = g->next_slice;
+    out->next_position = g->next_position;
+    memcpy(out->collected, g->collected, sizeof out->collected);
+    memcpy(out->eaten, g->eaten, sizeof out->eaten);
+    memcpy(out->removed, g->removed, sizeof out->removed);
+    memset(out->unseen, 0, sizeof out->unseen);
+    if (g->phase != PHASE_OVER) {
+        for (int i = first_hidden(g); i < g->dealt; i++) out->unseen[g->slice[i]]++;
+        for (int v = 0; v < VARIETIES; v++) out->unseen[v] = (uint8_t)(out->unseen[v] + g->undealt[v]);
+    }
+    for (int s = 0; s < GATEAU_MAX_PLAYERS; s++) out->banked[s] = s < g->players ? g->banked[s] : 0;
+    out->codes = (poc_action_codes){CUT_AFTER, CUT_DONE, TAKE, FORFEIT_EAT, PASS, EAT_SLICE,
+                                    COLLECT_SLICE};
+}
