@@ -1,6 +1,7 @@
 /*
  * main.c: the `gateau` command: dispatch to subcommands, shared flag parsing.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,8 +116,9 @@ bool cli_parse_flags(const char *command, int argc, char **argv, const char *all
                      used ? " " : "", value);
         } else if (strcmp(flag, "seed") == 0) {
             char *end;
+            errno = 0;
             unsigned long long seed = strtoull(value, &end, 10);
-            if (!value[0] || *end || value[0] == '-') {
+            if (!value[0] || *end || value[0] == '-' || errno == ERANGE) {
                 cli_error("%s: --seed needs a whole number, not '%s'", command, value);
                 return false;
             }
@@ -170,6 +172,9 @@ static void usage(FILE *out)
           "  replay FILE [--json]          check a record and show the result\n"
           "  random GAME --players N [--seed S] [--options k=v ...]\n"
           "                                a random legal game as a record\n"
+          "  arena GAME --players N --seats A,B,... --games G [--threads T] [--seed S]\n"
+          "       [--options k=v ...] [--records DIR] [--json FILE] [--csv FILE]\n"
+          "       [--plot FILE.png|.svg]   a tournament between bots, with statistics\n"
           "  version                       the version\n",
           out);
 }

@@ -136,11 +136,14 @@ static turn_result human_turn(play_session *session, int seat)
             puts(legal);
             free(legal);
         } else if (!strcmp(input, "undo")) {
-            if (!session->human_move_count) {
+            /* The last entry is where this turn began; the one before it
+             * is where the previous decision began. */
+            if (session->human_move_count < 2) {
                 puts("Nothing to undo yet.");
             } else {
+                session->human_move_count -= 2;
                 gateau_record_truncate(session->record,
-                                       session->human_moves[--session->human_move_count]);
+                                       session->human_moves[session->human_move_count]);
                 puts("Back to your previous decision.");
                 result = TURN_UNDONE;
                 done = true;
@@ -228,10 +231,7 @@ static int run(play_session *session)
                 status = 3;
                 break;
             }
-            if (result == TURN_UNDONE) {
-                session->human_move_count--; /* the entry this turn pushed */
-                continue;
-            }
+            if (result == TURN_UNDONE) continue;
         } else {
             bot_move(session, seat);
         }

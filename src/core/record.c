@@ -236,17 +236,18 @@ int gateau_record_save(const gateau_record *record, const char *path, char *erro
 
 /* ---- Reading -------------------------------------------------------------------- */
 
+/* One header key: its value and the line it was on (0: not given). */
+typedef struct header_field {
+    char *value;
+    int line;
+} header_field;
+
 typedef struct record_reader {
     const char *base_dir;
     char *error;
     size_t error_size;
     int line_number;
-    /* header */
-    const char *game_name;
-    int players;
-    char *options;
-    char *names;
-    bool seen_game, seen_players, seen_options, seen_names;
+    header_field game, players, options, names;
 } record_reader;
 
 /* Cuts the comment and surrounding blanks off line (in place). */
@@ -270,36 +271,29 @@ static bool read_header_line(record_reader *reader, char *line)
     }
     *colon = '\0';
     char *key = clean_line(line);
-    char *value = clean_line(colon + 1);
-    bool *seen;
-    if (strcmp(key, "game") == 0) seen = &reader->seen_game;
-    else if (strcmp(key, "players") == 0) seen = &reader->seen_players;
-    else if (strcmp(key, "options") == 0) seen = &reader->seen_options;
-    else if (strcmp(key, "names") == 0) seen = &reader->seen_names;
-    else {
+    header_field *field = !strcmp(key, "game")      ? &reader->game
+                          : !strcmp(key, "players") ? &reader->players
+                          : !strcmp(key, "options") ? &reader->options
+                          : !strcmp(key, "names")   ? &reader->names
+                                                    : NULL;
+    if (!field) {
         set_error(reader->error, reader->error_size, "unknown header key '%s'", key);
         return false;
     }
-    if (*seen) {
-        set_error(reader->error, reader->error_size, "header key '%s' is repeated", key);
+    if (field->line) {
+        set_error(reader->error, reader->error_size, "header key '%s' is repeated (line %d)",
+                  key, field->line);
         return false;
     }
-    *seen = true;
-    if (key[0] == 'g') reader->game_name = value;
-    else if (key[0] == 'o') reader->options = value;
-    else if (key[0] == 'n') reader->names = value;
-    else if (!notation_int(value, 1, 99, &reader->players)) {
-        set_error(reader->error, reader->error_size, "players: '%s' is not a player count",
-                  value);
-        return false;
-    }
+    field->value = clean_line(colon + 1);
+    field->line = reader->line_number;
     return true;
 }
 
 static bool apply_names(record_reader *reader, gateau_record *record)
 {
     int players = record->setup->players, count = 0;
-    char *cursor = reader->names;
+    char *cursor = reader->names.value;
     for (;;) {
         char *comma = strchr(cursor, ',');
         if (comma) *comma = '\0';
@@ -321,24 +315,38 @@ static bool apply_names(record_reader *reader, gateau_record *record)
     return true;
 }
 
-/* Builds the empty record that the header describes. */
+/* Builds the empty record that the header describes.  An error is blamed
+ * on the header line at fault. */
 static gateau_record *start_record(record_reader *reader)
 {
-    if (!reader->seen_game || !reader->seen_players) {
+    if (!reader->game.line || !reader->players.line) {
         set_error(reader->error, reader->error_size, "the header needs 'game:' and 'players:'");
         return NULL;
     }
-    const gateau_game *game = gateau_game_find(reader->game_name);
+    const gateau_game *game = gateau_game_find(reader->game.value);
     if (!game) {
-        set_error(reader->error, reader->error_size, "unknown game '%s'", reader->game_name);
+        set_error(reader->error, reader->error_size, "unknown game '%s'", reader->game.value);
+        reader->line_number = reader->game.line;
         return NULL;
     }
-    gateau_setup *setup = gateau_setup_new(game, reader->players, reader->options,
+    int players;
+    if (!notation_int(reader->players.value, 1, 99, &players)) {
+        set_error(reader->error, reader->error_size, "players: '%s' is not a player count",
+                  reader->players.value);
+        reader->line_number = reader->players.line;
+        return NULL;
+    }
+    bool players_fit = players >= game->min_players && players <= game->max_players;
+    gateau_setup *setup = gateau_setup_new(game, players, reader->options.value,
                                            reader->base_dir, reader->error, reader->error_size);
-    if (!setup) return NULL;
+    if (!setup) {
+        reader->line_number = players_fit ? reader->options.line : reader->players.line;
+        return NULL;
+    }
     gateau_record *record = gateau_record_new(setup);
     record->owned_setup = setup;
-    if (reader->names && !apply_names(reader, record)) {
+    if (reader->names.line && !apply_names(reader, record)) {
+        reader->line_number = reader->names.line;
         gateau_record_free(record);
         return NULL;
     }
