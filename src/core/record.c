@@ -353,11 +353,11 @@ static gateau_record *start_record(record_reader *reader)
     return record;
 }
 
-/* Splits "2: take 4-7 ecce" into seat 1 (0-based) and the move; seat -1
- * when there is no prefix. */
-static char *split_prefix(char *line, int *seat)
+/* Splits "2: take 4-7 ecce" into the prefix ("2", or NULL when there is
+ * none) and the move. */
+static char *split_prefix(char *line, char **prefix)
 {
-    *seat = -1;
+    *prefix = NULL;
     char *p = line;
     while (isdigit((unsigned char)*p)) p++;
     if (p == line) return line;
@@ -365,18 +365,26 @@ static char *split_prefix(char *line, int *seat)
     while (*after == ' ' || *after == '\t') after++;
     if (*after != ':') return line;
     *p = '\0';
-    int number;
-    *seat = notation_int(line, 1, 99, &number) ? number - 1 : GATEAU_MAX_PLAYERS + 98;
+    *prefix = line;
     return clean_line(after + 1);
 }
 
 static bool read_move_line(record_reader *reader, gateau_record *record, char *line)
 {
     const gateau_state *state = record->state;
-    int prefix;
-    char *move = split_prefix(line, &prefix);
+    char *prefix_text;
+    char *move = split_prefix(line, &prefix_text);
     char *error = reader->error;
     size_t size = reader->error_size;
+    int players = record->setup->players, prefix = -1;
+    if (prefix_text && !notation_int(prefix_text, 1, players, &prefix)) {
+        if (notation_int(prefix_text, 1, 999, &prefix))
+            set_error(error, size, "there is no seat %d in a %d-player game", prefix, players);
+        else
+            set_error(error, size, "'%s:' is not a seat: seats are 1 to %d", prefix_text, players);
+        return false;
+    }
+    if (prefix_text) prefix--;
     if (state->over) {
         set_error(error, size, "the game is already over");
         return false;
