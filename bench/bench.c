@@ -6,7 +6,13 @@
  * For every game and player count: uniformly random playouts per second
  * through the public API on one thread (each decision uniform over the
  * legal actions, chance sampled), the cost of cloning and of
- * determinizing a mid-game state, and the state's size in bytes.
+ * determinizing a mid-game state, and the state's size in bytes; then the
+ * arena's throughput (gateau/arena.h: whole games between random bots,
+ * each decision through gateau_bot_choose, so determinized, with every
+ * bot action checked) on one thread and on two, and the ratio.
+ *
+ * Timings depend on what else the machine runs: they are measurements,
+ * never pass/fail.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -14,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "gateau/arena.h"
 #include "gateau/gateau.h"
 
 typedef struct bench_row {
@@ -24,6 +31,8 @@ typedef struct bench_row {
     double actions_per_game;
     double clone_ns;
     double determinize_ns;
+    double arena_one_thread;  /* games/s */
+    double arena_two_threads; /* games/s */
 } bench_row;
 
 static double now_seconds(void)
@@ -64,6 +73,33 @@ static void advance_to_middle(gateau_state *state, gateau_rng *rng, long steps)
             int count = gateau_state_legal_actions(state, seat, actions);
             gateau_state_apply_legal(state, seat, actions[gateau_rng_below(rng, (uint32_t)count)]);
         }
+    }
+}
+
+/* Games per second of an arena of random bots on `threads` threads: the
+ * arena grows until one run takes at least `seconds`. */
+static double arena_rate(const gateau_setup *setup, int threads, double seconds)
+{
+    const char *bots[GATEAU_MAX_PLAYERS];
+    for (int s = 0; s < gateau_setup_players(setup); s++) bots[s] = "random";
+    long games = 64;
+    for (;;) {
+        gateau_arena_config config = {.setup = setup, .bots = bots, .games = games,
+                                      .threads = threads, .seed = 1};
+        char error[256];
+        gateau_arena *arena = gateau_arena_new(&config, error, sizeof error);
+        if (!arena || !gateau_arena_run(arena, error, sizeof error)) {
+            fprintf(stderr, "gateau_bench: arena: %s\n", error);
+            exit(1);
+        }
+        double elapsed = gateau_arena_seconds(arena);
+        gateau_arena_free(arena);
+        if (elapsed >= seconds || games > 100000000L) return (double)games / elapsed;
+        /* Aim a little past the target so the next run is the last. */
+        double scale = elapsed > 0 ? seconds / elapsed * 1.2 : 16;
+        if (scale > 16) scale = 16;
+        if (scale < 2) scale = 2;
+        games = (long)((double)games * scale);
     }
 }
 
@@ -108,6 +144,9 @@ static bench_row measure(const gateau_game *game, int players, double seconds)
     } while (elapsed < seconds / 4);
     row.determinize_ns = elapsed * 1e9 / (double)reps - row.clone_ns;
 
+    row.arena_one_thread = arena_rate(setup, 1, seconds);
+    row.arena_two_threads = arena_rate(setup, 2, seconds);
+
     gateau_state_free(middle);
     gateau_state_free(state);
     gateau_state_free(start);
@@ -142,16 +181,19 @@ int main(int argc, char **argv)
         return 1;
     }
     json_t *rows = json_array();
-    printf("%-14s %7s %11s %14s %13s %10s %14s\n", "game", "players", "state bytes",
-           "playouts/s", "actions/game", "clone ns", "determinize ns");
+    printf("%-14s %7s %11s %14s %13s %10s %14s %15s %15s %6s\n", "game", "players",
+           "state bytes", "playouts/s", "actions/game", "clone ns", "determinize ns",
+           "arena 1t game/s", "arena 2t game/s", "2t/1t");
     for (int g = 0; g < gateau_game_count(); g++) {
         const gateau_game *game = gateau_game_at(g);
         if (only && strcmp(only, gateau_game_name(game))) continue;
         for (int p = gateau_game_min_players(game); p <= gateau_game_max_players(game); p++) {
             bench_row row = measure(game, p, seconds);
-            printf("%-14s %7d %11zu %14.0f %13.1f %10.1f %14.1f\n", row.game, row.players,
-                   row.state_bytes, row.playouts_per_second, row.actions_per_game, row.clone_ns,
-                   row.determinize_ns);
+            printf("%-14s %7d %11zu %14.0f %13.1f %10.1f %14.1f %15.0f %15.0f %6.2f\n",
+                   row.game, row.players, row.state_bytes, row.playouts_per_second,
+                   row.actions_per_game, row.clone_ns, row.determinize_ns,
+                   row.arena_one_thread, row.arena_two_threads,
+                   row.arena_two_threads / row.arena_one_thread);
             fflush(stdout);
             json_array_append_new(
                 rows, json_pack("{s:s, s:i, s:I, s:f, s:f, s:f, s:f}", "game", row.game,
@@ -159,6 +201,11 @@ int main(int argc, char **argv)
                                 "playouts_per_second", row.playouts_per_second,
                                 "actions_per_game", row.actions_per_game, "clone_ns",
                                 row.clone_ns, "determinize_ns", row.determinize_ns));
+            json_t *last = json_array_get(rows, json_array_size(rows) - 1);
+            json_object_set_new(last, "arena_games_per_second_1_thread",
+                                json_real(row.arena_one_thread));
+            json_object_set_new(last, "arena_games_per_second_2_threads",
+                                json_real(row.arena_two_threads));
         }
     }
     if (json_path && json_dump_file(rows, json_path, JSON_INDENT(2)) != 0) {

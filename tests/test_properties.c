@@ -167,7 +167,7 @@ static void play_checked_game(const gateau_setup *setup, uint64_t number, bool t
                 gateau_state_copy(scratch, state);
                 check_refusal(scratch, seat);
             }
-            if (move_start && (thorough || (steps % 13) == 0)) check_views(state, &rng);
+            if (move_start && (thorough || (steps % 61) == 0)) check_views(state, &rng);
             int count = gateau_state_legal_actions(state, seat, actions);
             action = actions[gateau_rng_below(&rng, (uint32_t)count)];
         }
@@ -186,8 +186,12 @@ static void play_checked_game(const gateau_setup *setup, uint64_t number, bool t
 
 ParameterizedTest(game_case *c, properties, random_games, .timeout = 1800)
 {
+    /* GATEAU_PROPERTY_ONLY=GAME limits a run to one game (for debugging). */
+    const char *only = getenv("GATEAU_PROPERTY_ONLY");
+    if (only && strcmp(only, c->game) != 0) cr_skip_test("GATEAU_PROPERTY_ONLY=%s", only);
     gateau_setup *setup = support_setup(c->game, c->players, NULL);
     int games = support_property_games(10000);
-    for (int g = 0; g < games; g++) play_checked_game(setup, (uint64_t)g, g < 50);
+    for (int g = 0; g < games; g++) play_checked_game(setup, (uint64_t)g, g < 10);
+    cr_log_info("%s, %d players: %d random games checked", c->game, c->players, games);
     gateau_setup_free(setup);
 }

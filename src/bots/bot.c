@@ -1,83 +1,478 @@
 /*
- * bot.c: the bot interface and the list of strategies.
+ * bot.c: the bot interface, bot specs and the list of strategies.
  *
- * A strategy is a function that sees only a determinized state (see
- * gateau/bot.h); this file is the one place that does the determinizing.
+ * A strategy only ever sees a determinized state (see gateau/bot.h): this
+ * file is the one place that does the determinizing.  Every call copies
+ * the state it is given into the bot's private scratch state and
+ * determinizes that for the seat; the strategies (random, the game's
+ * heuristic, ISMCTS, the exact solver) get the scratch state, the seat,
+ * the generator and their budget.
+ *
+ * Moves of several actions: a searching bot (ismcts, solver) decides the
+ * whole move at its first action and keeps the rest as a plan, together
+ * with the seat's view of the position each planned action is for; asked
+ * for the next action, it plays the plan while the seat's view (which is
+ * exactly what the seat knows) matches, and searches afresh otherwise.
  */
 #include "gateau/bot.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bots/bots.h"
 #include "core/engine.h"
 
-typedef gateau_action (*bot_strategy)(const gateau_state *determinized, int seat,
-                                      gateau_rng *rng);
+#define ISMCTS_DEFAULT_ITERATIONS 10000
+#define ISMCTS_DEFAULT_EXPLORATION 0.7
+/* Search nodes the exact solver may spend (about 2.3 million a second):
+ * ismcts solves instead of searching when it fits in ISMCTS_SOLVE_LIMIT
+ * (well under 100 ms), solver when it fits in SOLVER_SOLVE_LIMIT (a
+ * couple of seconds); past that they search or use the heuristic. */
+#define ISMCTS_SOLVE_LIMIT 200000L
+#define SOLVER_SOLVE_LIMIT 5000000L
+
+typedef enum { BOT_RANDOM, BOT_HEURISTIC, BOT_ISMCTS, BOT_SOLVER } bot_kind;
+
+typedef struct bot_plan {
+    bool active;
+    const gateau_setup *setup;
+    int seat;
+    gateau_action line[GATEAU_MAX_MOVE_ACTIONS];
+    int length, next;
+    char *expected_view; /* the seat's view where line[next] is to be played */
+} bot_plan;
 
 struct gateau_bot {
     char *spec;
-    bot_strategy strategy;
-    gateau_state *scratch; /* reused between moves of one setup */
+    char name[160];
+    bot_kind kind;
+    ismcts_params params;
+    gateau_state *scratch; /* the determinized copy, reused between calls */
+    gateau_state *work;    /* for plans */
+    ismcts *search;
+    bot_plan plan;
+    long last_iterations;
 };
 
-/* Uniform over the legal actions of the decision at hand. */
-static gateau_action random_strategy(const gateau_state *state, int seat, gateau_rng *rng)
+static const char *const BOT_NAMES = "random, heuristic, ismcts, solver";
+
+const char *gateau_bot_names(void) { return BOT_NAMES; }
+
+/* ---- Specs ----------------------------------------------------------------- */
+
+static bool parse_long(const char *text, long low, long high, long *out)
 {
-    gateau_action actions[GATEAU_MAX_ACTIONS];
-    int count = gateau_state_legal_actions(state, seat, actions);
-    return actions[gateau_rng_below(rng, (uint32_t)count)];
+    char *end;
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    if (!text[0] || *end || errno || value < low || value > high) return false;
+    *out = value;
+    return true;
 }
 
-static const struct {
-    const char *name;
-    bot_strategy strategy;
-} strategies[] = {
-    {"random", random_strategy},
-};
-
-const char *gateau_bot_names(void) { return "random"; }
+static bool parse_parameter(gateau_bot *bot, const char *name, const char *key, const char *value,
+                            bool *has_iterations, bool *has_ms, char *error, size_t error_size)
+{
+    long number;
+    if (!strcmp(key, "iters")) {
+        if (!parse_long(value, 1, 1000000000L, &number)) {
+            set_error(error, error_size, "%s: iters needs a whole number 1..1000000000, not '%s'",
+                      name, value);
+            return false;
+        }
+        bot->params.budget.iterations = number;
+        *has_iterations = true;
+    } else if (!strcmp(key, "ms")) {
+        if (!parse_long(value, 1, 86400000L, &number)) {
+            set_error(error, error_size, "%s: ms needs a whole number 1..86400000, not '%s'",
+                      name, value);
+            return false;
+        }
+        bot->params.budget.ms = (int)number;
+        bot->params.budget.iterations = 0;
+        *has_ms = true;
+    } else if (!strcmp(key, "threads")) {
+        if (!parse_long(value, 1, 64, &number)) {
+            set_error(error, error_size, "%s: threads needs a whole number 1..64, not '%s'", name,
+                      value);
+            return false;
+        }
+        bot->params.threads = (int)number;
+    } else if (!strcmp(key, "rollout")) {
+        if (strcmp(value, "random") && strcmp(value, "heuristic")) {
+            set_error(error, error_size, "%s: rollout is random or heuristic, not '%s'", name, value);
+            return false;
+        }
+        bot->params.heuristic_rollout = !strcmp(value, "heuristic");
+    } else if (!strcmp(key, "c")) {
+        char *end;
+        double c = strtod(value, &end);
+        if (!value[0] || *end || !(c >= 0 && c <= 100)) {
+            set_error(error, error_size, "%s: c needs a number 0..100, not '%s'", name, value);
+            return false;
+        }
+        bot->params.exploration = c;
+    } else if (!strcmp(key, "exact")) {
+        if (strcmp(value, "0") && strcmp(value, "1")) {
+            set_error(error, error_size, "%s: exact is 0 or 1, not '%s'", name, value);
+            return false;
+        }
+        bot->params.exact_leaves = value[0] == '1';
+    } else {
+        set_error(error, error_size,
+                  "unknown parameter '%s' for %s (iters, ms, threads, rollout, c, exact)", key, name);
+        return false;
+    }
+    return true;
+}
 
 gateau_bot *gateau_bot_new(const char *spec, char *error, size_t error_size)
 {
+    static const struct {
+        const char *name;
+        bot_kind kind;
+    } kinds[] = {
+        {"random", BOT_RANDOM},
+        {"heuristic", BOT_HEURISTIC},
+        {"ismcts", BOT_ISMCTS},
+        {"solver", BOT_SOLVER},
+    };
+    if (!spec) spec = "";
     size_t name_length = strcspn(spec, ":");
-    for (size_t i = 0; i < sizeof strategies / sizeof strategies[0]; i++) {
-        if (strlen(strategies[i].name) != name_length ||
-            strncmp(strategies[i].name, spec, name_length) != 0)
-            continue;
-        if (spec[name_length]) {
-            set_error(error, error_size, "bot '%s' takes no parameters", strategies[i].name);
+    int found = -1;
+    for (int i = 0; i < (int)(sizeof kinds / sizeof kinds[0]); i++)
+        if (strlen(kinds[i].name) == name_length && !strncmp(kinds[i].name, spec, name_length))
+            found = i;
+    if (found < 0) {
+        set_error(error, error_size, "unknown bot '%.*s' (bots: %s)", (int)name_length, spec,
+                  BOT_NAMES);
+        return NULL;
+    }
+    const char *name = kinds[found].name;
+    gateau_bot *bot = calloc(1, sizeof *bot);
+    if (!bot) abort();
+    bot->kind = kinds[found].kind;
+    bot->params = (ismcts_params){
+        .budget = {.iterations = ISMCTS_DEFAULT_ITERATIONS},
+        .threads = 1,
+        .heuristic_rollout = true,
+        .exploration = ISMCTS_DEFAULT_EXPLORATION,
+        .exact_leaves = true,
+    };
+    if (spec[name_length] && bot->kind != BOT_ISMCTS) {
+        set_error(error, error_size, "bot '%s' takes no parameters", name);
+        free(bot);
+        return NULL;
+    }
+    bool has_iterations = false, has_ms = false;
+    const char *p = spec + name_length;
+    while (*p == ':') {
+        p++;
+        size_t length = strcspn(p, ":");
+        char item[128];
+        if (length == 0 || length >= sizeof item) {
+            set_error(error, error_size, "%s: empty or overlong parameter in '%s'", name, spec);
+            free(bot);
             return NULL;
         }
-        gateau_bot *bot = calloc(1, sizeof *bot);
-        if (!bot) abort();
-        bot->spec = strdup(spec);
-        bot->strategy = strategies[i].strategy;
-        return bot;
+        memcpy(item, p, length);
+        item[length] = '\0';
+        p += length;
+        char *equals = strchr(item, '=');
+        if (!equals) {
+            set_error(error, error_size, "%s: parameter '%s' needs key=value", name, item);
+            free(bot);
+            return NULL;
+        }
+        *equals = '\0';
+        if (!parse_parameter(bot, name, item, equals + 1, &has_iterations, &has_ms, error,
+                             error_size)) {
+            free(bot);
+            return NULL;
+        }
     }
-    set_error(error, error_size, "unknown bot '%.*s' (bots: %s)", (int)name_length, spec,
-              gateau_bot_names());
-    return NULL;
+    if (has_iterations && has_ms) {
+        set_error(error, error_size, "%s: give iters or ms, not both", name);
+        free(bot);
+        return NULL;
+    }
+    bot->spec = strdup(spec);
+    snprintf(bot->name, sizeof bot->name, "%s", spec);
+    return bot;
+}
+
+static void plan_clear(bot_plan *plan)
+{
+    free(plan->expected_view);
+    plan->expected_view = NULL;
+    plan->active = false;
 }
 
 void gateau_bot_free(gateau_bot *bot)
 {
     if (!bot) return;
+    plan_clear(&bot->plan);
     gateau_state_free(bot->scratch);
+    gateau_state_free(bot->work);
+    ismcts_free(bot->search);
     free(bot->spec);
     free(bot);
 }
 
-const char *gateau_bot_name(const gateau_bot *bot) { return bot->spec; }
+const char *gateau_bot_name(const gateau_bot *bot) { return bot->name; }
+
+/* ---- The determinized copy ---------------------------------------------------- */
+
+static void ensure_states(gateau_bot *bot, const gateau_state *state)
+{
+    if (bot->scratch && gateau_state_setup(bot->scratch) != gateau_state_setup(state)) {
+        gateau_state_free(bot->scratch);
+        gateau_state_free(bot->work);
+        bot->scratch = bot->work = NULL;
+        plan_clear(&bot->plan);
+    }
+    if (!bot->scratch) {
+        bot->scratch = gateau_state_clone(state);
+        bot->work = gateau_state_clone(state);
+    }
+}
+
+/* The private copy of state, determinized for seat: all a strategy sees. */
+static const gateau_state *determinized(gateau_bot *bot, const gateau_state *state, int seat,
+                                        gateau_rng *rng)
+{
+    ensure_states(bot, state);
+    gateau_state_copy(bot->scratch, state);
+    gateau_state_determinize(bot->scratch, seat, rng);
+    return bot->scratch;
+}
+
+/* Notes in the bot's name that a game lacks support of its own. */
+static void note_fallback(gateau_bot *bot, const gateau_state *state, const char *instead)
+{
+    const char *game = gateau_game_name(gateau_setup_game(gateau_state_setup(state)));
+    char note[160];
+    snprintf(note, sizeof note, "%s (%s for %s)", bot->spec, instead, game);
+    if (strcmp(note, bot->name) != 0 && strlen(bot->name) == strlen(bot->spec))
+        snprintf(bot->name, sizeof bot->name, "%s", note);
+}
+
+/* ---- Plans ----------------------------------------------------------------------- */
+
+/* Remembers line[1..length) after line[0] is played from det. */
+static void plan_set(gateau_bot *bot, const gateau_state *det, int seat, const gateau_action *line,
+                     int length)
+{
+    plan_clear(&bot->plan);
+    if (length < 2) return;
+    gateau_state_copy(bot->work, det);
+    gateau_state_apply_legal(bot->work, seat, line[0]);
+    if (!gateau_state_in_move(bot->work) || gateau_state_next_seat(bot->work) != seat) return;
+    bot_plan *plan = &bot->plan;
+    plan->active = true;
+    plan->setup = gateau_state_setup(det);
+    plan->seat = seat;
+    memcpy(plan->line, line, sizeof(gateau_action) * (size_t)length);
+    plan->length = length;
+    plan->next = 1;
+    plan->expected_view = gateau_state_view_json(bot->work, seat);
+}
+
+/* The planned action for this position, or -1. */
+static gateau_action plan_follow(gateau_bot *bot, const gateau_state *det, int seat)
+{
+    bot_plan *plan = &bot->plan;
+    if (!plan->active) return -1;
+    if (plan->setup != gateau_state_setup(det) || plan->seat != seat ||
+        !gateau_state_in_move(det) || plan->next >= plan->length) {
+        plan_clear(plan);
+        return -1;
+    }
+    char *view = gateau_state_view_json(det, seat);
+    bool same = !strcmp(view, plan->expected_view);
+    free(view);
+    if (!same) {
+        plan_clear(plan);
+        return -1;
+    }
+    gateau_action action = plan->line[plan->next++];
+    /* Still legal?  (It must be, if the view says the same; be safe.) */
+    gateau_action legal[GATEAU_MAX_ACTIONS];
+    int count = gateau_state_legal_actions(det, seat, legal);
+    bool ok = false;
+    for (int i = 0; i < count && !ok; i++) ok = legal[i] == action;
+    if (!ok) {
+        plan_clear(plan);
+        return -1;
+    }
+    free(plan->expected_view);
+    plan->expected_view = NULL;
+    if (plan->next < plan->length) {
+        gateau_state_copy(bot->work, det);
+        gateau_state_apply_legal(bot->work, seat, action);
+        plan->expected_view = gateau_state_view_json(bot->work, seat);
+    } else {
+        plan->active = false;
+    }
+    return action;
+}
+
+/* ---- Strategies ------------------------------------------------------------------ */
+
+static gateau_action heuristic_action(gateau_bot *bot, const gateau_state *det, int seat,
+                                      gateau_rng *rng)
+{
+    const bot_game *game = bot_game_find(det);
+    if (game && game->heuristic) return game->heuristic(det, seat, rng);
+    note_fallback(bot, det, "random");
+    return bot_random_policy(det, seat, rng);
+}
+
+/* Exact play where the game can solve the position within limit nodes:
+ * the chosen candidate, or -1. */
+static int exact_choice(const gateau_state *det, int seat, long limit, bool all,
+                        bot_exact_candidate *candidates, int *count)
+{
+    const bot_game *game = bot_game_find(det);
+    int best = -1;
+    if (!game || !game->solve) return -1;
+    if (!game->solve(det, seat, limit, all, candidates, count, &best)) return -1;
+    return best;
+}
+
+static gateau_action exact_action(gateau_bot *bot, const gateau_state *det, int seat, long limit)
+{
+    bot_exact_candidate *candidates = malloc(sizeof *candidates * GATEAU_MAX_ACTIONS);
+    if (!candidates) abort();
+    int count = 0;
+    int best = exact_choice(det, seat, limit, false, candidates, &count);
+    gateau_action action = -1;
+    if (best >= 0) {
+        action = candidates[best].action;
+        plan_set(bot, det, seat, candidates[best].line, candidates[best].line_length);
+    }
+    free(candidates);
+    return action;
+}
+
+static gateau_action ismcts_action(gateau_bot *bot, const gateau_state *det, int seat,
+                                   gateau_rng *rng)
+{
+    if (!bot->search) bot->search = ismcts_new();
+    ismcts_child child;
+    ismcts_run(bot->search, &bot->params, det, seat, rng, &child, 1, &bot->last_iterations);
+    plan_set(bot, det, seat, child.line, child.line_tree_length);
+    return child.action;
+}
 
 gateau_action gateau_bot_choose(gateau_bot *bot, const gateau_state *state, int seat,
                                 gateau_rng *rng)
 {
-    if (bot->scratch && bot->scratch->setup != state->setup) {
-        gateau_state_free(bot->scratch);
-        bot->scratch = NULL;
+    const gateau_state *det = determinized(bot, state, seat, rng);
+    switch (bot->kind) {
+    case BOT_RANDOM:
+        return bot_random_policy(det, seat, rng);
+    case BOT_HEURISTIC:
+        return heuristic_action(bot, det, seat, rng);
+    default:
+        break;
     }
-    if (!bot->scratch) bot->scratch = gateau_state_clone(state);
-    gateau_state_copy(bot->scratch, state);
-    gateau_state_determinize(bot->scratch, seat, rng);
-    return bot->strategy(bot->scratch, seat, rng);
+    gateau_action action = plan_follow(bot, det, seat);
+    if (action >= 0) return action;
+    gateau_action legal[GATEAU_MAX_ACTIONS];
+    if (gateau_state_legal_actions(det, seat, legal) == 1) return legal[0];
+    if (bot->kind == BOT_SOLVER) {
+        action = exact_action(bot, det, seat, SOLVER_SOLVE_LIMIT);
+        if (action >= 0) return action;
+        const bot_game *game = bot_game_find(det);
+        if (!game || !game->solve) note_fallback(bot, det, "heuristic");
+        return heuristic_action(bot, det, seat, rng);
+    }
+    action = exact_action(bot, det, seat, ISMCTS_SOLVE_LIMIT);
+    if (action >= 0) return action;
+    return ismcts_action(bot, det, seat, rng);
+}
+
+/* ---- Analysis ---------------------------------------------------------------------- */
+
+static void format_line(const gateau_state *det, int seat, const gateau_action *line, int length,
+                        bool complete, gateau_bot_candidate *out)
+{
+    char *text = complete ? gateau_move_format(det, seat, line, length)
+                          : gateau_action_name(det, seat, line[0]);
+    snprintf(out->move, sizeof out->move, "%s", text);
+    free(text);
+}
+
+static int compare_exact(const void *a, const void *b)
+{
+    const gateau_bot_candidate *x = a, *y = b;
+    if (x->win != y->win) return x->win > y->win ? -1 : 1;
+    if (x->score != y->score) return x->score > y->score ? -1 : 1;
+    return x->action < y->action ? -1 : x->action > y->action;
+}
+
+int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gateau_rng *rng,
+                       gateau_bot_candidate *results, int max)
+{
+    if (max <= 0 || gateau_state_is_over(state) || gateau_state_is_chance(state) ||
+        !(gateau_state_actors(state) & (1u << seat)))
+        return 0;
+    const gateau_state *det = determinized(bot, state, seat, rng);
+    int written = 0;
+
+    /* Exact values where the game can solve the position. */
+    long limit = bot->kind == BOT_SOLVER ? SOLVER_SOLVE_LIMIT : ISMCTS_SOLVE_LIMIT;
+    bot_exact_candidate *candidates = malloc(sizeof *candidates * GATEAU_MAX_ACTIONS);
+    if (!candidates) abort();
+    int count = 0;
+    int best = exact_choice(det, seat, limit, true, candidates, &count);
+    if (best >= 0) {
+        gateau_bot_candidate *all = calloc((size_t)count, sizeof *all);
+        if (!all) abort();
+        for (int i = 0; i < count; i++) {
+            all[i].action = candidates[i].action;
+            all[i].win = candidates[i].values.share[seat];
+            all[i].score = candidates[i].values.score[seat];
+            all[i].exact = true;
+            format_line(det, seat, candidates[i].line, candidates[i].line_length, true, &all[i]);
+        }
+        /* The move exact play makes first, then the others by value. */
+        gateau_bot_candidate chosen = all[best];
+        all[best] = all[count - 1];
+        qsort(all, (size_t)count - 1, sizeof *all, compare_exact);
+        written = count < max ? count : max;
+        results[0] = chosen;
+        for (int i = 1; i < written; i++) results[i] = all[i - 1];
+        free(all);
+        free(candidates);
+        return written;
+    }
+    free(candidates);
+
+    if (!bot->search) bot->search = ismcts_new();
+    ismcts_params params = bot->params;
+    if (bot->kind != BOT_ISMCTS) {
+        params = (ismcts_params){.budget = {.iterations = ISMCTS_DEFAULT_ITERATIONS},
+                                 .threads = 1,
+                                 .heuristic_rollout = true,
+                                 .exploration = ISMCTS_DEFAULT_EXPLORATION,
+                                 .exact_leaves = true};
+    }
+    ismcts_child *children = malloc(sizeof *children * (size_t)max);
+    if (!children) abort();
+    written = ismcts_run(bot->search, &params, det, seat, rng, children, max, &bot->last_iterations);
+    for (int i = 0; i < written; i++) {
+        gateau_bot_candidate *out = &results[i];
+        memset(out, 0, sizeof *out);
+        out->action = children[i].action;
+        out->visits = (int)children[i].visits;
+        out->win = children[i].win;
+        out->score = children[i].score;
+        format_line(det, seat, children[i].line, children[i].line_length, true, out);
+    }
+    free(children);
+    return written;
 }

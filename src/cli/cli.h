@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "gateau/arena.h"
 #include "gateau/bot.h"
 #include "gateau/gateau.h"
 #include "gateau/record.h"
@@ -42,5 +43,17 @@ uint64_t cli_fresh_seed(void);
 int cli_play(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_random(int argc, char **argv);
+int cli_hint(int argc, char **argv);
+
+/* Prints an analysis's best moves for seat (src/cli/hint.c); budget says
+ * what was searched, as "ismcts, 200 ms". */
+void cli_print_hint(FILE *out, const gateau_bot_candidate *results, int count, int seat,
+                    const char *budget);
+int cli_arena(int argc, char **argv);
+
+/* Draws an arena's results (src/cli/plot.c) as PNG or SVG by path's
+ * extension: 0, or -1 with a one-line reason. */
+int cli_plot(const char *path, const char *title, const gateau_arena_stats *stats,
+             const gateau_arena_game *games, long count, char *error, size_t error_size);
 
 #endif

@@ -175,6 +175,8 @@ static void usage(FILE *out)
           "  arena GAME --players N --seats A,B,... --games G [--threads T] [--seed S]\n"
           "       [--options k=v ...] [--records DIR] [--json FILE] [--csv FILE]\n"
           "       [--plot FILE.png|.svg]   a tournament between bots, with statistics\n"
+          "  hint RECORD [--seat S] [--ms N] [--json]\n"
+          "                                the best moves for a seat where a record stands\n"
           "  version                       the version\n",
           out);
 }
@@ -191,6 +193,8 @@ int main(int argc, char **argv)
     if (!strcmp(command, "play")) return cli_play(argc - 2, argv + 2);
     if (!strcmp(command, "replay")) return cli_replay(argc - 2, argv + 2);
     if (!strcmp(command, "random")) return cli_random(argc - 2, argv + 2);
+    if (!strcmp(command, "hint")) return cli_hint(argc - 2, argv + 2);
+    if (!strcmp(command, "arena")) return cli_arena(argc - 2, argv + 2);
     if (!strcmp(command, "version") || !strcmp(command, "--version")) {
         printf("gateau %s\n", GATEAU_VERSION);
         return 0;

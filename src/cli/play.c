@@ -26,6 +26,7 @@ typedef struct play_session {
     int *human_moves;
     int human_move_count, human_move_capacity;
     int viewer;        /* whose eyes the commentary uses */
+    gateau_bot *hint_bot; /* for `hint`, made when first asked */
 } play_session;
 
 static bool parse_seats(play_session *session, const char *seats)
@@ -103,10 +104,37 @@ static void print_help(void)
 {
     puts("Type a move in the game's notation (see `gateau rules GAME`), or:\n"
          "  moves       the legal moves now\n"
+         "  hint        the best few moves for you (a search from what you know)\n"
          "  undo        back to your previous decision\n"
          "  save FILE   write the record so far (replay or resume it later)\n"
          "  help        this text\n"
          "  quit        stop (the record is still written with --record)");
+}
+
+/* The best few moves for seat by ismcts, from the seat's information only
+ * (gateau_bot_analyse determinizes for the seat).  Its random stream
+ * comes from (seed, move number), apart from the bots'. */
+static void show_hint(play_session *session, int seat)
+{
+    enum { HINT_ITERATIONS = 20000, HINT_TOP = 5 };
+    if (!session->hint_bot) {
+        char spec[64], error[256];
+        snprintf(spec, sizeof spec, "ismcts:iters=%d", HINT_ITERATIONS);
+        session->hint_bot = gateau_bot_new(spec, error, sizeof error);
+        if (!session->hint_bot) {
+            printf("No hint: %s\n", error);
+            return;
+        }
+    }
+    gateau_rng rng;
+    gateau_rng_seed_stream(&rng, session->seed ^ 0x68696e74u,
+                           (uint64_t)gateau_record_move_count(session->record));
+    gateau_bot_candidate results[HINT_TOP];
+    int count = gateau_bot_analyse(session->hint_bot, gateau_record_state(session->record), seat,
+                                   &rng, results, HINT_TOP);
+    char budget[64];
+    snprintf(budget, sizeof budget, "ismcts, %d simulations", HINT_ITERATIONS);
+    cli_print_hint(stdout, results, count, seat, budget);
 }
 
 typedef enum { TURN_PLAYED, TURN_UNDONE, TURN_QUIT } turn_result;
@@ -131,6 +159,8 @@ static turn_result human_turn(play_session *session, int seat)
             done = true;
         } else if (!strcmp(input, "help")) {
             print_help();
+        } else if (!strcmp(input, "hint")) {
+            show_hint(session, seat);
         } else if (!strcmp(input, "moves")) {
             char *legal = gateau_state_describe_legal(gateau_record_state(session->record), seat);
             puts(legal);
@@ -290,6 +320,7 @@ int cli_play(int argc, char **argv)
     }
     gateau_record_free(session.record);
     for (int s = 0; s < GATEAU_MAX_PLAYERS; s++) gateau_bot_free(session.bot[s]);
+    gateau_bot_free(session.hint_bot);
     free(session.human_moves);
     gateau_setup_free(setup);
     return status;

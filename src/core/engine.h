@@ -129,5 +129,8 @@ void set_error(char *error, size_t error_size, const char *format, ...)
 
 /* The registered games, for the registry. */
 extern const gateau_game piece_o_cake_game;
+extern const gateau_game maries_table_game;
+extern const gateau_game mice_cake_game;
+extern const gateau_game cake_master_game;
 
 #endif

@@ -5,6 +5,9 @@
 
 static const gateau_game *const registry[] = {
     &piece_o_cake_game,
+    &maries_table_game,
+    &mice_cake_game,
+    &cake_master_game,
 };
 
 #define REGISTRY_SIZE ((int)(sizeof registry / sizeof registry[0]))

@@ -387,6 +387,13 @@ static void poc_determinize(gateau_state *state, int seat, gateau_rng *rng)
     (void)seat;
     if (g->phase == PHASE_OVER) return;
     int first = first_hidden(g), n = g->dealt - first;
+    /* Sorted first, so the result depends only on what is known (which
+     * slices are unseen) and rng, not on the order they had: two states a
+     * seat cannot tell apart determinize alike (bots rely on it). */
+    int counts[VARIETIES] = {0};
+    for (int i = 0; i < n; i++) counts[g->slice[first + i]]++;
+    for (int v = 0, i = 0; v < VARIETIES; v++)
+        for (int k = 0; k < counts[v]; k++) g->slice[first + i++] = (uint8_t)v;
     for (int i = n - 1; i > 0; i--) {
         int j = (int)gateau_rng_below(rng, (uint32_t)(i + 1));
         uint8_t swap = g->slice[first + i];
@@ -1085,7 +1092,7 @@ const gateau_game piece_o_cake_game = {
 
 #include "games/piece_o_cake_bots.h"
 
-void piece_o_cake_snapshot(const gateau_state *state, poc_snapshot *out)
+static void snapshot(const gateau_state *state, poc_snapshot *out, bool with_unseen)
 {
     const poc_state *g = GAME_STATE_CONST(poc_state, state);
     out->players = g->players;
@@ -1115,11 +1122,23 @@ void piece_o_cake_snapshot(const gateau_state *state, poc_snapshot *out)
     memcpy(out->eaten, g->eaten, sizeof out->eaten);
     memcpy(out->removed, g->removed, sizeof out->removed);
     memset(out->unseen, 0, sizeof out->unseen);
-    if (g->phase != PHASE_OVER) {
+    if (with_unseen && g->phase != PHASE_OVER) {
         for (int i = first_hidden(g); i < g->dealt; i++) out->unseen[g->slice[i]]++;
         for (int v = 0; v < VARIETIES; v++) out->unseen[v] = (uint8_t)(out->unseen[v] + g->undealt[v]);
     }
+    out->dealt = with_unseen ? g->dealt : 0;
+    if (with_unseen) memcpy(out->deal, g->slice, sizeof out->deal);
     for (int s = 0; s < GATEAU_MAX_PLAYERS; s++) out->banked[s] = s < g->players ? g->banked[s] : 0;
     out->codes = (poc_action_codes){CUT_AFTER, CUT_DONE, TAKE, FORFEIT_EAT, PASS, EAT_SLICE,
                                     COLLECT_SLICE};
+}
+
+void piece_o_cake_snapshot(const gateau_state *state, poc_snapshot *out)
+{
+    snapshot(state, out, true);
+}
+
+void piece_o_cake_snapshot_fast(const gateau_state *state, poc_snapshot *out)
+{
+    snapshot(state, out, false);
 }

@@ -1,0 +1,179 @@
+/*
+ * arena.h: tournaments between bots, and the statistics of their results.
+ *
+ * An arena plays G games of one setup between bots named by specs (as
+ * gateau_bot_new takes them), on as many threads as asked, and keeps one
+ * result per game.  The results do not depend on the thread count:
+ *
+ * - Seats rotate: in game g (0-based) the bot listed k-th (0-based) sits at
+ *   seat (k + g) mod N (gateau_arena_seat_of).  Game 0 uses the listed
+ *   order, each next game moves every bot one seat on, so over any multiple
+ *   of N games every listed bot sits at every seat equally often.
+ * - Chance in game g draws from gateau_rng_seed_stream(seed, 8g) and the
+ *   bot at seat s from gateau_rng_seed_stream(seed, 8g + 1 + s); every bot
+ *   is made anew for each game.  So game g is the same game whichever
+ *   thread plays it and whatever was played before it on that thread, and
+ *   game g deals the same way for any line-up of bots (common random
+ *   numbers make bot comparisons sharper).
+ * - Results go into a preallocated per-game array, in game order.
+ *
+ * gateau_arena_stop() (safe in a signal handler) makes the workers stop
+ * taking games and abandon the games in progress; the run then reports the
+ * longest run of finished games from game 0 on, so an interrupted arena is
+ * a prefix of the full one.
+ */
+#ifndef GATEAU_ARENA_H
+#define GATEAU_ARENA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gateau/gateau.h"
+
+#define GATEAU_ARENA_MAX_THREADS 256
+
+/* ---- Running games ---------------------------------------------------------- */
+
+/* The result of one game. */
+typedef struct gateau_arena_game {
+    bool done;                              /* finished (and part of the results) */
+    int8_t bot_at_seat[GATEAU_MAX_PLAYERS]; /* k: the k-th listed bot (0-based) sat there */
+    int scores[GATEAU_MAX_PLAYERS];         /* by seat */
+    uint32_t winners;                       /* bit s: seat s won; several bits: a shared win */
+    int moves;   /* record lines, chance moves (the deal) included, as gateau replay counts */
+    int actions; /* single actions, chance included */
+    char *record; /* the record text when keep_records was asked for, else NULL */
+} gateau_arena_game;
+
+/* Called on the thread that runs the arena, about ten times a second. */
+typedef void (*gateau_arena_progress_fn)(long finished, long total, double seconds,
+                                         void *context);
+
+typedef struct gateau_arena_config {
+    const gateau_setup *setup; /* must outlive the arena */
+    const char *const *bots;   /* one spec per player, in listed order (copied) */
+    long games;                /* how many, > 0 */
+    int threads;               /* 1 .. GATEAU_ARENA_MAX_THREADS */
+    uint64_t seed;
+    bool keep_records;         /* fill gateau_arena_game.record */
+    /* When set, every finished game is written there as game-000001.txt
+     * (game 0), game-000002.txt ...; an existing folder. */
+    const char *record_dir;
+    gateau_arena_progress_fn progress; /* may be NULL */
+    void *progress_context;
+} gateau_arena_config;
+
+typedef struct gateau_arena gateau_arena;
+
+/* Checks the configuration (player count, bot specs, games, threads) and
+ * allocates the per-game results.  NULL with a one-line reason. */
+gateau_arena *gateau_arena_new(const gateau_arena_config *config, char *error,
+                               size_t error_size);
+void gateau_arena_free(gateau_arena *arena);
+
+/* Plays the games (once per arena); blocks until they are done or
+ * stopped.  false with a one-line reason when a game could not be played
+ * (a bot's illegal move, a record file that cannot be written); the games
+ * finished before that are still reported. */
+bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size);
+
+/* Asks a running arena to stop.  Async-signal-safe (one lock-free atomic
+ * store): meant for a SIGINT handler. */
+void gateau_arena_stop(gateau_arena *arena);
+/* True when the run ended before all games because of gateau_arena_stop. */
+bool gateau_arena_interrupted(const gateau_arena *arena);
+
+/* The results: games 0 .. gateau_arena_finished()-1 are all done. */
+long gateau_arena_finished(const gateau_arena *arena);
+const gateau_arena_game *gateau_arena_games(const gateau_arena *arena);
+double gateau_arena_seconds(const gateau_arena *arena); /* wall time of the run */
+
+/* The seat of the listed-th bot (0-based) in game (0-based). */
+int gateau_arena_seat_of(int listed, long game, int players);
+
+/* ---- Statistics ---------------------------------------------------------------- */
+
+/* The z of a two-sided 95% interval. */
+#define GATEAU_Z95 1.959963984540054
+
+typedef struct gateau_interval {
+    double low, high;
+} gateau_interval;
+
+/* Wilson's score interval for a proportion: successes (may be fractional,
+ * as with shared wins) out of trials.  [0, 1] when trials is 0. */
+gateau_interval gateau_wilson_interval(double successes, double trials, double z);
+/* The normal interval on a mean: mean +- z sd / sqrt(n). */
+gateau_interval gateau_normal_interval(double mean, double sd, long n, double z);
+
+/* Sample mean and standard deviation (n - 1 in the denominator; 0 when
+ * n < 2) of n values. */
+void gateau_mean_sd(const double *values, long n, double *mean, double *sd);
+
+/*
+ * Bradley-Terry strengths from a pairwise table, by Hunter's MM iterations
+ * (Hunter 2004, "MM algorithms for generalized Bradley-Terry models"):
+ * wins[i * count + j] is how often i beat j (ties counted half to each).
+ * prior adds that many virtual drawn games to every pair (so a player
+ * who never won still gets a finite strength; 0 for the plain maximum
+ * likelihood).  strength receives count values with geometric mean 1.
+ * Returns the iterations used, or -1 if they did not converge (then
+ * strength holds the last iterate).
+ */
+int gateau_bradley_terry(int count, const double *wins, double prior, double *strength);
+
+/* A bot: one distinct spec, however many listed seats carry it. */
+typedef struct gateau_arena_bot_stats {
+    const char *spec;  /* points into the specs given */
+    int listed;        /* how many listed seats carry this spec */
+    /* Win share: per game, the average over the bot's seats of each
+     * seat's share of the win (1 for a sole winner, 1/k when k seats share
+     * it, else 0); then the mean over games.  Equal bots get 1/N. */
+    double win_share;
+    gateau_interval win_interval; /* Wilson, 95%, over the games */
+    /* Scores over every seat the bot held (games x listed values). */
+    double score_mean, score_sd;
+    int score_min, score_max;
+    /* Bradley-Terry, when the stats have ratings: strength (geometric mean
+     * 1 over the bots) and the same on the Elo scale, 400 log10 strength
+     * (mean 0). */
+    double strength, rating;
+} gateau_arena_bot_stats;
+
+typedef struct gateau_arena_seat_stats {
+    double win_share; /* the seat's share of the wins over the games */
+    gateau_interval win_interval; /* Wilson, 95% */
+    double score_mean, score_sd;
+} gateau_arena_seat_stats;
+
+typedef struct gateau_arena_stats {
+    long games;
+    int players;
+    int bot_count;                          /* distinct specs */
+    int bot_of_listed[GATEAU_MAX_PLAYERS];  /* listed seat -> index in bots */
+    gateau_arena_bot_stats bots[GATEAU_MAX_PLAYERS]; /* in order of first listing */
+    gateau_arena_seat_stats seats[GATEAU_MAX_PLAYERS];
+    double moves_mean, moves_sd;
+    int moves_min, moves_max;
+    /* Pairwise results between distinct bots: for every game and every two
+     * seats held by different bots, the one placed higher (a winner over a
+     * non-winner; between two non-winners the higher score) gets 1, a tie
+     * (both winners, or equal scores) 1/2 each.  pairwise[i][j]: i over j. */
+    double pairwise[GATEAU_MAX_PLAYERS][GATEAU_MAX_PLAYERS];
+    /* Ratings, computed when there are three or more distinct bots:
+     * Bradley-Terry on the pairwise table with one virtual draw per pair. */
+    bool has_ratings;
+    int rating_iterations; /* -1: did not converge */
+} gateau_arena_stats;
+
+/*
+ * The statistics of games[0 .. count-1] (all done) of an arena between
+ * players bots listed as specs (specs[k] is the k-th listed bot; a game's
+ * bot_at_seat indexes it).  Fed synthetic games, it is also how a
+ * program (or a test) analyses results from elsewhere.
+ */
+void gateau_arena_statistics(const gateau_arena_game *games, long count, int players,
+                             const char *const *specs, gateau_arena_stats *stats);
+
+#endif

@@ -1,0 +1,439 @@
+/*
+ * arena.c: many games between bots on several threads (gateau/arena.h).
+ *
+ * Workers take the next game number with one atomic increment and write
+ * the game's result into its own slot of a preallocated array; nothing
+ * else is shared while games run.  Each worker has its own state and
+ * makes the game's bots anew, and every random number of game g comes
+ * from streams of (seed, g), so the results do not depend on which thread
+ * played which game.
+ */
+#include "gateau/arena.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/engine.h"
+#include "gateau/bot.h"
+#include "gateau/record.h"
+
+/* One worker's count of finished games, on its own cache line so that the
+ * progress reader never slows the workers down. */
+typedef struct arena_counter {
+    alignas(64) atomic_long value;
+} arena_counter;
+
+typedef struct arena_worker {
+    gateau_arena *arena;
+    pthread_t thread;
+    gateau_state *state; /* the game in progress when no record is kept */
+    arena_counter *finished;
+} arena_worker;
+
+struct gateau_arena {
+    const gateau_setup *setup;
+    int players;
+    char *bots[GATEAU_MAX_PLAYERS];
+    long games;
+    int threads;
+    uint64_t seed;
+    bool keep_records;
+    char *record_dir;
+    gateau_arena_progress_fn progress;
+    void *progress_context;
+
+    gateau_state *initial;
+    gateau_arena_game *results;
+
+    atomic_long next_game;
+    atomic_bool stop_requested; /* gateau_arena_stop */
+    atomic_bool halt;           /* stop requested or a game failed */
+    bool ran;
+    bool interrupted;
+    long finished;
+    double seconds;
+
+    pthread_mutex_t lock; /* for the error and the done-workers count only */
+    pthread_cond_t workers_done;
+    int workers_running;
+    char error[512];
+    bool failed;
+};
+
+int gateau_arena_seat_of(int listed, long game, int players)
+{
+    return (int)(((long)listed + game % players) % players);
+}
+
+static char *copy_text(const char *text)
+{
+    char *copy = strdup(text);
+    if (!copy) abort();
+    return copy;
+}
+
+gateau_arena *gateau_arena_new(const gateau_arena_config *config, char *error,
+                               size_t error_size)
+{
+    if (!config->setup) {
+        set_error(error, error_size, "the arena needs a setup");
+        return NULL;
+    }
+    int players = gateau_setup_players(config->setup);
+    if (!config->bots) {
+        set_error(error, error_size, "the arena needs %d bots", players);
+        return NULL;
+    }
+    for (int k = 0; k < players; k++) {
+        if (!config->bots[k]) {
+            set_error(error, error_size, "the arena needs %d bots", players);
+            return NULL;
+        }
+        char reason[256];
+        gateau_bot *bot = gateau_bot_new(config->bots[k], reason, sizeof reason);
+        if (!bot) {
+            set_error(error, error_size, "seat %d: %s", k + 1, reason);
+            return NULL;
+        }
+        gateau_bot_free(bot);
+    }
+    if (config->games <= 0) {
+        set_error(error, error_size, "the number of games must be positive, not %ld",
+                  config->games);
+        return NULL;
+    }
+    if (config->threads < 1 || config->threads > GATEAU_ARENA_MAX_THREADS) {
+        set_error(error, error_size, "threads must be 1 to %d, not %d",
+                  GATEAU_ARENA_MAX_THREADS, config->threads);
+        return NULL;
+    }
+    if ((unsigned long)config->games > SIZE_MAX / sizeof(gateau_arena_game)) {
+        set_error(error, error_size, "%ld games are too many to hold in memory", config->games);
+        return NULL;
+    }
+    gateau_arena_game *results = calloc((size_t)config->games, sizeof *results);
+    if (!results) {
+        set_error(error, error_size, "%ld games are too many to hold in memory", config->games);
+        return NULL;
+    }
+    gateau_arena *arena = calloc(1, sizeof *arena);
+    if (!arena) abort();
+    arena->setup = config->setup;
+    arena->players = players;
+    for (int k = 0; k < players; k++) arena->bots[k] = copy_text(config->bots[k]);
+    arena->games = config->games;
+    arena->threads = config->threads;
+    arena->seed = config->seed;
+    arena->keep_records = config->keep_records;
+    arena->record_dir = config->record_dir ? copy_text(config->record_dir) : NULL;
+    arena->progress = config->progress;
+    arena->progress_context = config->progress_context;
+    arena->initial = gateau_state_new(config->setup);
+    arena->results = results;
+    atomic_init(&arena->next_game, 0);
+    atomic_init(&arena->stop_requested, false);
+    atomic_init(&arena->halt, false);
+    pthread_mutex_init(&arena->lock, NULL);
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&arena->workers_done, &attributes);
+    pthread_condattr_destroy(&attributes);
+    return arena;
+}
+
+void gateau_arena_free(gateau_arena *arena)
+{
+    if (!arena) return;
+    for (long g = 0; g < arena->games; g++) free(arena->results[g].record);
+    free(arena->results);
+    for (int k = 0; k < arena->players; k++) free(arena->bots[k]);
+    free(arena->record_dir);
+    gateau_state_free(arena->initial);
+    pthread_mutex_destroy(&arena->lock);
+    pthread_cond_destroy(&arena->workers_done);
+    free(arena);
+}
+
+void gateau_arena_stop(gateau_arena *arena)
+{
+    atomic_store(&arena->stop_requested, true);
+    atomic_store(&arena->halt, true);
+}
+
+bool gateau_arena_interrupted(const gateau_arena *arena) { return arena->interrupted; }
+long gateau_arena_finished(const gateau_arena *arena) { return arena->finished; }
+const gateau_arena_game *gateau_arena_games(const gateau_arena *arena) { return arena->results; }
+double gateau_arena_seconds(const gateau_arena *arena) { return arena->seconds; }
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Records the first failure and stops everything. */
+static void fail(gateau_arena *arena, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+static void fail(gateau_arena *arena, const char *format, ...)
+{
+    pthread_mutex_lock(&arena->lock);
+    if (!arena->failed) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(arena->error, sizeof arena->error, format, args);
+        va_end(args);
+        arena->failed = true;
+    }
+    pthread_mutex_unlock(&arena->lock);
+    atomic_store(&arena->halt, true);
+}
+
+static void record_path(const gateau_arena *arena, long game, char *path, size_t size)
+{
+    snprintf(path, size, "%s/game-%06ld.txt", arena->record_dir, game + 1);
+}
+
+/* Writes game's record where it belongs; false (after failing the arena)
+ * if it cannot. */
+static bool keep_record(gateau_arena *arena, long game, gateau_record *record,
+                        gateau_arena_game *out)
+{
+    char *body = gateau_record_text(record);
+    size_t size = strlen(body) + 128;
+    char *text = malloc(size);
+    if (!text) abort();
+    snprintf(text, size, "# gateau arena: game %ld of %ld, seed %llu\n%s", game + 1,
+             arena->games, (unsigned long long)arena->seed, body);
+    free(body);
+    bool ok = true;
+    if (arena->record_dir) {
+        char path[4096];
+        record_path(arena, game, path, sizeof path);
+        FILE *file = fopen(path, "w");
+        bool failed = !file || fputs(text, file) < 0;
+        if (file && fclose(file) != 0) failed = true;
+        if (failed) {
+            fail(arena, "cannot write %s: %s", path, strerror(errno));
+            ok = false;
+        }
+    }
+    if (ok && arena->keep_records) out->record = text;
+    else free(text);
+    return ok;
+}
+
+/* A record's names are the bot specs (commas and '#' would not read back). */
+static void name_seats(const gateau_arena *arena, gateau_record *record,
+                       const int8_t *bot_at_seat)
+{
+    for (int s = 0; s < arena->players; s++) {
+        char name[256];
+        snprintf(name, sizeof name, "%s", arena->bots[bot_at_seat[s]]);
+        for (char *c = name; *c; c++)
+            if (*c == ',' || *c == '#' || *c == '\n') *c = '_';
+        gateau_record_set_name(record, s, name);
+    }
+}
+
+/* Plays game g into out.  false when it was abandoned (stop or failure). */
+static bool play_game(arena_worker *worker, long g, gateau_arena_game *out)
+{
+    gateau_arena *arena = worker->arena;
+    int players = arena->players;
+    gateau_bot *bots[GATEAU_MAX_PLAYERS] = {0};
+    gateau_rng bot_rngs[GATEAU_MAX_PLAYERS], chance;
+    gateau_rng_seed_stream(&chance, arena->seed, (uint64_t)g * 8);
+    for (int k = 0; k < players; k++) {
+        int seat = gateau_arena_seat_of(k, g, players);
+        out->bot_at_seat[seat] = (int8_t)k;
+    }
+    bool ok = true;
+    for (int s = 0; s < players; s++) {
+        gateau_rng_seed_stream(&bot_rngs[s], arena->seed, (uint64_t)g * 8 + 1 + (uint64_t)s);
+        char reason[256];
+        bots[s] = gateau_bot_new(arena->bots[out->bot_at_seat[s]], reason, sizeof reason);
+        if (!bots[s]) {
+            fail(arena, "seat %d: %s", s + 1, reason);
+            ok = false;
+        }
+    }
+    gateau_record *record = NULL;
+    gateau_state *state = worker->state;
+    const gateau_state *now = state;
+    if (arena->keep_records || arena->record_dir) {
+        record = gateau_record_new(arena->setup);
+        name_seats(arena, record, out->bot_at_seat);
+        now = gateau_record_state(record);
+    } else {
+        gateau_state_copy(state, arena->initial);
+    }
+    int moves = 0, actions = 0;
+    while (ok && !gateau_state_is_over(now)) {
+        if (atomic_load_explicit(&arena->halt, memory_order_relaxed)) {
+            ok = false;
+            break;
+        }
+        int seat;
+        gateau_action action;
+        if (gateau_state_is_chance(now)) {
+            seat = GATEAU_CHANCE;
+            action = gateau_state_sample_chance(now, &chance);
+        } else {
+            seat = gateau_state_next_seat(now);
+            action = gateau_bot_choose(bots[seat], now, seat, &bot_rngs[seat]);
+        }
+        /* Chance is sampled from the state itself; a bot's action is
+         * checked, so a faulty bot stops the arena instead of corrupting a
+         * game. */
+        char reason[256];
+        bool legal = true;
+        if (record) legal = gateau_record_play(record, seat, action, reason, sizeof reason);
+        else if (seat == GATEAU_CHANCE) gateau_state_apply_legal(state, seat, action);
+        else legal = gateau_state_apply(state, seat, action, reason, sizeof reason);
+        if (!legal) {
+            fail(arena, "game %ld: bot '%s' at seat %d made an illegal move: %s", g + 1,
+                 arena->bots[out->bot_at_seat[seat]], seat + 1, reason);
+            ok = false;
+            break;
+        }
+        actions++;
+        if (!gateau_state_in_move(now)) moves++;
+    }
+    if (ok) {
+        gateau_state_scores(now, out->scores);
+        out->winners = gateau_state_winners(now);
+        out->moves = moves;
+        out->actions = actions;
+        if (record) ok = keep_record(arena, g, record, out);
+    }
+    gateau_record_free(record);
+    for (int s = 0; s < players; s++) gateau_bot_free(bots[s]);
+    return ok;
+}
+
+static void *worker_main(void *argument)
+{
+    arena_worker *worker = argument;
+    gateau_arena *arena = worker->arena;
+    long finished = 0;
+    for (;;) {
+        if (atomic_load_explicit(&arena->halt, memory_order_relaxed)) break;
+        long g = atomic_fetch_add_explicit(&arena->next_game, 1, memory_order_relaxed);
+        if (g >= arena->games) break;
+        if (!play_game(worker, g, &arena->results[g])) break;
+        arena->results[g].done = true; /* read by the runner after the join */
+        atomic_store_explicit(&worker->finished->value, ++finished, memory_order_relaxed);
+    }
+    pthread_mutex_lock(&arena->lock);
+    arena->workers_running--;
+    pthread_cond_signal(&arena->workers_done);
+    pthread_mutex_unlock(&arena->lock);
+    return NULL;
+}
+
+static long finished_so_far(const gateau_arena *arena, const arena_worker *workers)
+{
+    long total = 0;
+    for (int t = 0; t < arena->threads; t++)
+        total += atomic_load_explicit(&workers[t].finished->value, memory_order_relaxed);
+    return total;
+}
+
+/* Waits for the workers, reporting progress about ten times a second. */
+static void wait_with_progress(gateau_arena *arena, const arena_worker *workers, double begin)
+{
+    pthread_mutex_lock(&arena->lock);
+    while (arena->workers_running > 0) {
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += 100 * 1000 * 1000;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&arena->workers_done, &arena->lock, &until);
+        if (arena->workers_running == 0) break;
+        pthread_mutex_unlock(&arena->lock);
+        arena->progress(finished_so_far(arena, workers), arena->games, now_seconds() - begin,
+                        arena->progress_context);
+        pthread_mutex_lock(&arena->lock);
+    }
+    pthread_mutex_unlock(&arena->lock);
+}
+
+bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size)
+{
+    if (arena->ran) {
+        set_error(error, error_size, "this arena has already run");
+        return false;
+    }
+    arena->ran = true;
+    int threads = arena->threads;
+    if ((long)threads > arena->games) threads = (int)arena->games;
+    arena->threads = threads;
+    arena_worker *workers = calloc((size_t)threads, sizeof *workers);
+    arena_counter *counters = aligned_alloc(64, sizeof(arena_counter) * (size_t)threads);
+    if (!workers || !counters) abort();
+    double begin = now_seconds();
+    arena->workers_running = threads;
+    int started = 0;
+    for (int t = 0; t < threads; t++) {
+        atomic_init(&counters[t].value, 0);
+        workers[t].arena = arena;
+        workers[t].finished = &counters[t];
+        workers[t].state = gateau_state_clone(arena->initial);
+        if (pthread_create(&workers[t].thread, NULL, worker_main, &workers[t]) != 0) {
+            fail(arena, "cannot start thread %d: %s", t + 1, strerror(errno));
+            pthread_mutex_lock(&arena->lock);
+            arena->workers_running -= threads - t;
+            pthread_mutex_unlock(&arena->lock);
+            gateau_state_free(workers[t].state);
+            break;
+        }
+        started++;
+    }
+    if (arena->progress) wait_with_progress(arena, workers, begin);
+    for (int t = 0; t < started; t++) {
+        pthread_join(workers[t].thread, NULL);
+        gateau_state_free(workers[t].state);
+    }
+    arena->seconds = now_seconds() - begin;
+    if (arena->progress)
+        arena->progress(finished_so_far(arena, workers), arena->games, arena->seconds,
+                        arena->progress_context);
+    free(workers);
+    free(counters);
+
+    /* The results are the games finished from game 0 on; games finished
+     * past a gap (an interruption) are dropped, records included. */
+    long prefix = 0;
+    while (prefix < arena->games && arena->results[prefix].done) prefix++;
+    for (long g = prefix; g < arena->games; g++) {
+        gateau_arena_game *game = &arena->results[g];
+        if (!game->done) continue;
+        game->done = false;
+        free(game->record);
+        game->record = NULL;
+        if (arena->record_dir) {
+            char path[4096];
+            record_path(arena, g, path, sizeof path);
+            unlink(path);
+        }
+    }
+    arena->finished = prefix;
+    arena->interrupted = prefix < arena->games && atomic_load(&arena->stop_requested);
+    if (arena->failed) {
+        set_error(error, error_size, "%s", arena->error);
+        return false;
+    }
+    return true;
+}

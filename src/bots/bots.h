@@ -1,0 +1,118 @@
+/*
+ * bots.h: what the strategies share (internal to libgateau).
+ *
+ * Every function here receives a state that bot.c has already
+ * determinized for the seat (or a copy of such a state): the strategies
+ * never see the true state.
+ */
+#ifndef GATEAU_BOTS_H
+#define GATEAU_BOTS_H
+
+#include <stdbool.h>
+
+#include "gateau/bot.h"
+#include "gateau/gateau.h"
+
+/* How much a search may spend: iterations, or else milliseconds. */
+typedef struct bot_budget {
+    long iterations; /* > 0: this many simulations in all */
+    int ms;          /* > 0 (and iterations == 0): wall-clock milliseconds */
+} bot_budget;
+
+/* A policy: one action of seat in a determinized state. */
+typedef gateau_action (*bot_policy)(const gateau_state *state, int seat, gateau_rng *rng);
+
+/* Exact final values of a position, when a game can compute them cheaply:
+ * score per seat and win share per seat (shares sum to 1). */
+typedef struct bot_values {
+    int score[GATEAU_MAX_PLAYERS];
+    double share[GATEAU_MAX_PLAYERS];
+} bot_values;
+
+/* One root candidate of an exact solution. */
+typedef struct bot_exact_candidate {
+    gateau_action action;
+    gateau_action line[GATEAU_MAX_MOVE_ACTIONS]; /* the whole move */
+    int line_length;
+    bot_values values; /* where the solution leads after this first action */
+} bot_exact_candidate;
+
+/*
+ * What a game offers its bots beyond the public API (src/bots/heuristic.c
+ * finds them by the game's name).  Every member but name may be NULL.
+ */
+typedef struct bot_game {
+    const char *name; /* registry name */
+    /* The heuristic player, documented in docs/bots.md; must depend only
+     * on what seat knows (it is handed a determinized state) and be
+     * consistent within a move: asked again halfway through a move it
+     * continues the move it began. */
+    bot_policy heuristic;
+    /* A cheap policy for search rollouts (often a lighter heuristic). */
+    bot_policy rollout;
+    /* Optional: the rest of the game by that same policy, played fast on
+     * the game's own compact copy, from a point where no move is half
+     * made; false where it cannot start (then the search steps on with
+     * the policy).  Final values into values. */
+    bool (*playout)(const gateau_state *state, gateau_rng *rng, bot_values *values);
+    /* Inside a search: exact final values of a position when it is cheap
+     * to solve (false otherwise, quickly). */
+    bool (*leaf_values)(const gateau_state *state, bot_values *values);
+    /* Exact play: true when state can be solved for seat within a budget of
+     * `limit` search nodes (0: no limit), filling the candidates (first
+     * actions in ascending order) and *best, the index of the move exact
+     * play makes; count receives the number of candidates.  With `all`,
+     * one exact candidate per legal first action; without, only the best
+     * is sure to be there and exact (faster: more pruning). */
+    bool (*solve)(const gateau_state *state, int seat, long limit, bool all,
+                  bot_exact_candidate *candidates, int *count, int *best);
+} bot_game;
+
+/* The game's bot support, or NULL when it has none. */
+const bot_game *bot_game_find(const gateau_state *state);
+
+/* Uniform over the legal actions of the decision. */
+gateau_action bot_random_policy(const gateau_state *state, int seat, gateau_rng *rng);
+
+/* ---- ISMCTS (ismcts.c) ------------------------------------------------- */
+
+typedef struct ismcts_params {
+    bot_budget budget;
+    int threads;          /* root-parallel trees, >= 1 */
+    bool heuristic_rollout;
+    double exploration;   /* UCB constant */
+    bool exact_leaves;    /* use the game's leaf_values in rollouts */
+} ismcts_params;
+
+typedef struct ismcts ismcts;
+
+ismcts *ismcts_new(void);
+void ismcts_free(ismcts *search);
+
+/* One root child after a search, trees merged. */
+typedef struct ismcts_child {
+    gateau_action action;
+    long visits;
+    double win, score, reward; /* means for the seat */
+    gateau_action line[GATEAU_MAX_MOVE_ACTIONS]; /* principal move from this action */
+    int line_length;
+    bool line_complete;  /* the tree reached the end of the move */
+    int line_tree_length; /* how much of line the tree itself backs (visits >= a floor) */
+} ismcts_child;
+
+/*
+ * Searches the decision of seat in `root` (already determinized for seat)
+ * and fills up to max children, most visited first (ties: lower action).
+ * Returns the number of children and the iterations done in *iterations.
+ * The lines are completed with the game's heuristic (or random) where the
+ * tree stops before the move ends.
+ */
+int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *root, int seat,
+               gateau_rng *rng, ismcts_child *children, int max, long *iterations);
+
+/* ---- Helpers ------------------------------------------------------------ */
+
+/* Milliseconds on a monotonic clock. */
+double bot_now_ms(void);
+
+#endif

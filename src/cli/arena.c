@@ -1,0 +1,534 @@
+/*
+ * arena.c: `gateau arena GAME --players N --seats A,B,... --games G ...`:
+ * a tournament between bots, with the statistics an analyst needs, as a
+ * table on the terminal and optionally JSON, CSV, a plot and the records.
+ *
+ * The games and the numbers come from the library (gateau/arena.h); this
+ * file reads the flags, shows progress, catches Ctrl-C and presents.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "gateau/arena.h"
+
+#define ARENA_USAGE                                                                      \
+    "usage: gateau arena GAME --players N --seats A,B,... --games G [--threads T] "     \
+    "[--seed S] [--options k=v ...] [--records DIR] [--json FILE] [--csv FILE] "       \
+    "[--plot FILE.png|FILE.svg]"
+
+typedef struct arena_flags {
+    cli_flags common;
+    const char *games_text, *threads_text, *records, *json, *csv, *plot;
+    long games;
+    int threads;
+    int seat_count;
+    char seat_text[GATEAU_MAX_PLAYERS][128];
+    const char *seat_specs[GATEAU_MAX_PLAYERS];
+} arena_flags;
+
+/* ---- Flags ----------------------------------------------------------------------- */
+
+/* Takes the arena's own flags out of argv (the rest goes to
+ * cli_parse_flags); false after printing an error. */
+static bool take_own_flags(int argc, char **argv, arena_flags *flags, int *rest_count,
+                           char **rest)
+{
+    static const char *const names[] = {"games", "threads", "records", "json", "csv", "plot"};
+    const char **slots[] = {&flags->games_text, &flags->threads_text, &flags->records,
+                            &flags->json, &flags->csv, &flags->plot};
+    *rest_count = 0;
+    for (int i = 0; i < argc; i++) {
+        int which = -1;
+        for (int n = 0; n < 6; n++)
+            if (!strncmp(argv[i], "--", 2) && !strcmp(argv[i] + 2, names[n])) which = n;
+        if (which < 0) {
+            rest[(*rest_count)++] = argv[i];
+            continue;
+        }
+        if (i + 1 >= argc || (!strncmp(argv[i + 1], "--", 2) && argv[i + 1][2])) {
+            cli_error("arena: %s needs a value", argv[i]);
+            return false;
+        }
+        *slots[which] = argv[++i];
+    }
+    return true;
+}
+
+static bool parse_long(const char *flag, const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    if (!text[0] || *end || errno || value < min || value > max) {
+        if (min == 1)
+            cli_error("arena: --%s needs a whole number from 1 to %ld, not '%s'", flag, max, text);
+        else
+            cli_error("arena: --%s needs a whole number from %ld to %ld, not '%s'", flag, min,
+                      max, text);
+        return false;
+    }
+    *out = value;
+    return true;
+}
+
+static bool split_seats(arena_flags *flags)
+{
+    const char *cursor = flags->common.seats;
+    for (;;) {
+        size_t length = strcspn(cursor, ",");
+        while (length && isspace((unsigned char)*cursor)) cursor++, length--;
+        while (length && isspace((unsigned char)cursor[length - 1])) length--;
+        if (!length) {
+            cli_error("arena: --seats has an empty name (give bot specs separated by commas, "
+                      "as in random,random,random)");
+            return false;
+        }
+        if (flags->seat_count == GATEAU_MAX_PLAYERS) {
+            cli_error("arena: --seats names more than %d seats", GATEAU_MAX_PLAYERS);
+            return false;
+        }
+        if (length >= sizeof flags->seat_text[0]) {
+            cli_error("arena: the bot spec '%.*s...' is too long", 20, cursor);
+            return false;
+        }
+        char *slot = flags->seat_text[flags->seat_count];
+        memcpy(slot, cursor, length);
+        slot[length] = '\0';
+        flags->seat_specs[flags->seat_count++] = slot;
+        cursor += strcspn(cursor, ",");
+        if (!*cursor) break;
+        cursor++;
+    }
+    return true;
+}
+
+static bool parse_arena_flags(int argc, char **argv, arena_flags *flags)
+{
+    memset(flags, 0, sizeof *flags);
+    char **rest = malloc(sizeof(char *) * (size_t)(argc + 1));
+    if (!rest) abort();
+    int rest_count;
+    bool ok = take_own_flags(argc, argv, flags, &rest_count, rest) &&
+              cli_parse_flags("arena", rest_count, rest, "players seats seed options deck",
+                              &flags->common);
+    free(rest);
+    if (!ok) return false;
+    if (!flags->common.game) {
+        cli_error("arena: " ARENA_USAGE);
+        return false;
+    }
+    if (!flags->common.seats) {
+        cli_error("arena: --seats names the bots, one per seat, as in --seats random,random");
+        return false;
+    }
+    if (!flags->games_text) {
+        cli_error("arena: --games G says how many games to play");
+        return false;
+    }
+    if (!parse_long("games", flags->games_text, 1, 1000000000L, &flags->games)) return false;
+    long threads = sysconf(_SC_NPROCESSORS_ONLN);
+    if (threads < 1) threads = 1;
+    if (threads > GATEAU_ARENA_MAX_THREADS) threads = GATEAU_ARENA_MAX_THREADS;
+    if (flags->threads_text &&
+        !parse_long("threads", flags->threads_text, 1, GATEAU_ARENA_MAX_THREADS, &threads))
+        return false;
+    flags->threads = (int)threads;
+    if (!split_seats(flags)) return false;
+    if (!flags->common.players) flags->common.players = flags->seat_count;
+    if (flags->seat_count != flags->common.players) {
+        cli_error("arena: --seats names %d bot%s for %d players", flags->seat_count,
+                  flags->seat_count == 1 ? "" : "s", flags->common.players);
+        return false;
+    }
+    return true;
+}
+
+/* ---- Output files ---------------------------------------------------------------- */
+
+static bool has_extension(const char *path, const char *extension)
+{
+    size_t length = strlen(path), extension_length = strlen(extension);
+    return length > extension_length &&
+           !strcasecmp(path + length - extension_length, extension);
+}
+
+/* Opens (creates or truncates) an output file now, so that a bad path is
+ * reported before the games rather than after. */
+static FILE *open_output(const char *flag, const char *path)
+{
+    FILE *file = fopen(path, "w");
+    if (!file) cli_error("arena: --%s: cannot write %s: %s", flag, path, strerror(errno));
+    return file;
+}
+
+static bool prepare_records_dir(const char *path)
+{
+    if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+        cli_error("arena: --records: cannot create %s: %s", path, strerror(errno));
+        return false;
+    }
+    struct stat info;
+    if (stat(path, &info) != 0 || !S_ISDIR(info.st_mode)) {
+        cli_error("arena: --records: %s is not a folder", path);
+        return false;
+    }
+    if (access(path, W_OK) != 0) {
+        cli_error("arena: --records: cannot write in %s: %s", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* ---- Progress and Ctrl-C ----------------------------------------------------------- */
+
+static gateau_arena *volatile running_arena;
+
+static void on_interrupt(int signal_number)
+{
+    (void)signal_number;
+    gateau_arena *arena = running_arena;
+    if (arena) gateau_arena_stop(arena);
+}
+
+static void format_duration(double seconds, char *out, size_t size)
+{
+    if (!isfinite(seconds) || seconds < 0) {
+        snprintf(out, size, "?");
+        return;
+    }
+    long total = (long)(seconds + 0.5);
+    if (total >= 3600) snprintf(out, size, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
+    else snprintf(out, size, "%ld:%02ld", total / 60, total % 60);
+}
+
+static void show_progress(long finished, long total, double seconds, void *context)
+{
+    (void)context;
+    enum { WIDTH = 30 };
+    double fraction = total ? (double)finished / (double)total : 1;
+    int filled = (int)(fraction * WIDTH);
+    char bar[WIDTH + 1];
+    for (int i = 0; i < WIDTH; i++) bar[i] = i < filled ? '#' : '.';
+    bar[WIDTH] = '\0';
+    double rate = seconds > 0 ? (double)finished / seconds : 0;
+    char eta[32];
+    format_duration(rate > 0 ? (double)(total - finished) / rate : NAN, eta, sizeof eta);
+    fprintf(stderr, "\r[%s] %ld/%ld %3.0f%%  %.0f games/s  ETA %s\033[K", bar, finished, total,
+            fraction * 100, rate, eta);
+    fflush(stderr);
+}
+
+/* ---- The report -------------------------------------------------------------------- */
+
+static int spec_width(const gateau_arena_stats *stats)
+{
+    int width = 4;
+    for (int d = 0; d < stats->bot_count; d++) {
+        int length = (int)strlen(stats->bots[d].spec);
+        if (length > width) width = length;
+    }
+    return width;
+}
+
+static void print_report(const gateau_arena_stats *stats)
+{
+    int width = spec_width(stats);
+    int players = stats->players;
+    printf("\nBots: win share with 95%% Wilson interval; score over every seat held\n");
+    printf("  %-*s  seats  win share  95%% interval     score mean  score sd  min  max\n",
+           width, "bot");
+    bool shared = false;
+    for (int d = 0; d < stats->bot_count; d++) {
+        const gateau_arena_bot_stats *bot = &stats->bots[d];
+        shared |= bot->listed > 1;
+        printf("  %-*s  %5d  %9.3f  [%.3f, %.3f]  %10.2f  %8.2f  %3d  %3d\n", width, bot->spec,
+               bot->listed, bot->win_share, bot->win_interval.low, bot->win_interval.high,
+               bot->score_mean, bot->score_sd, bot->score_min, bot->score_max);
+    }
+    printf("  (a win shared by k winners counts 1/k to each; bots of equal strength get 1/%d",
+           players);
+    if (shared)
+        printf(";\n   a spec listed on several seats is one bot: its win share per game is "
+               "the average\n   over its seats, and its scores pool all its seats");
+    printf(")\n");
+
+    printf("\nSeats: win share of whoever sits there (the seat advantage), 95%% Wilson\n");
+    printf("  seat  win share  95%% interval     score mean  score sd\n");
+    for (int s = 0; s < players; s++) {
+        const gateau_arena_seat_stats *seat = &stats->seats[s];
+        printf("  %4d  %9.3f  [%.3f, %.3f]  %10.2f  %8.2f\n", s + 1, seat->win_share,
+               seat->win_interval.low, seat->win_interval.high, seat->score_mean,
+               seat->score_sd);
+    }
+
+    printf("\nGame length in moves (chance moves included): mean %.1f, sd %.1f, min %d, max %d\n",
+           stats->moves_mean, stats->moves_sd, stats->moves_min, stats->moves_max);
+
+    if (stats->bot_count >= 2) {
+        printf("\nPairwise: how often the row bot placed above the column bot (ties half)\n");
+        printf("  %-*s", width, "");
+        for (int j = 0; j < stats->bot_count; j++) printf("  %*s", width, stats->bots[j].spec);
+        printf("\n");
+        for (int i = 0; i < stats->bot_count; i++) {
+            printf("  %-*s", width, stats->bots[i].spec);
+            for (int j = 0; j < stats->bot_count; j++) {
+                if (i == j) printf("  %*s", width, "-");
+                else printf("  %*.1f", width, stats->pairwise[i][j]);
+            }
+            printf("\n");
+        }
+    }
+    if (stats->has_ratings) {
+        printf("\nRatings: Bradley-Terry (MM iterations) on the pairwise table, one virtual "
+               "draw per pair;\n  Elo scale, 400 log10(strength), mean 0%s\n",
+               stats->rating_iterations < 0 ? " (did not converge)" : "");
+        printf("  %-*s  rating  strength\n", width, "bot");
+        for (int d = 0; d < stats->bot_count; d++)
+            printf("  %-*s  %6.0f  %8.3f\n", width, stats->bots[d].spec, stats->bots[d].rating,
+                   stats->bots[d].strength);
+    }
+}
+
+static json_t *interval_json(gateau_interval interval)
+{
+    return json_pack("[f, f]", interval.low, interval.high);
+}
+
+/* The seed as a JSON integer, or as text past what JSON integers hold here. */
+static json_t *seed_json(uint64_t seed)
+{
+    if (seed <= (uint64_t)INT64_MAX) return json_integer((json_int_t)seed);
+    char text[32];
+    snprintf(text, sizeof text, "%llu", (unsigned long long)seed);
+    return json_string(text);
+}
+
+static json_t *report_json(const arena_flags *flags, const gateau_setup *setup,
+                           const gateau_arena_stats *stats, bool interrupted)
+{
+    json_t *listed = json_array();
+    for (int k = 0; k < stats->players; k++)
+        json_array_append_new(listed, json_string(flags->seat_specs[k]));
+    json_t *bots = json_array();
+    for (int d = 0; d < stats->bot_count; d++) {
+        const gateau_arena_bot_stats *bot = &stats->bots[d];
+        json_t *entry = json_pack(
+            "{s:s, s:i, s:f, s:o, s:f, s:f, s:i, s:i}", "bot", bot->spec, "seats", bot->listed,
+            "win_share", bot->win_share, "win_interval", interval_json(bot->win_interval),
+            "score_mean", bot->score_mean, "score_sd", bot->score_sd, "score_min",
+            bot->score_min, "score_max", bot->score_max);
+        if (stats->has_ratings) {
+            json_object_set_new(entry, "rating", json_real(bot->rating));
+            json_object_set_new(entry, "strength", json_real(bot->strength));
+        }
+        json_t *pairwise = json_object();
+        for (int j = 0; j < stats->bot_count; j++)
+            if (j != d)
+                json_object_set_new(pairwise, stats->bots[j].spec,
+                                    json_real(stats->pairwise[d][j]));
+        json_object_set_new(entry, "placed_above", pairwise);
+        json_array_append_new(bots, entry);
+    }
+    json_t *seats = json_array();
+    for (int s = 0; s < stats->players; s++) {
+        const gateau_arena_seat_stats *seat = &stats->seats[s];
+        json_array_append_new(
+            seats, json_pack("{s:i, s:f, s:o, s:f, s:f}", "seat", s + 1, "win_share",
+                             seat->win_share, "win_interval", interval_json(seat->win_interval),
+                             "score_mean", seat->score_mean, "score_sd", seat->score_sd));
+    }
+    json_t *out = json_pack(
+        "{s:s, s:i, s:s, s:o, s:I, s:I, s:b, s:o, s:s, s:s}", "game",
+        gateau_game_name(gateau_setup_game(setup)), "players", stats->players, "options",
+        gateau_setup_options_text(setup), "seed", seed_json(flags->common.seed),
+        "games_requested", (json_int_t)flags->games, "games", (json_int_t)stats->games,
+        "interrupted", interrupted, "seats_listed", listed, "rotation",
+        "game g (1-based): the k-th listed bot sits at seat ((k-1) + (g-1)) mod N + 1",
+        "interval", "wilson 95%");
+    json_object_set_new(out, "bots", bots);
+    json_object_set_new(out, "seats", seats);
+    json_object_set_new(out, "moves",
+                        json_pack("{s:f, s:f, s:i, s:i}", "mean", stats->moves_mean, "sd",
+                                  stats->moves_sd, "min", stats->moves_min, "max",
+                                  stats->moves_max));
+    if (stats->has_ratings)
+        json_object_set_new(out, "ratings",
+                            json_pack("{s:s, s:f, s:i}", "method", "bradley-terry-mm",
+                                      "virtual_draws_per_pair", 1.0, "iterations",
+                                      stats->rating_iterations));
+    return out;
+}
+
+/* CSV in long form, one number a row: section,subject,statistic,value. */
+static void write_csv(FILE *file, const gateau_arena_stats *stats, bool interrupted)
+{
+    fprintf(file, "section,subject,statistic,value\n");
+    fprintf(file, "arena,all,games,%ld\n", stats->games);
+    fprintf(file, "arena,all,interrupted,%d\n", interrupted ? 1 : 0);
+    for (int d = 0; d < stats->bot_count; d++) {
+        const gateau_arena_bot_stats *bot = &stats->bots[d];
+        const char *spec = bot->spec;
+        /* Quoted: specs may hold ':' and '=', never '"' in practice. */
+        fprintf(file, "bot,\"%s\",seats,%d\n", spec, bot->listed);
+        fprintf(file, "bot,\"%s\",win_share,%.17g\n", spec, bot->win_share);
+        fprintf(file, "bot,\"%s\",win_low,%.17g\n", spec, bot->win_interval.low);
+        fprintf(file, "bot,\"%s\",win_high,%.17g\n", spec, bot->win_interval.high);
+        fprintf(file, "bot,\"%s\",score_mean,%.17g\n", spec, bot->score_mean);
+        fprintf(file, "bot,\"%s\",score_sd,%.17g\n", spec, bot->score_sd);
+        fprintf(file, "bot,\"%s\",score_min,%d\n", spec, bot->score_min);
+        fprintf(file, "bot,\"%s\",score_max,%d\n", spec, bot->score_max);
+        if (stats->has_ratings) {
+            fprintf(file, "bot,\"%s\",rating,%.17g\n", spec, bot->rating);
+            fprintf(file, "bot,\"%s\",strength,%.17g\n", spec, bot->strength);
+        }
+        for (int j = 0; j < stats->bot_count; j++)
+            if (j != d)
+                fprintf(file, "bot,\"%s\",placed_above:%s,%.17g\n", spec, stats->bots[j].spec,
+                        stats->pairwise[d][j]);
+    }
+    for (int s = 0; s < stats->players; s++) {
+        const gateau_arena_seat_stats *seat = &stats->seats[s];
+        fprintf(file, "seat,%d,win_share,%.17g\n", s + 1, seat->win_share);
+        fprintf(file, "seat,%d,win_low,%.17g\n", s + 1, seat->win_interval.low);
+        fprintf(file, "seat,%d,win_high,%.17g\n", s + 1, seat->win_interval.high);
+        fprintf(file, "seat,%d,score_mean,%.17g\n", s + 1, seat->score_mean);
+        fprintf(file, "seat,%d,score_sd,%.17g\n", s + 1, seat->score_sd);
+    }
+    fprintf(file, "moves,all,mean,%.17g\n", stats->moves_mean);
+    fprintf(file, "moves,all,sd,%.17g\n", stats->moves_sd);
+    fprintf(file, "moves,all,min,%d\n", stats->moves_min);
+    fprintf(file, "moves,all,max,%d\n", stats->moves_max);
+}
+
+/* ---- The command ---------------------------------------------------------------- */
+
+static bool finish_file(FILE *file, const char *flag, const char *path, bool ok)
+{
+    ok = ok && !ferror(file);
+    if (fclose(file) != 0) ok = false;
+    if (!ok) cli_error("arena: --%s: cannot write %s", flag, path);
+    return ok;
+}
+
+int cli_arena(int argc, char **argv)
+{
+    arena_flags flags;
+    if (!parse_arena_flags(argc, argv, &flags)) return 2;
+    const gateau_game *game = cli_find_game(flags.common.game);
+    if (!game) return 1;
+    char error[512];
+    gateau_setup *setup = gateau_setup_new(game, flags.common.players, flags.common.options,
+                                           NULL, error, sizeof error);
+    if (!setup) {
+        cli_error("arena: %s", error);
+        return 1;
+    }
+    if (!flags.common.has_seed) flags.common.seed = cli_fresh_seed();
+    gateau_arena_config config = {
+        .setup = setup,
+        .bots = flags.seat_specs,
+        .games = flags.games,
+        .threads = flags.threads,
+        .seed = flags.common.seed,
+        .record_dir = flags.records,
+        .progress = isatty(STDERR_FILENO) ? show_progress : NULL,
+    };
+    gateau_arena *arena = gateau_arena_new(&config, error, sizeof error);
+    if (!arena) {
+        cli_error("arena: %s", error);
+        gateau_setup_free(setup);
+        return 1;
+    }
+    int status = 1;
+    FILE *json_file = NULL, *csv_file = NULL;
+    if (flags.plot && !has_extension(flags.plot, ".png") && !has_extension(flags.plot, ".svg")) {
+        cli_error("arena: --plot %s: the file name must end in .png or .svg", flags.plot);
+        goto done;
+    }
+    if (flags.json && !(json_file = open_output("json", flags.json))) goto done;
+    if (flags.csv && !(csv_file = open_output("csv", flags.csv))) goto done;
+    if (flags.plot) {
+        FILE *probe = open_output("plot", flags.plot);
+        if (!probe) goto done;
+        fclose(probe);
+    }
+    if (flags.records && !prepare_records_dir(flags.records)) goto done;
+
+    printf("%s, %d players, %ld games, seed %llu, %d thread%s\n", gateau_game_title(game),
+           flags.common.players, flags.games, (unsigned long long)flags.common.seed,
+           flags.threads, flags.threads == 1 ? "" : "s");
+    fflush(stdout);
+
+    struct sigaction action = {0}, previous;
+    action.sa_handler = on_interrupt;
+    action.sa_flags = SA_RESTART | SA_RESETHAND; /* a second Ctrl-C ends at once */
+    sigemptyset(&action.sa_mask);
+    running_arena = arena;
+    sigaction(SIGINT, &action, &previous);
+    bool ran = gateau_arena_run(arena, error, sizeof error);
+    sigaction(SIGINT, &previous, NULL);
+    running_arena = NULL;
+    if (config.progress) fputs("\r\033[K", stderr);
+    if (!ran) {
+        cli_error("arena: %s", error);
+        goto done;
+    }
+
+    long finished = gateau_arena_finished(arena);
+    bool interrupted = gateau_arena_interrupted(arena);
+    double seconds = gateau_arena_seconds(arena);
+    printf("%ld games in %.2f s, %.0f games/s\n", finished, seconds,
+           seconds > 0 ? (double)finished / seconds : 0.0);
+    if (interrupted)
+        printf("Interrupted: the report covers games 1 to %ld of %ld.\n", finished, flags.games);
+    gateau_arena_stats stats;
+    gateau_arena_statistics(gateau_arena_games(arena), finished, flags.common.players,
+                            flags.seat_specs, &stats);
+    if (finished) print_report(&stats);
+    else printf("No game finished.\n");
+    fflush(stdout);
+
+    status = interrupted ? 130 : 0;
+    if (json_file) {
+        json_t *report = report_json(&flags, setup, &stats, interrupted);
+        bool written = json_dumpf(report, json_file, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0 &&
+                       fputc('\n', json_file) != EOF;
+        json_decref(report);
+        FILE *file = json_file;
+        json_file = NULL;
+        if (!finish_file(file, "json", flags.json, written)) status = 1;
+    }
+    if (csv_file) {
+        write_csv(csv_file, &stats, interrupted);
+        FILE *file = csv_file;
+        csv_file = NULL;
+        if (!finish_file(file, "csv", flags.csv, true)) status = 1;
+    }
+    if (flags.plot) {
+        char title[256];
+        snprintf(title, sizeof title, "%s, %d players, %ld games%s", gateau_game_title(game),
+                 flags.common.players, finished, interrupted ? " (interrupted)" : "");
+        if (cli_plot(flags.plot, title, &stats, gateau_arena_games(arena), finished, error,
+                     sizeof error) != 0) {
+            cli_error("arena: --plot: %s", error);
+            status = 1;
+        }
+    }
+    if (flags.records && finished)
+        printf("Records: %s/game-%06d.txt to game-%06ld.txt\n", flags.records, 1, finished);
+done:
+    if (json_file) fclose(json_file);
+    if (csv_file) fclose(csv_file);
+    gateau_arena_free(arena);
+    gateau_setup_free(setup);
+    return status;
+}

@@ -1,0 +1,772 @@
+/*
+ * cake_master.c: Cake Master (Daryl Chow, Locomuse), 2-6 players.
+ *
+ * Rules: ../shared/rules/cake-master.md.  The customer pile is shuffled
+ * once; then 3 rounds, each a shuffle of the cake cards and 4 turns of
+ * draw, secret share and simultaneous place.  How the moves break into
+ * small actions (a kind is a card code of the deck, see deck.c):
+ *
+ *   customers  K x CUSTOMER+index, top of the pile first
+ *                                         "customers 7 2 11 4 9 1 ..."
+ *   deal       12 x players x DEAL+kind, in draw order   "deal W0* P3rb ..."
+ *   share      KEEP+kind, then LEFT+kind (the third card goes right);
+ *              with 2 players KEEP+kind alone, both others going to the
+ *              opponent                   "keep P3rb left W0* right C1bb"
+ *   place      3 x PLACE+position*200+kind, positions ascending (1a=0 ..
+ *              3d=11)                     "place P3rb:1a C1bb:1b W0*:2c"
+ *
+ * The draw has no decision, so it is no move: after the deal (and after
+ * each place step but the last of a round) everybody simply holds the next
+ * three cards of the deal.  Share and place are simultaneous phases: a seat
+ * inside its share or place is the only actor until its move is complete.
+ * So a bot picks among at most 3 actions in a share and 36 in a place.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/notation.h"
+#include "games/cake_master/cake_master.h"
+
+static const gateau_option_info options[] = {
+    {"deck", "a deck file: 'card CODE' and 'customer key=value ...' lines (default: the "
+             "72 cards and 12 customers built in)", true, 0, 0, 0},
+};
+
+/* ---- Rules helpers ------------------------------------------------------- */
+
+static int deal_size(const cm_state *g) { return CM_TURNS * CM_HAND * g->players; }
+static uint8_t all_seats(const cm_state *g) { return (uint8_t)((1u << g->players) - 1); }
+
+void cm_position_name(int position, char name[3])
+{
+    name[0] = (char)('1' + position / CM_QUARTERS);
+    name[1] = (char)('a' + position % CM_QUARTERS);
+    name[2] = '\0';
+}
+
+/* Everybody acts in a simultaneous phase. */
+static void start_simultaneous(cm_state *g, gateau_state *state, cm_phase phase)
+{
+    g->phase = (uint8_t)phase;
+    g->waiting = all_seats(g);
+    state->actors = g->waiting;
+    state->chance = false;
+    state->simultaneous = true;
+    state->in_move = false;
+}
+
+/* Draw: everybody now holds the turn's three cards of the deal; share. */
+static void start_turn(cm_state *g, gateau_state *state)
+{
+    memset(g->keep, CM_NONE, sizeof g->keep);
+    memset(g->left, CM_NONE, sizeof g->left);
+    start_simultaneous(g, state, CM_PHASE_SHARE);
+}
+
+/* The round's customers are revealed (cm_round_first_customer), and all
+ * cake cards are shuffled: the deal. */
+static void start_round(cm_state *g, gateau_state *state)
+{
+    const cm_deck *deck = cm_deck_of(state);
+    g->phase = CM_PHASE_DEAL;
+    g->turn = 0;
+    g->dealt = 0;
+    g->undealt_total = (int16_t)deck->card_count;
+    memcpy(g->undealt, deck->copies, sizeof g->undealt);
+    state_set_chance(state);
+    state->simultaneous = false;
+    state->in_move = false;
+}
+
+/* Tasty points, stars for them, customers; then the next round. */
+static void score_round(cm_state *g, gateau_state *state)
+{
+    const cm_deck *deck = cm_deck_of(state);
+    cm_result *r = &g->result[g->round];
+    int features[GATEAU_MAX_PLAYERS][CM_CAKES][CM_FEATURES];
+    int totals[GATEAU_MAX_PLAYERS], stars[GATEAU_MAX_PLAYERS];
+    for (int s = 0; s < g->players; s++) {
+        totals[s] = 0;
+        for (int c = 0; c < CM_CAKES; c++) {
+            const cm_card *quarters[CM_QUARTERS];
+            for (int q = 0; q < CM_QUARTERS; q++)
+                quarters[q] = &deck->kind[g->cake[g->round][s][c * CM_QUARTERS + q] - 1];
+            cm_cake_features(quarters, features[s][c]);
+            r->tasty[s][c] = (uint8_t)cm_tasty_points(features[s][c]);
+            totals[s] += r->tasty[s][c];
+        }
+        r->total[s] = (uint8_t)totals[s];
+    }
+    cm_tasty_stars(totals, g->players, stars);
+    const cm_customer *customers[CM_ROUNDS];
+    int first = cm_round_first_customer(g->round), count = g->round + 1;
+    for (int i = 0; i < count; i++) customers[i] = &deck->customer[g->pile[first + i]];
+    for (int s = 0; s < g->players; s++) {
+        int served[CM_CAKES];
+        int matched = cm_match_customers((const int(*)[CM_FEATURES])features[s], customers,
+                                         count, served);
+        for (int c = 0; c < CM_CAKES; c++)
+            r->served[s][c] = (int8_t)(served[c] < 0 ? -1 : g->pile[first + served[c]]);
+        r->tasty_stars[s] = (uint8_t)stars[s];
+        r->customer_stars[s] = (uint8_t)matched;
+        g->stars[s] = (uint8_t)(g->stars[s] + stars[s] + matched);
+    }
+    g->rounds_scored++;
+    if (g->round + 1 < CM_ROUNDS) {
+        g->round++;
+        start_round(g, state);
+    } else {
+        g->phase = CM_PHASE_OVER;
+        state_set_over(state);
+    }
+}
+
+/* Everybody has shared: the cards change hands and are revealed. */
+static void resolve_share(cm_state *g, gateau_state *state)
+{
+    for (int s = 0; s < g->players; s++) {
+        g->holding[s][CM_SLOT_KEPT] = (uint8_t)cm_drawn(g, g->turn, s, g->keep[s]);
+        g->holding[cm_left_of(g, s)][CM_SLOT_FROM_RIGHT] =
+            (uint8_t)cm_drawn(g, g->turn, s, g->left[s]);
+        g->holding[cm_right_of(g, s)][CM_SLOT_FROM_LEFT] =
+            (uint8_t)cm_drawn(g, g->turn, s, cm_right_slot(g, s));
+    }
+    memset(g->target, CM_NONE, sizeof g->target);
+    memset(g->placed, 0, sizeof g->placed);
+    memset(g->last_position, CM_NONE, sizeof g->last_position);
+    start_simultaneous(g, state, CM_PHASE_PLACE);
+}
+
+/* Everybody has placed: the cards go onto the cakes for all to see. */
+static void resolve_place(cm_state *g, gateau_state *state)
+{
+    for (int s = 0; s < g->players; s++)
+        for (int k = 0; k < CM_HAND; k++)
+            g->cake[g->round][s][g->target[s][k]] = (uint8_t)(g->holding[s][k] + 1);
+    if (g->turn + 1 < CM_TURNS) {
+        g->turn++;
+        start_turn(g, state);
+    } else {
+        score_round(g, state);
+    }
+}
+
+/* Seat has completed its move in the simultaneous phase. */
+static void finish_seat(cm_state *g, gateau_state *state, int seat)
+{
+    g->waiting &= (uint8_t)~(1u << seat);
+    state->in_move = false;
+    if (g->waiting) state->actors = g->waiting;
+    else if (g->phase == CM_PHASE_SHARE) resolve_share(g, state);
+    else resolve_place(g, state);
+}
+
+/* Seat is inside its move: nobody else acts until it is complete. */
+static void continue_move(gateau_state *state, int seat)
+{
+    state->in_move = true;
+    state->actors = 1u << seat;
+}
+
+/* The first slot of seat's draw holding kind, other than `skip`. */
+static int draw_slot(const cm_state *g, int seat, int kind, int skip)
+{
+    for (int k = 0; k < CM_HAND; k++)
+        if (k != skip && cm_drawn(g, g->turn, seat, k) == kind) return k;
+    return -1;
+}
+
+/* The first held slot of kind not placed yet. */
+static int held_slot(const cm_state *g, int seat, int kind)
+{
+    for (int k = 0; k < CM_HAND; k++)
+        if (g->target[seat][k] == CM_NONE && g->holding[seat][k] == kind) return k;
+    return -1;
+}
+
+/* Sorts up to 3 kinds ascending and drops repeats; returns how many. */
+static int distinct_kinds(int *kinds, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && kinds[j - 1] > kinds[j]; j--) {
+            int swap = kinds[j];
+            kinds[j] = kinds[j - 1];
+            kinds[j - 1] = swap;
+        }
+    int out = 0;
+    for (int i = 0; i < n; i++)
+        if (out == 0 || kinds[out - 1] != kinds[i]) kinds[out++] = kinds[i];
+    return out;
+}
+
+/* ---- The game table's functions -------------------------------------------- */
+
+static void cm_init(gateau_state *state)
+{
+    cm_state *g = GAME_STATE(cm_state, state);
+    memset(g, 0, sizeof *g);
+    g->players = (uint8_t)state->setup->players;
+    g->customer_count = (uint8_t)cm_deck_of(state)->customer_count;
+    g->phase = CM_PHASE_CUSTOMERS;
+    state_set_chance(state);
+}
+
+static int cm_legal_actions(const gateau_state *state, int seat, gateau_action *actions)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    int kinds[CM_HAND], n = 0, count = 0;
+    if (g->phase == CM_PHASE_SHARE) {
+        for (int k = 0; k < CM_HAND; k++)
+            if (k != g->keep[seat]) kinds[n++] = cm_drawn(g, g->turn, seat, k);
+        n = distinct_kinds(kinds, n);
+        int base = g->keep[seat] == CM_NONE ? CM_KEEP : CM_LEFT;
+        for (int i = 0; i < n; i++) actions[count++] = base + kinds[i];
+    } else if (g->phase == CM_PHASE_PLACE) {
+        for (int k = 0; k < CM_HAND; k++)
+            if (g->target[seat][k] == CM_NONE) kinds[n++] = g->holding[seat][k];
+        n = distinct_kinds(kinds, n);
+        /* Positions go up within a move, so leave room for the cards after. */
+        const uint8_t *table = g->cake[g->round][seat];
+        int after = CM_HAND - 1 - g->placed[seat];
+        int empty_above[CM_POSITIONS], empty = 0;
+        for (int p = CM_POSITIONS - 1; p >= 0; p--) {
+            empty_above[p] = empty;
+            empty += table[p] == 0;
+        }
+        int first = g->last_position[seat] == CM_NONE ? 0 : g->last_position[seat] + 1;
+        for (int p = first; p < CM_POSITIONS; p++) {
+            if (table[p] || empty_above[p] < after) continue;
+            for (int i = 0; i < n; i++) actions[count++] = CM_PLACE + p * CM_MAX_CARDS + kinds[i];
+        }
+    }
+    return count;
+}
+
+static int cm_chance_outcomes(const gateau_state *state, gateau_action *outcomes,
+                              double *probabilities)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    const cm_deck *deck = cm_deck_of(state);
+    int count = 0;
+    if (g->phase == CM_PHASE_CUSTOMERS) {
+        double p = 1.0 / (g->customer_count - g->customers_dealt);
+        for (int k = 0; k < g->customer_count; k++) {
+            if (g->customers_used & (1ull << k)) continue;
+            outcomes[count] = CM_CUSTOMER + k;
+            probabilities[count++] = p;
+        }
+    } else if (g->phase == CM_PHASE_DEAL) {
+        for (int k = 0; k < deck->kind_count; k++) {
+            if (!g->undealt[k]) continue;
+            outcomes[count] = CM_DEAL + k;
+            probabilities[count++] = (double)g->undealt[k] / g->undealt_total;
+        }
+    }
+    return count;
+}
+
+static gateau_action cm_sample_chance(const gateau_state *state, gateau_rng *rng)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    if (g->phase == CM_PHASE_CUSTOMERS) {
+        int r = (int)gateau_rng_below(rng, (uint32_t)(g->customer_count - g->customers_dealt));
+        for (int k = 0;; k++)
+            if (!(g->customers_used & (1ull << k)) && r-- == 0) return CM_CUSTOMER + k;
+    }
+    int r = (int)gateau_rng_below(rng, (uint32_t)g->undealt_total);
+    int k = 0;
+    while (r >= g->undealt[k]) r -= g->undealt[k++];
+    return CM_DEAL + k;
+}
+
+static void cm_apply(gateau_state *state, int seat, gateau_action action)
+{
+    cm_state *g = GAME_STATE(cm_state, state);
+    if (action < CM_DEAL) {
+        int k = action - CM_CUSTOMER;
+        g->pile[g->customers_dealt++] = (uint8_t)k;
+        g->customers_used |= 1ull << k;
+        state->in_move = g->customers_dealt < g->customer_count;
+        if (!state->in_move) start_round(g, state); /* round 1 meets the top customer */
+    } else if (action < CM_KEEP) {
+        int k = action - CM_DEAL;
+        g->deal[g->dealt++] = (uint8_t)k;
+        g->undealt[k]--;
+        g->undealt_total--;
+        state->in_move = g->dealt < deal_size(g);
+        if (!state->in_move) start_turn(g, state);
+    } else if (action < CM_LEFT) {
+        g->keep[seat] = (uint8_t)draw_slot(g, seat, action - CM_KEEP, -1);
+        if (g->players == 2) {
+            /* Both other cards go to the opponent; "left" is the first. */
+            g->left[seat] = g->keep[seat] == 0 ? 1 : 0;
+            finish_seat(g, state, seat);
+        } else {
+            continue_move(state, seat);
+        }
+    } else if (action < CM_PLACE) {
+        g->left[seat] = (uint8_t)draw_slot(g, seat, action - CM_LEFT, g->keep[seat]);
+        finish_seat(g, state, seat);
+    } else {
+        int position = (action - CM_PLACE) / CM_MAX_CARDS, kind = (action - CM_PLACE) % CM_MAX_CARDS;
+        g->target[seat][held_slot(g, seat, kind)] = (uint8_t)position;
+        g->last_position[seat] = (uint8_t)position;
+        if (++g->placed[seat] == CM_HAND) finish_seat(g, state, seat);
+        else continue_move(state, seat);
+    }
+}
+
+/* Scores are stars: those of the finished rounds. */
+void cm_scores(const gateau_state *state, int *scores)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    for (int s = 0; s < g->players; s++) scores[s] = g->stars[s];
+}
+
+uint32_t cm_winners(const gateau_state *state)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    int stars[GATEAU_MAX_PLAYERS], last[GATEAU_MAX_PLAYERS];
+    for (int s = 0; s < g->players; s++) {
+        stars[s] = g->stars[s];
+        last[s] = g->rounds_scored ? g->result[g->rounds_scored - 1].total[s] : 0;
+    }
+    return cm_winners_of(stars, last, g->players);
+}
+
+/* ---- What a seat cannot know ------------------------------------------------ */
+
+/* Is deal position i (this round) known to seat? */
+static bool deal_known(const cm_state *g, int seat, int i)
+{
+    int turn = i / (CM_HAND * g->players), owner = i / CM_HAND % g->players;
+    switch (g->phase) {
+    case CM_PHASE_SHARE: return turn < g->turn || (turn == g->turn && owner == seat);
+    case CM_PHASE_PLACE: return turn <= g->turn;
+    case CM_PHASE_OVER: return true;
+    default: return false; /* a deal being made: nobody has drawn yet */
+    }
+}
+
+static void shuffle_bytes(uint8_t *items, int n, gateau_rng *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)gateau_rng_below(rng, (uint32_t)(i + 1));
+        uint8_t swap = items[i];
+        items[i] = items[j];
+        items[j] = swap;
+    }
+}
+
+/* The cards seat has not seen this round, dealt or not, are redistributed
+ * over the places seat cannot see. */
+static void resample_cards(cm_state *g, const cm_deck *deck, int seat, gateau_rng *rng)
+{
+    uint8_t pool[CM_MAX_CARDS], hidden[CM_MAX_DEALT];
+    int n = 0, h = 0;
+    for (int i = 0; i < g->dealt; i++)
+        if (!deal_known(g, seat, i)) {
+            hidden[h++] = (uint8_t)i;
+            pool[n++] = g->deal[i];
+        }
+    for (int k = 0; k < deck->kind_count; k++)
+        for (int c = 0; c < g->undealt[k]; c++) pool[n++] = (uint8_t)k;
+    shuffle_bytes(pool, n, rng);
+    for (int i = 0; i < h; i++) g->deal[hidden[i]] = pool[i];
+    memset(g->undealt, 0, sizeof g->undealt);
+    for (int i = h; i < n; i++) g->undealt[pool[i]]++;
+}
+
+/* Another seat's share, made or half made: any of its options. */
+static void resample_share(cm_state *g, int other, gateau_rng *rng)
+{
+    if (g->keep[other] == CM_NONE) return;
+    bool complete = !(g->waiting & (1u << other));
+    g->keep[other] = (uint8_t)gateau_rng_below(rng, CM_HAND);
+    if (g->players == 2) {
+        g->left[other] = g->keep[other] == 0 ? 1 : 0;
+    } else if (complete) {
+        int pick = (int)gateau_rng_below(rng, 2);
+        g->left[other] = (uint8_t)(pick < g->keep[other] ? pick : pick + 1);
+    }
+}
+
+/* Another seat's placement, made or half made: three random empty
+ * positions, the held cards in random order, as far as it got. */
+static void resample_place(cm_state *g, int other, gateau_rng *rng)
+{
+    int done = g->placed[other];
+    if (!done) return;
+    uint8_t empty[CM_POSITIONS];
+    int n = 0;
+    for (int p = 0; p < CM_POSITIONS; p++)
+        if (!g->cake[g->round][other][p]) empty[n++] = (uint8_t)p;
+    shuffle_bytes(empty, n, rng);
+    uint8_t chosen[CM_HAND] = {empty[0], empty[1], empty[2]};
+    for (int i = 1; i < CM_HAND; i++)
+        for (int j = i; j > 0 && chosen[j - 1] > chosen[j]; j--) {
+            uint8_t swap = chosen[j];
+            chosen[j] = chosen[j - 1];
+            chosen[j - 1] = swap;
+        }
+    uint8_t order[CM_HAND] = {0, 1, 2};
+    shuffle_bytes(order, CM_HAND, rng);
+    memset(g->target[other], CM_NONE, CM_HAND);
+    for (int i = 0; i < done; i++) g->target[other][order[i]] = chosen[i];
+    g->last_position[other] = chosen[done - 1];
+}
+
+static void cm_determinize(gateau_state *state, int seat, gateau_rng *rng)
+{
+    cm_state *g = GAME_STATE(cm_state, state);
+    const cm_deck *deck = cm_deck_of(state);
+    /* The customer pile below those revealed. */
+    int revealed = g->phase == CM_PHASE_CUSTOMERS ? 0 : cm_round_first_customer(g->round + 1);
+    if (g->customers_dealt > revealed)
+        shuffle_bytes(g->pile + revealed, g->customers_dealt - revealed, rng);
+    if (g->phase == CM_PHASE_OVER || g->phase == CM_PHASE_CUSTOMERS) return;
+    resample_cards(g, deck, seat, rng);
+    for (int other = 0; other < g->players; other++) {
+        if (other == seat) continue;
+        if (g->phase == CM_PHASE_SHARE) resample_share(g, other, rng);
+        else if (g->phase == CM_PHASE_PLACE) resample_place(g, other, rng);
+    }
+}
+
+/* ---- Notation --------------------------------------------------------------- */
+
+static const char *kind_code(const gateau_state *state, int kind)
+{
+    return cm_deck_of(state)->code[kind];
+}
+
+static void cm_format_move(const gateau_state *before, int seat, const gateau_action *actions,
+                           int count, gateau_text *out)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, before);
+    gateau_action first = actions[0];
+    if (first < CM_DEAL) {
+        text_append(out, "customers");
+        for (int i = 0; i < count; i++) text_append(out, " %d", actions[i] - CM_CUSTOMER + 1);
+    } else if (first < CM_KEEP) {
+        text_append(out, "deal");
+        for (int i = 0; i < count; i++) text_append(out, " %s", kind_code(before, actions[i] - CM_DEAL));
+    } else if (first < CM_PLACE) {
+        int keep = draw_slot(g, seat, first - CM_KEEP, -1), left;
+        if (count > 1) left = draw_slot(g, seat, actions[1] - CM_LEFT, keep);
+        else left = keep == 0 ? 1 : 0;
+        int right = 3 - keep - left;
+        text_append(out, "keep %s left %s right %s",
+                    kind_code(before, cm_drawn(g, g->turn, seat, keep)),
+                    kind_code(before, cm_drawn(g, g->turn, seat, left)),
+                    kind_code(before, cm_drawn(g, g->turn, seat, right)));
+    } else {
+        text_append(out, "place");
+        for (int i = 0; i < count; i++) {
+            int position = (actions[i] - CM_PLACE) / CM_MAX_CARDS;
+            char name[3];
+            cm_position_name(position, name);
+            text_append(out, " %s:%s", kind_code(before, (actions[i] - CM_PLACE) % CM_MAX_CARDS),
+                        name);
+        }
+    }
+}
+
+/* A card code of the deck, as a kind; -1 with the reason. */
+static int parse_kind(const cm_deck *deck, const char *word, char *error, size_t error_size)
+{
+    cm_card card;
+    char why[160];
+    if (!cm_card_parse(word, &card, why, sizeof why)) {
+        set_error(error, error_size, "'%s' is not a card code: %s", word, why);
+        return -1;
+    }
+    int kind = cm_deck_find(deck, &card);
+    if (kind < 0) set_error(error, error_size, "'%s' is not a card of this deck", word);
+    return kind;
+}
+
+static void list_codes(const gateau_state *state, const int *kinds, int n, gateau_text *out)
+{
+    for (int i = 0; i < n; i++) text_append(out, "%s%s", i ? " " : "", kind_code(state, kinds[i]));
+}
+
+/* Takes kind out of the multiset kinds[0..n); false if it is not there. */
+static bool take_kind(int *kinds, int *n, int kind)
+{
+    for (int i = 0; i < *n; i++)
+        if (kinds[i] == kind) {
+            kinds[i] = kinds[--*n];
+            return true;
+        }
+    return false;
+}
+
+static int parse_customers(const cm_state *g, const notation_words *w, gateau_action *actions,
+                           char *error, size_t error_size)
+{
+    if (w->count - 1 != g->customer_count) {
+        set_error(error, error_size, "the customer order lists all %d customers, not %d",
+                  g->customer_count, w->count - 1);
+        return -1;
+    }
+    uint64_t seen = 0;
+    for (int i = 1; i < w->count; i++) {
+        int id;
+        if (!notation_int(w->word[i], 1, g->customer_count, &id)) {
+            set_error(error, error_size, "'%s' is not a customer number 1 to %d", w->word[i],
+                      g->customer_count);
+            return -1;
+        }
+        if (seen & (1ull << (id - 1))) {
+            set_error(error, error_size, "customer %d is listed twice", id);
+            return -1;
+        }
+        seen |= 1ull << (id - 1);
+        actions[i - 1] = CM_CUSTOMER + id - 1;
+    }
+    return g->customer_count;
+}
+
+static int parse_deal(const gateau_state *state, const notation_words *w, gateau_action *actions,
+                      char *error, size_t error_size)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    const cm_deck *deck = cm_deck_of(state);
+    if (w->count - 1 != deal_size(g)) {
+        set_error(error, error_size, "a deal lists %d card codes (12 per player), not %d",
+                  deal_size(g), w->count - 1);
+        return -1;
+    }
+    uint8_t used[CM_MAX_CARDS] = {0};
+    for (int i = 1; i < w->count; i++) {
+        int kind = parse_kind(deck, w->word[i], error, error_size);
+        if (kind < 0) return -1;
+        if (++used[kind] > deck->copies[kind]) {
+            set_error(error, error_size, "the deal has more %s cards than the deck holds (%d)",
+                      deck->code[kind], deck->copies[kind]);
+            return -1;
+        }
+        actions[i - 1] = CM_DEAL + kind;
+    }
+    return deal_size(g);
+}
+
+static int parse_share(const gateau_state *state, int seat, const notation_words *w,
+                       gateau_action *actions, char *error, size_t error_size)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    if (w->count != 6 || strcmp(w->word[2], "left") != 0 || strcmp(w->word[4], "right") != 0) {
+        set_error(error, error_size, "a share is 'keep X left Y right Z' with the three cards "
+                                     "you drew, as in 'keep P3rb left W0* right C1bb'");
+        return -1;
+    }
+    int hand[CM_HAND], left_in_hand = CM_HAND, chosen[3];
+    for (int k = 0; k < CM_HAND; k++) hand[k] = cm_drawn(g, g->turn, seat, k);
+    for (int i = 0; i < 3; i++) {
+        const char *word = w->word[1 + 2 * i];
+        chosen[i] = parse_kind(cm_deck_of(state), word, error, error_size);
+        if (chosen[i] < 0) return -1;
+        if (!take_kind(hand, &left_in_hand, chosen[i])) {
+            int draw[CM_HAND];
+            for (int k = 0; k < CM_HAND; k++) draw[k] = cm_drawn(g, g->turn, seat, k);
+            gateau_text drawn = {0};
+            list_codes(state, draw, CM_HAND, &drawn);
+            int times = 0;
+            for (int k = 0; k < CM_HAND; k++) times += draw[k] == chosen[i];
+            if (times) set_error(error, error_size, "you drew %s only %s (your draw: %s)", word,
+                                 times == 1 ? "once" : "twice", drawn.data);
+            else set_error(error, error_size, "you did not draw %s (your draw: %s)", word,
+                           drawn.data);
+            text_free(&drawn);
+            return -1;
+        }
+    }
+    actions[0] = CM_KEEP + chosen[0];
+    if (g->players == 2) return 1;
+    actions[1] = CM_LEFT + chosen[1];
+    return 2;
+}
+
+static int parse_position(const char *text)
+{
+    if (strlen(text) != 2 || text[0] < '1' || text[0] > '0' + CM_CAKES || text[1] < 'a' ||
+        text[1] > 'a' + CM_QUARTERS - 1)
+        return -1;
+    return (text[0] - '1') * CM_QUARTERS + (text[1] - 'a');
+}
+
+static int parse_place(const gateau_state *state, int seat, const notation_words *w,
+                       gateau_action *actions, char *error, size_t error_size)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    if (w->count != 1 + CM_HAND) {
+        set_error(error, error_size, "a placement is 'place' and three CODE:POS items, one per "
+                                     "card you hold, as in 'place P3rb:1a C1bb:1b W0*:2c'");
+        return -1;
+    }
+    int held[CM_HAND], held_left = CM_HAND, position[CM_HAND], kind[CM_HAND];
+    for (int k = 0; k < CM_HAND; k++) held[k] = g->holding[seat][k];
+    for (int i = 0; i < CM_HAND; i++) {
+        char item[NOTATION_MAX_LENGTH];
+        snprintf(item, sizeof item, "%s", w->word[1 + i]);
+        char *colon = strrchr(item, ':');
+        if (!colon) {
+            set_error(error, error_size, "'%s' is not CODE:POS, as in P3rb:1a", item);
+            return -1;
+        }
+        *colon = '\0';
+        position[i] = parse_position(colon + 1);
+        if (position[i] < 0) {
+            set_error(error, error_size, "'%s' is not a position: a cake 1-3 and a quarter a-d, "
+                                         "as in 2c", colon + 1);
+            return -1;
+        }
+        kind[i] = parse_kind(cm_deck_of(state), item, error, error_size);
+        if (kind[i] < 0) return -1;
+        for (int j = 0; j < i; j++)
+            if (position[j] == position[i]) {
+                set_error(error, error_size, "position %s is given twice", colon + 1);
+                return -1;
+            }
+        int there = g->cake[g->round][seat][position[i]];
+        if (there) {
+            set_error(error, error_size, "position %s already holds %s", colon + 1,
+                      kind_code(state, there - 1));
+            return -1;
+        }
+        if (!take_kind(held, &held_left, kind[i])) {
+            int all[CM_HAND];
+            for (int k = 0; k < CM_HAND; k++) all[k] = g->holding[seat][k];
+            gateau_text holding = {0};
+            list_codes(state, all, CM_HAND, &holding);
+            int times = 0;
+            for (int k = 0; k < CM_HAND; k++) times += all[k] == kind[i];
+            if (times) set_error(error, error_size, "you hold %s only %s (you hold: %s)", item,
+                                 times == 1 ? "once" : "twice", holding.data);
+            else set_error(error, error_size, "you do not hold %s (you hold: %s)", item,
+                           holding.data);
+            text_free(&holding);
+            return -1;
+        }
+    }
+    /* Canonical order: by position. */
+    for (int i = 0; i < CM_HAND; i++) {
+        int smallest = i;
+        for (int j = i + 1; j < CM_HAND; j++)
+            if (position[j] < position[smallest]) smallest = j;
+        int p = position[smallest], k = kind[smallest];
+        position[smallest] = position[i];
+        kind[smallest] = kind[i];
+        position[i] = p;
+        kind[i] = k;
+        actions[i] = CM_PLACE + p * CM_MAX_CARDS + k;
+    }
+    return CM_HAND;
+}
+
+static int cm_parse_move(const gateau_state *state, int seat, const char *text,
+                         gateau_action *actions, char *error, size_t error_size)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    notation_words w;
+    if (!notation_split(text, &w) || w.count == 0) {
+        set_error(error, error_size, "empty or overlong move");
+        return -1;
+    }
+    static const char *const verb_of[] = {
+        [CM_PHASE_CUSTOMERS] = "customers", [CM_PHASE_DEAL] = "deal",
+        [CM_PHASE_SHARE] = "keep", [CM_PHASE_PLACE] = "place", [CM_PHASE_OVER] = "",
+    };
+    static const char *const expected[] = {
+        [CM_PHASE_CUSTOMERS] = "the customer order ('customers' and every customer number)",
+        [CM_PHASE_DEAL] = "a deal ('deal' and the card codes in draw order)",
+        [CM_PHASE_SHARE] = "a share, as in 'keep P3rb left W0* right C1bb'",
+        [CM_PHASE_PLACE] = "a placement, as in 'place P3rb:1a C1bb:1b W0*:2c'",
+        [CM_PHASE_OVER] = "nothing",
+    };
+    if (strcmp(w.word[0], verb_of[g->phase]) != 0) {
+        set_error(error, error_size, "expected %s, not '%s'", expected[g->phase], w.word[0]);
+        return -1;
+    }
+    switch (g->phase) {
+    case CM_PHASE_CUSTOMERS: return parse_customers(g, &w, actions, error, error_size);
+    case CM_PHASE_DEAL: return parse_deal(state, &w, actions, error, error_size);
+    case CM_PHASE_SHARE: return parse_share(state, seat, &w, actions, error, error_size);
+    default: return parse_place(state, seat, &w, actions, error, error_size);
+    }
+}
+
+static void cm_action_name(const gateau_state *state, int seat, gateau_action action,
+                           gateau_text *out)
+{
+    (void)seat;
+    if (action < CM_DEAL) {
+        text_append(out, "customer %d", action - CM_CUSTOMER + 1);
+    } else if (action < CM_KEEP) {
+        text_append(out, "deal %s", kind_code(state, action - CM_DEAL));
+    } else if (action < CM_LEFT) {
+        text_append(out, "keep %s", kind_code(state, action - CM_KEEP));
+    } else if (action < CM_PLACE) {
+        text_append(out, "left %s", kind_code(state, action - CM_LEFT));
+    } else {
+        char name[3];
+        cm_position_name((action - CM_PLACE) / CM_MAX_CARDS, name);
+        text_append(out, "%s:%s", kind_code(state, (action - CM_PLACE) % CM_MAX_CARDS), name);
+    }
+}
+
+static const char summary[] =
+    "Cake Master (Daryl Chow, Locomuse), 2-6 players.\n"
+    "\n"
+    "Everyone bakes three round cakes of four quarter cards each, in three\n"
+    "rounds. A card has an icing color (W white, P pink, C chocolate),\n"
+    "half-rosettes on its straight edges (digit: 0 none, 1 counter-clockwise\n"
+    "edge, 2 clockwise edge, 3 both), maybe a whole rosette (*) and fruit\n"
+    "(r raspberry, b blueberry): W0*, P3rb, C1bb. Quarters a b c d of a cake\n"
+    "go clockwise; two halves meeting on a shared edge make a rosette.\n"
+    "\n"
+    "A round: the cards are shuffled, then 4 turns. Each turn everyone draws\n"
+    "3 cards, secretly keeps one and passes one to each neighbour (left is\n"
+    "seat + 1; with two players both go to the opponent); then all reveal\n"
+    "their 3 cards and place them at the same time into empty quarters.\n"
+    "\n"
+    "Scoring each round, per cake: 1 color 3, 2 colors 1, 3 colors 0; +1 per\n"
+    "complete rosette; +1 with no lone half-rosette; +1 per raspberry and\n"
+    "blueberry pair. Highest total: 2 stars, lowest 0, others 1 (all equal:\n"
+    "all 2). Customers (1, then 2, then 3 in play) each want exact counts on\n"
+    "one cake; each cake serves one customer: 1 star per customer served,\n"
+    "assigned in the best way. Most stars after 3 rounds wins; a tie goes to\n"
+    "the last round's Tasty points. Option deck=FILE plays another deck.\n"
+    "\n"
+    "Moves: customers 7 2 ... | deal W0* P3rb ... |\n"
+    "       keep P3rb left W0* right C1bb | place P3rb:1a C1bb:1b W0*:2c\n";
+
+const gateau_game cake_master_game = {
+    .name = "cake-master",
+    .title = "Cake Master",
+    .summary = summary,
+    .min_players = 2,
+    .max_players = 6,
+    .options = options,
+    .option_count = 1,
+    .state_size = sizeof(cm_state),
+    .prepare = cm_prepare,
+    .release = cm_release,
+    .init = cm_init,
+    .legal_actions = cm_legal_actions,
+    .chance_outcomes = cm_chance_outcomes,
+    .sample_chance = cm_sample_chance,
+    .apply = cm_apply,
+    .scores = cm_scores,
+    .winners = cm_winners,
+    .determinize = cm_determinize,
+    .parse_move = cm_parse_move,
+    .format_move = cm_format_move,
+    .action_name = cm_action_name,
+    .view_text = cm_view_text,
+    .view_json = cm_view_json,
+    .describe_move = cm_describe_move,
+    .describe_legal = cm_describe_legal,
+};

@@ -1,0 +1,210 @@
+/*
+ * cake_master.h: Cake Master's insides, shared by the files of the game
+ * (cake_master.c the rules and the game table, deck.c the cards and deck
+ * files, scoring.c Tasty points and customers, views.c what a seat sees).
+ * Rules: ../shared/rules/cake-master.md.
+ */
+#ifndef GATEAU_CAKE_MASTER_H
+#define GATEAU_CAKE_MASTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/engine.h"
+
+enum {
+    CM_ROUNDS = 3,
+    CM_TURNS = 4,           /* per round */
+    CM_HAND = 3,            /* cards drawn, held and placed per turn */
+    CM_CAKES = 3,           /* per player */
+    CM_QUARTERS = 4,        /* per cake: a b c d clockwise */
+    CM_POSITIONS = CM_CAKES * CM_QUARTERS,
+    CM_MAX_CARDS = 200,     /* most cards a deck may hold */
+    CM_MAX_CUSTOMERS = 40,  /* most customers a deck may hold */
+    CM_MIN_CUSTOMERS = 6,   /* a game meets 1 + 2 + 3 of them */
+    CM_MAX_FRUIT = 9,       /* most fruits on one card */
+    CM_MAX_DEMAND = 99,     /* most a customer may ask of one characteristic */
+    CM_MAX_DEALT = CM_TURNS * GATEAU_MAX_PLAYERS * CM_HAND, /* 72 */
+    CM_CODE_SIZE = 16,      /* a card code and its NUL */
+    CM_NONE = 0xff,         /* no slot, no position */
+};
+
+/* Icing colors, in the order of the default deck. */
+enum { CM_WHITE, CM_PINK, CM_CHOCOLATE, CM_COLORS };
+extern const char CM_COLOR_LETTER[CM_COLORS + 1]; /* "WPC" */
+extern const char *const CM_COLOR_NAME[CM_COLORS];
+
+/* Half-rosette bits of a card: on its counter-clockwise and clockwise edge. */
+enum { CM_HALF_CCW = 1, CM_HALF_CW = 2 };
+
+/* One quarter card. */
+typedef struct cm_card {
+    uint8_t color;       /* CM_WHITE .. */
+    uint8_t halves;      /* CM_HALF_* bits, the digit of the code */
+    bool whole;          /* a whole rosette printed on the card */
+    uint8_t raspberries, blueberries;
+} cm_card;
+
+/* What a customer can ask of one cake, and what a finished cake has. */
+typedef enum {
+    CM_FEATURE_COLORS,
+    CM_FEATURE_ROSETTES,
+    CM_FEATURE_HALVES,
+    CM_FEATURE_RASPBERRIES,
+    CM_FEATURE_BLUEBERRIES,
+    CM_FEATURE_FRUITS,
+    CM_FEATURES
+} cm_feature;
+extern const char *const CM_FEATURE_NAME[CM_FEATURES]; /* "colors", ... */
+
+typedef struct cm_customer {
+    int8_t demand[CM_FEATURES]; /* exact count asked, or -1: ignored */
+} cm_customer;
+
+/* A deck: the cake cards, grouped into kinds (cards with the same code are
+ * interchangeable), and the customers.  Immutable once loaded; it lives in
+ * setup->data. */
+typedef struct cm_deck {
+    int card_count, kind_count, customer_count;
+    cm_card kind[CM_MAX_CARDS];
+    uint8_t copies[CM_MAX_CARDS];           /* cards of each kind */
+    char code[CM_MAX_CARDS][CM_CODE_SIZE];  /* canonical code of each kind */
+    cm_customer customer[CM_MAX_CUSTOMERS]; /* id k+1 at index k */
+} cm_deck;
+
+/* ---- deck.c ------------------------------------------------------------------ */
+
+/* Reads a card code ("P3rb", fruit letters in any order).  false with a
+ * short reason ("unknown color 'X'"). */
+bool cm_card_parse(const char *text, cm_card *card, char *why, size_t why_size);
+/* The canonical code: color, halves digit, '*', the r's, the b's. */
+void cm_card_format(const cm_card *card, char code[CM_CODE_SIZE]);
+/* The kind with this code in the deck, or -1. */
+int cm_deck_find(const cm_deck *deck, const cm_card *card);
+/* The default deck of the rules file: 72 cards, 12 customers. */
+void cm_deck_default(cm_deck *deck);
+/* Reads a deck file; false with "PATH:LINE: reason" (or "PATH: reason"). */
+bool cm_deck_load(cm_deck *deck, const char *path, char *error, size_t error_size);
+/* A customer's demands as "fruits=5 rosettes=1". */
+void cm_customer_format(const cm_customer *customer, gateau_text *out);
+
+bool cm_prepare(gateau_setup *setup, char *error, size_t error_size);
+void cm_release(gateau_setup *setup);
+
+/* ---- scoring.c ------------------------------------------------------------- */
+
+/* The characteristics of one cake of four cards (a b c d clockwise). */
+void cm_cake_features(const cm_card *const quarters[CM_QUARTERS], int features[CM_FEATURES]);
+int cm_tasty_points(const int features[CM_FEATURES]);
+bool cm_customer_satisfied(const cm_customer *customer, const int features[CM_FEATURES]);
+/*
+ * The most customers a player's cakes satisfy, each cake serving at most one
+ * customer and each customer taking at most one cake; served[c] receives the
+ * index (into customers) that cake c serves, or -1.  Exact (every
+ * assignment is tried).
+ */
+int cm_match_customers(const int features[CM_CAKES][CM_FEATURES],
+                       const cm_customer *const *customers, int customer_count,
+                       int served[CM_CAKES]);
+/* Stars for Tasty totals: 2 to the highest, 0 to the lowest, 1 to the
+ * rest; 2 to everyone when all totals are equal. */
+void cm_tasty_stars(const int *totals, int players, int *stars);
+/* Winners: most stars, then most Tasty points in the last round. */
+uint32_t cm_winners_of(const int *stars, const int *last_tasty, int players);
+
+/* ---- The state ------------------------------------------------------------------ */
+
+typedef enum { CM_PHASE_CUSTOMERS, CM_PHASE_DEAL, CM_PHASE_SHARE, CM_PHASE_PLACE,
+               CM_PHASE_OVER } cm_phase;
+
+/* A round's scoring, kept for the views. */
+typedef struct cm_result {
+    uint8_t tasty[GATEAU_MAX_PLAYERS][CM_CAKES];
+    uint8_t total[GATEAU_MAX_PLAYERS];
+    uint8_t tasty_stars[GATEAU_MAX_PLAYERS];
+    int8_t served[GATEAU_MAX_PLAYERS][CM_CAKES]; /* customer index, -1 none */
+    uint8_t customer_stars[GATEAU_MAX_PLAYERS];
+} cm_result;
+
+/* Held slots in the place phase: the kept card, then the card from the
+ * right neighbour (seat - 1, who passed it left), then the card from the
+ * left neighbour (seat + 1, who passed it right).  With 2 players slots 1
+ * and 2 are the opponent's "left" and "right" cards. */
+enum { CM_SLOT_KEPT, CM_SLOT_FROM_RIGHT, CM_SLOT_FROM_LEFT };
+
+typedef struct cm_state {
+    uint8_t players, phase, round, turn; /* round and turn 0-based */
+    uint8_t customer_count, customers_dealt;
+    uint8_t pile[CM_MAX_CUSTOMERS]; /* customer indices, top of the pile first */
+    uint64_t customers_used;        /* bit k: customer k is in the pile */
+    uint8_t dealt;                  /* cards of this round's deal so far */
+    int16_t undealt_total;
+    uint8_t undealt[CM_MAX_CARDS];  /* per kind: not dealt this round */
+    /* This round's draws, kinds: turn t, seat s, card k at (t*players+s)*3+k. */
+    uint8_t deal[CM_MAX_DEALT];
+    uint8_t waiting; /* seats that still have to complete their move */
+    /* Share: slots of the current draw, CM_NONE until chosen. */
+    uint8_t keep[GATEAU_MAX_PLAYERS], left[GATEAU_MAX_PLAYERS];
+    /* Place: the held kinds, the position chosen for each slot. */
+    uint8_t holding[GATEAU_MAX_PLAYERS][CM_HAND];
+    uint8_t target[GATEAU_MAX_PLAYERS][CM_HAND];
+    uint8_t placed[GATEAU_MAX_PLAYERS];        /* actions of the place move so far */
+    uint8_t last_position[GATEAU_MAX_PLAYERS]; /* of that move, CM_NONE at first */
+    /* The table of every round: kind + 1, 0 for an empty position. */
+    uint8_t cake[CM_ROUNDS][GATEAU_MAX_PLAYERS][CM_POSITIONS];
+    cm_result result[CM_ROUNDS];
+    uint8_t rounds_scored;
+    uint8_t stars[GATEAU_MAX_PLAYERS];
+} cm_state;
+
+static inline const cm_deck *cm_deck_of(const gateau_state *state)
+{
+    return (const cm_deck *)state->setup->data;
+}
+
+/* The customers a round meets: pile positions first .. first + count - 1. */
+static inline int cm_round_first_customer(int round) { return round * (round + 1) / 2; }
+
+/* The kind drawn by seat in turn, card k. */
+static inline int cm_drawn(const cm_state *g, int turn, int seat, int k)
+{
+    return g->deal[(turn * g->players + seat) * CM_HAND + k];
+}
+
+/* The neighbours: left is seat + 1, right is seat - 1, wrapping. */
+static inline int cm_left_of(const cm_state *g, int seat) { return (seat + 1) % g->players; }
+static inline int cm_right_of(const cm_state *g, int seat)
+{
+    return (seat + g->players - 1) % g->players;
+}
+
+/* The slot given right: the one neither kept nor given left. */
+static inline int cm_right_slot(const cm_state *g, int seat)
+{
+    return 3 - g->keep[seat] - g->left[seat];
+}
+
+/* A position as text: "1a" .. "3d". */
+void cm_position_name(int position, char name[3]);
+
+/* ---- views.c --------------------------------------------------------------- */
+
+void cm_view_text(const gateau_state *state, int seat, bool color, gateau_text *out);
+json_t *cm_view_json(const gateau_state *state, int seat);
+void cm_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
+                      int count, int viewer, gateau_text *out);
+void cm_describe_legal(const gateau_state *state, int seat, gateau_text *out);
+void cm_scores(const gateau_state *state, int *scores);
+uint32_t cm_winners(const gateau_state *state);
+
+/* Actions (see cake_master.c). */
+enum {
+    CM_CUSTOMER = 0,   /* + customer index */
+    CM_DEAL = 1000,    /* + kind */
+    CM_KEEP = 2000,    /* + kind */
+    CM_LEFT = 3000,    /* + kind */
+    CM_PLACE = 4000,   /* + position * CM_MAX_CARDS + kind */
+};
+
+#endif
