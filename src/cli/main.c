@@ -1,6 +1,7 @@
 /*
  * main.c: the `gateau` command: dispatch to subcommands, shared flag parsing.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -110,10 +111,14 @@ bool cli_parse_flags(const char *command, int argc, char **argv, const char *all
         } else if (strcmp(flag, "record") == 0) {
             flags->record = value;
         } else if (strcmp(flag, "deck") == 0) {
-            /* --deck FILE is short for --options deck=FILE. */
+            /* --deck FILE is short for --options deck=FILE, with the path
+             * made absolute: a record names its deck relative to the
+             * record's own folder, which need not be the current one. */
+            char *absolute = realpath(value, NULL);
             size_t used = strlen(flags->options);
             snprintf(flags->options + used, sizeof flags->options - used, "%sdeck=%s",
-                     used ? " " : "", value);
+                     used ? " " : "", absolute ? absolute : value);
+            free(absolute);
         } else if (strcmp(flag, "seed") == 0) {
             char *end;
             errno = 0;
