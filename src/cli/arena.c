@@ -486,8 +486,8 @@ int cli_arena(int argc, char **argv)
     long finished = gateau_arena_finished(arena);
     bool interrupted = gateau_arena_interrupted(arena);
     double seconds = gateau_arena_seconds(arena);
-    printf("%ld games in %.2f s, %.0f games/s\n", finished, seconds,
-           seconds > 0 ? (double)finished / seconds : 0.0);
+    double rate = seconds > 0 ? (double)finished / seconds : 0.0;
+    printf("%ld games in %.2f s, %.*f games/s\n", finished, seconds, rate < 100 ? 2 : 0, rate);
     if (interrupted)
         printf("Interrupted: the report covers games 1 to %ld of %ld.\n", finished, flags.games);
     gateau_arena_stats stats;

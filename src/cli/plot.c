@@ -326,7 +326,7 @@ static void draw(cairo_t *cr, const char *title, const gateau_arena_stats *stats
     double shares[GATEAU_MAX_PLAYERS];
     gateau_interval intervals[GATEAU_MAX_PLAYERS];
     const char *labels[GATEAU_MAX_PLAYERS];
-    char seat_names[GATEAU_MAX_PLAYERS][16];
+    char seat_names[GATEAU_MAX_PLAYERS][24];
     rgb seat_colors[GATEAU_MAX_PLAYERS];
     for (int d = 0; d < stats->bot_count; d++) {
         shares[d] = stats->bots[d].win_share;
