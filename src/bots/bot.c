@@ -52,6 +52,7 @@ struct gateau_bot {
     gateau_state *scratch; /* the determinized copy, reused between calls */
     gateau_state *work;    /* for plans */
     ismcts *search;
+    bool budget_given; /* the spec named iters or ms */
     bot_plan plan;
     long last_iterations;
 };
@@ -198,6 +199,7 @@ gateau_bot *gateau_bot_new(const char *spec, char *error, size_t error_size)
         free(bot);
         return NULL;
     }
+    bot->budget_given = has_iterations || has_ms;
     bot->spec = strdup(spec);
     snprintf(bot->name, sizeof bot->name, "%s", spec);
     return bot;
@@ -357,12 +359,24 @@ static gateau_action exact_action(gateau_bot *bot, const gateau_state *det, int 
     return action;
 }
 
+/* The bot's search parameters for this game: its default budget when the
+ * spec named none. */
+static ismcts_params params_for(const gateau_bot *bot, const gateau_state *det)
+{
+    ismcts_params params = bot->params;
+    const bot_game *game = bot_game_find(det);
+    if (!bot->budget_given && game && game->default_iterations)
+        params.budget.iterations = game->default_iterations;
+    return params;
+}
+
 static gateau_action ismcts_action(gateau_bot *bot, const gateau_state *det, int seat,
                                    gateau_rng *rng)
 {
     if (!bot->search) bot->search = ismcts_new();
     ismcts_child child;
-    ismcts_run(bot->search, &bot->params, det, seat, rng, &child, 1, &bot->last_iterations);
+    ismcts_params params = params_for(bot, det);
+    ismcts_run(bot->search, &params, det, seat, rng, &child, 1, &bot->last_iterations);
     plan_set(bot, det, seat, child.line, child.line_tree_length);
     return child.action;
 }
@@ -453,9 +467,12 @@ int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gat
     free(candidates);
 
     if (!bot->search) bot->search = ismcts_new();
-    ismcts_params params = bot->params;
+    ismcts_params params = params_for(bot, det);
     if (bot->kind != BOT_ISMCTS) {
-        params = (ismcts_params){.budget = {.iterations = ISMCTS_DEFAULT_ITERATIONS},
+        const bot_game *game = bot_game_find(det);
+        params = (ismcts_params){.budget = {.iterations = game && game->default_iterations
+                                                              ? game->default_iterations
+                                                              : ISMCTS_DEFAULT_ITERATIONS},
                                  .threads = 1,
                                  .heuristic_rollout = true,
                                  .exploration = ISMCTS_DEFAULT_EXPLORATION,

@@ -43,6 +43,9 @@ typedef struct bot_exact_candidate {
  */
 typedef struct bot_game {
     const char *name; /* registry name */
+    /* ismcts's default budget for this game when the spec names none
+     * (0: the general default), so a move stays well under 100 ms. */
+    long default_iterations;
     /* The heuristic player, documented in docs/bots.md; must depend only
      * on what seat knows (it is handed a determinized state) and be
      * consistent within a move: asked again halfway through a move it
@@ -55,6 +58,8 @@ typedef struct bot_game {
      * made; false where it cannot start (then the search steps on with
      * the policy).  Final values into values. */
     bool (*playout)(const gateau_state *state, gateau_rng *rng, bot_values *values);
+    /* The same, ending with exact play where leaf_values would give it. */
+    bool (*playout_exact)(const gateau_state *state, gateau_rng *rng, bot_values *values);
     /* Inside a search: exact final values of a position when it is cheap
      * to solve (false otherwise, quickly). */
     bool (*leaf_values)(const gateau_state *state, bot_values *values);
@@ -111,6 +116,13 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
                gateau_rng *rng, ismcts_child *children, int max, long *iterations);
 
 /* ---- Helpers ------------------------------------------------------------ */
+
+/* For heuristics that read a game through its public view (heuristic.c):
+ * the seat's view as parsed JSON (json_decref it), and the legal action of
+ * seat whose name (gateau_action_name) is `name`, or -1. */
+struct json_t;
+struct json_t *bot_view(const gateau_state *state, int seat);
+gateau_action bot_find_action(const gateau_state *state, int seat, const char *name);
 
 /* Milliseconds on a monotonic clock. */
 double bot_now_ms(void);

@@ -29,8 +29,8 @@
  *
  * All of it depends only on public information (the cake, the counts, the
  * number of unseen slices of each variety), never on the unserved order,
- * so it never profits from a determinization.  About 20-60 microseconds
- * a decision.
+ * so it never profits from a determinization.  A few microseconds a
+ * decision on average (a cut, which tries every cut, some tens).
  *
  * The rollout policy is far cheaper (no logistic): cuts are random, a
  * chooser takes the piece with the most immediate worth, collecting a
@@ -112,8 +112,9 @@ static double variety_worth(const eval *e, int m, int v, int mine, double supply
 }
 
 /* Taking k slices of variety v: the best number to collect (the smallest
- * among the best) and the gain, relative to not taking them.  `already`
- * slices of them are decided (counted in the snapshot). */
+ * among the best) and the gain, relative to not taking them; gone_before
+ * and gone_after: the open slices of v no longer to come before and after
+ * (see supply). */
 static double best_split(const eval *e, int m, int v, int k, int gone_before, int gone_after,
                          int *collect)
 {
@@ -564,19 +565,41 @@ static gateau_action poc_rollout(const gateau_state *state, int seat, gateau_rng
 
 /* ---- The playout: the rest of the game by the rollout policy, fast ---------------- */
 
+void piece_o_cake_last_turn(int players, int seat, const uint8_t (*collected)[POC_VARIETIES],
+                            const int *points, const uint8_t *slice, int piece_count,
+                            const uint8_t *starts, const uint8_t *lengths, const bool *open,
+                            bot_values *values);
+
 typedef struct playout {
     int players, rounds, round, turns, max_pieces;
+    bool exact_end;       /* the game's last turn by the exact solver */
+    bool ended;           /* ... which then set values */
+    bot_values *values;
     uint8_t deal[POC_SLICES];
     counts_table collected;
     int points[GATEAU_MAX_PLAYERS]; /* banked plus this round's eaten dollops */
 } playout;
 
-/* Choosing turns from `turn` on, on cake `slice` cut into pieces. */
+/* Choosing turns from `turn` on, on cake `slice` cut into pieces (the
+ * last cake of the game when last). */
 static void playout_turns(playout *p, const uint8_t *slice, int server, plate_piece *pieces,
-                          int piece_count, int turn)
+                          int piece_count, int turn, bool last)
 {
     for (int t = turn; t < p->turns; t++) {
         int m = (server + 1 + t) % p->players;
+        if (last && t == p->turns - 1 && p->exact_end) {
+            uint8_t starts[POC_CAKE_SIZE], lengths[POC_CAKE_SIZE];
+            bool open[POC_CAKE_SIZE];
+            for (int i = 0; i < piece_count; i++) {
+                starts[i] = pieces[i].start;
+                lengths[i] = pieces[i].length;
+                open[i] = pieces[i].open;
+            }
+            piece_o_cake_last_turn(p->players, m, (const uint8_t(*)[POC_VARIETIES])p->collected,
+                                   p->points, slice, piece_count, starts, lengths, open, p->values);
+            p->ended = true;
+            return;
+        }
         int decision = rollout_choose(p->players, (const uint8_t(*)[POC_VARIETIES])p->collected,
                                       slice, pieces, piece_count, m);
         if (decision >= 0) {
@@ -606,7 +629,8 @@ static void playout_cake(playout *p, int cake, gateau_rng *rng)
                      p->turns, p->max_pieces, NULL, 0, rng, &plan);
     plate_piece pieces[POC_CAKE_SIZE];
     for (int i = 0; i < plan.count; i++) pieces[i] = (plate_piece){plan.start[i], plan.length[i], true};
-    playout_turns(p, slice, server, pieces, plan.count, 0);
+    playout_turns(p, slice, server, pieces, plan.count, 0,
+                  cake == POC_CAKES - 1 && p->round == p->rounds - 1);
 }
 
 /* Banks the round: majorities on top of the eaten points. */
@@ -636,14 +660,18 @@ static void playout_shuffle(playout *p, gateau_rng *rng)
     }
 }
 
-/* From the start of a cake or a choosing turn: the rest of the game. */
-static bool poc_playout(const gateau_state *state, gateau_rng *rng, bot_values *values)
+/* From the start of a cake or a choosing turn: the rest of the game, the
+ * last turn of it exact when `exact`. */
+static bool playout_from(const gateau_state *state, gateau_rng *rng, bot_values *values, bool exact)
 {
     poc_snapshot g;
     piece_o_cake_snapshot(state, &g);
     bool cake_start = g.phase == POC_PHASE_CUT && g.cut_count == 0;
     if (!cake_start && g.phase != POC_PHASE_CHOOSE) return false;
     playout p;
+    p.exact_end = exact;
+    p.ended = false;
+    p.values = values;
     p.players = g.players;
     p.rounds = g.rounds;
     p.round = g.round;
@@ -660,11 +688,14 @@ static bool poc_playout(const gateau_state *state, gateau_rng *rng, bot_values *
         plate_piece pieces[POC_CAKE_SIZE];
         for (int i = 0; i < g.piece_count; i++)
             pieces[i] = (plate_piece){g.pieces[i].start, g.pieces[i].length, g.pieces[i].taker < 0};
-        playout_turns(&p, g.slice, g.server, pieces, g.piece_count, g.turn - 1);
+        playout_turns(&p, g.slice, g.server, pieces, g.piece_count, g.turn - 1,
+                      cake == POC_CAKES - 1 && p.round == p.rounds - 1);
+        if (p.ended) return true;
         cake++;
     }
     for (;;) {
-        for (; cake < POC_CAKES; cake++) playout_cake(&p, cake, rng);
+        for (; cake < POC_CAKES && !p.ended; cake++) playout_cake(&p, cake, rng);
+        if (p.ended) return true;
         playout_end_round(&p);
         if (++p.round >= p.rounds) break;
         playout_shuffle(&p, rng);
@@ -681,6 +712,16 @@ static bool poc_playout(const gateau_state *state, gateau_rng *rng, bot_values *
     return true;
 }
 
+static bool poc_playout(const gateau_state *state, gateau_rng *rng, bot_values *values)
+{
+    return playout_from(state, rng, values, false);
+}
+
+static bool poc_playout_exact(const gateau_state *state, gateau_rng *rng, bot_values *values)
+{
+    return playout_from(state, rng, values, true);
+}
+
 /* ---- Registration (see heuristic.c) ------------------------------------------------- */
 
 bool piece_o_cake_leaf_values(const gateau_state *state, bot_values *values);
@@ -692,6 +733,7 @@ const bot_game bot_piece_o_cake = {
     .heuristic = poc_heuristic,
     .rollout = poc_rollout,
     .playout = poc_playout,
+    .playout_exact = poc_playout_exact,
     .leaf_values = piece_o_cake_leaf_values,
     .solve = piece_o_cake_solve,
 };

@@ -435,7 +435,9 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
         .expand_policy = game && game->rollout ? game->rollout : bot_random_policy,
         .root_first = -1,
         .leaf_values = params->exact_leaves && game ? game->leaf_values : NULL,
-        .playout = params->heuristic_rollout && game ? game->playout : NULL,
+        .playout = !params->heuristic_rollout || !game ? NULL
+                   : params->exact_leaves && game->playout_exact ? game->playout_exact
+                                                                 : game->playout,
     };
     if (game && game->heuristic) {
         gateau_rng heuristic_rng = *rng;

@@ -40,6 +40,7 @@
 #include "bots/bots.h"
 #include "games/piece_o_cake_bots.h"
 
+#define POC_PLAYERS_MAX 5
 #define MAX_SPLITS 4096 /* splits of all pieces of one cut: at most 2^11 + 10 */
 #define LEAF_TURNS 1     /* rollouts ask for exact values this many turns before the end */
 #define LEAF_LIMIT 20000
@@ -277,11 +278,63 @@ static bool last_turn_splits(solver *S, int seat,
     return false;
 }
 
+/* The last turn's scores, fast: the others' counts are fixed, so their
+ * majorities are worked out once and only the mover's counts vary. */
+typedef struct last_base {
+    int seat;
+    uint8_t others_best[POC_VARIETIES];
+    uint8_t holders[POC_VARIETIES];     /* other seats with others_best (> 0) of it */
+    int base[GATEAU_MAX_PLAYERS];       /* the others' scores, the mover left out */
+} last_base;
+
+static void last_base_init(const solver *S, int seat, last_base *lb)
+{
+    lb->seat = seat;
+    for (int s = 0; s < S->players; s++) lb->base[s] = S->points[s];
+    for (int v = 0; v < POC_VARIETIES; v++) {
+        int best = 0;
+        unsigned holders = 0;
+        for (int s = 0; s < S->players; s++) {
+            if (s == seat) continue;
+            int c = S->collected[s][v];
+            if (c > best) {
+                best = c;
+                holders = 1u << s;
+            } else if (c == best && c > 0) {
+                holders |= 1u << s;
+            }
+        }
+        lb->others_best[v] = (uint8_t)best;
+        lb->holders[v] = (uint8_t)holders;
+        for (unsigned h = holders; h; h &= h - 1) lb->base[__builtin_ctz(h)] += POC_BONUS[v];
+    }
+}
+
+static void last_outcome(const solver *S, const last_base *lb, outcome *out)
+{
+    int m = lb->seat;
+    for (int s = 0; s < S->players; s++) out->score[s] = lb->base[s];
+    out->score[m] = S->points[m];
+    for (int v = 0; v < POC_VARIETIES; v++) {
+        int c = S->collected[m][v], o = lb->others_best[v];
+        if (!c) continue;
+        if (c >= o) out->score[m] += POC_BONUS[v];
+        if (c > o && o > 0)
+            for (unsigned h = lb->holders[v]; h; h &= h - 1) out->score[__builtin_ctz(h)] -= POC_BONUS[v];
+    }
+    int best = out->score[0], count = 0;
+    for (int s = 1; s < S->players; s++)
+        if (out->score[s] > best) best = out->score[s];
+    for (int s = 0; s < S->players; s++) count += out->score[s] == best;
+    for (int s = 0; s < S->players; s++) out->share[s] = out->score[s] == best ? 1.0 / count : 0.0;
+}
+
 typedef struct last_best {
     outcome best;
     last_option option;
     double bound;
     bool have;
+    last_base base;
 } last_best;
 
 /* Shallow pruning: the shares of a position add up to 1, so once the
@@ -296,7 +349,7 @@ static bool visit_maxn(solver *S, int seat, uint16_t mask, int piece, void *cont
 {
     last_best *b = context;
     outcome child;
-    final_outcome(S, &child);
+    last_outcome(S, &b->base, &child);
     if (!b->have || better_for(&child, &b->best, seat) ||
         (b->option.take == piece && mask < b->option.mask && equal_for(&child, &b->best, seat))) {
         b->best = child;
@@ -309,6 +362,7 @@ static bool visit_maxn(solver *S, int seat, uint16_t mask, int piece, void *cont
 static void last_turn_maxn(solver *S, int seat, double bound, outcome *out)
 {
     last_best b = {.have = false, .bound = bound};
+    last_base_init(S, seat, &b.base);
     if (last_turn_splits(S, seat, visit_maxn, &b)) {
         *out = b.best;
         return;
@@ -319,7 +373,7 @@ static void last_turn_maxn(solver *S, int seat, double bound, outcome *out)
         if (!mine) continue;
         S->collected[seat][v] = 0;
         S->points[seat] += mine * POC_DOLLOPS[v];
-        final_outcome(S, &child);
+        last_outcome(S, &b.base, &child);
         S->points[seat] -= mine * POC_DOLLOPS[v];
         S->collected[seat][v] = (uint8_t)mine;
         if (!b.have || better_for(&child, &b.best, seat)) {
@@ -332,7 +386,7 @@ static void last_turn_maxn(solver *S, int seat, double bound, outcome *out)
             }
         }
     }
-    final_outcome(S, &child); /* pass */
+    last_outcome(S, &b.base, &child); /* pass */
     if (!b.have || better_for(&child, &b.best, seat)) b.best = child;
     *out = b.best;
 }
@@ -341,6 +395,7 @@ typedef struct last_margin {
     int best, scores[2];
     int alpha, beta;
     bool have, maximise;
+    last_base base;
 } last_margin;
 
 static bool visit_margin(solver *S, int seat, uint16_t mask, int piece, void *context)
@@ -349,8 +404,9 @@ static bool visit_margin(solver *S, int seat, uint16_t mask, int piece, void *co
     (void)mask;
     (void)piece;
     last_margin *b = context;
-    int scores[2];
-    final_scores(S, scores);
+    outcome out;
+    last_outcome(S, &b->base, &out);
+    int scores[2] = {out.score[0], out.score[1]};
     int value = scores[0] - scores[1];
     if (!b->have || (b->maximise ? value > b->best : value < b->best)) {
         b->best = value;
@@ -367,6 +423,7 @@ static bool visit_margin(solver *S, int seat, uint16_t mask, int piece, void *co
 static int last_turn_margin(solver *S, int seat, int alpha, int beta, int *scores)
 {
     last_margin b = {.have = false, .maximise = seat == 0, .alpha = alpha, .beta = beta};
+    last_base_init(S, seat, &b.base);
     bool stop = last_turn_splits(S, seat, visit_margin, &b);
     for (int v = 0; v <= POC_VARIETIES && !stop; v++) {
         int mine = v < POC_VARIETIES ? S->collected[seat][v] : 0;
@@ -746,9 +803,12 @@ bool piece_o_cake_solve(const gateau_state *state, int seat, long limit, bool al
     poc_snapshot g;
     piece_o_cake_snapshot(state, &g);
     if (!last_cake(&g)) return false;
-    /* Known to be out of reach: a whole cut with four or five players
-     * takes some 10-20 (four) or hundreds (five) of millions of nodes. */
-    if (limit && limit < 50000000L && g.phase == POC_PHASE_CUT && g.players >= 4) return false;
+    /* Known to be out of reach: a whole cut takes some 0.3 (two players),
+     * 0.5 (three), 10-20 (four) or hundreds (five) of millions of nodes;
+     * do not start what the limit would stop anyway. */
+    static const long cut_nodes[POC_PLAYERS_MAX + 1] = {0, 0, 1000000L, 2000000L, 50000000L,
+                                                        500000000L};
+    if (limit && g.phase == POC_PHASE_CUT && limit < cut_nodes[g.players]) return false;
     solver *S = malloc(sizeof *S);
     if (!S) abort();
     solver_init(S, &g, limit);
@@ -788,7 +848,7 @@ bool piece_o_cake_leaf_values(const gateau_state *state, bot_values *values);
 bool piece_o_cake_leaf_values(const gateau_state *state, bot_values *values)
 {
     poc_snapshot g;
-    piece_o_cake_snapshot(state, &g);
+    piece_o_cake_snapshot_fast(state, &g);
     if (g.phase != POC_PHASE_CHOOSE || !last_cake(&g) || g.turns - (g.turn - 1) > LEAF_TURNS)
         return false;
     solver S;
@@ -801,4 +861,49 @@ bool piece_o_cake_leaf_values(const gateau_state *state, bot_values *values)
     memcpy(values->score, out.score, sizeof values->score);
     memcpy(values->share, out.share, sizeof values->share);
     return true;
+}
+
+/* The last turn of the game inside a playout (heuristic_piece_o_cake.c):
+ * seat's exact best reply, final values into values. */
+void piece_o_cake_last_turn(int players, int seat, const uint8_t (*collected)[POC_VARIETIES],
+                            const int *points, const uint8_t *slice, int piece_count,
+                            const uint8_t *starts, const uint8_t *lengths, const bool *open,
+                            bot_values *values);
+
+void piece_o_cake_last_turn(int players, int seat, const uint8_t (*collected)[POC_VARIETIES],
+                            const int *points, const uint8_t *slice, int piece_count,
+                            const uint8_t *starts, const uint8_t *lengths, const bool *open,
+                            bot_values *values)
+{
+    solver S;
+    S.players = players;
+    S.turns = 1;
+    S.seat_of_turn[0] = seat;
+    memcpy(S.slice, slice, sizeof S.slice);
+    memcpy(S.collected, collected, sizeof S.collected);
+    for (int s = 0; s < GATEAU_MAX_PLAYERS; s++) S.points[s] = s < players ? points[s] : 0;
+    S.nodes = 0;
+    S.limit = 0;
+    S.aborted = false;
+    /* The pieces by start, the open ones open (the last turn needs no splits). */
+    int order[POC_CAKE_SIZE];
+    for (int i = 0; i < piece_count; i++) order[i] = i;
+    for (int i = 1; i < piece_count; i++)
+        for (int j = i; j > 0 && starts[order[j]] < starts[order[j - 1]]; j--) {
+            int swap = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = swap;
+        }
+    S.piece_count = piece_count;
+    S.open = 0;
+    for (int i = 0; i < piece_count; i++) {
+        S.piece_start[i] = starts[order[i]];
+        S.piece_length[i] = lengths[order[i]];
+        if (open[order[i]]) S.open |= 1u << i;
+    }
+    outcome out;
+    bool pruned;
+    solve_from(&S, 0, seat, NULL, &out, &pruned);
+    memcpy(values->score, out.score, sizeof values->score);
+    memcpy(values->share, out.share, sizeof values->share);
 }

@@ -1,0 +1,268 @@
+/*
+ * heuristic_cake_master.c: a rule-of-thumb Cake Master player.
+ *
+ * A seat's three cakes of the round are valued as
+ *
+ *     sum of the cakes' Tasty points (finished cakes exactly, by the
+ *     game's own scoring; unfinished ones by what they have so far: their
+ *     colors, complete rosettes, pairs of berries, and the no-half bonus
+ *     while no half-rosette is stuck against a neighbour)
+ *   + 3 x the customers the cakes can serve, at most one each: 1 for a
+ *     finished cake that satisfies a customer of the round, 0.3-0.75 for
+ *     an unfinished one that still can (by how full it is), matched the
+ *     best way (every assignment tried).
+ *
+ * - Place: every way of putting the three held cards into empty quarters
+ *   (in the move's order: positions ascending) is valued, the best kept.
+ * - Share: for each choice of the card kept and the cards passed, the
+ *   kept card's best single placement for the seat, minus the passed
+ *   cards' best single placements for their receivers (their cakes are
+ *   public), weighted 1/(N-1) each.
+ *
+ * It only uses what the seat knows: its draw and holding, the public
+ * cakes, and the customers revealed this round.
+ */
+#include <string.h>
+
+#include "bots/bots.h"
+#include "games/cake_master/cake_master.h"
+
+#define CUSTOMER_WEIGHT 3.0
+
+typedef struct board {
+    const cm_card *quarter[CM_POSITIONS]; /* NULL: empty */
+} board;
+
+typedef struct context {
+    const cm_deck *deck;
+    const cm_customer *customers[CM_ROUNDS];
+    int customer_count;
+} context;
+
+/* Features of a cake so far; open: halves facing an empty quarter. */
+static void partial_features(const cm_card *const q[CM_QUARTERS], int features[CM_FEATURES],
+                             int *filled, int *open)
+{
+    memset(features, 0, sizeof(int) * CM_FEATURES);
+    unsigned colors = 0;
+    *filled = *open = 0;
+    for (int i = 0; i < CM_QUARTERS; i++) {
+        const cm_card *card = q[i], *next = q[(i + 1) % CM_QUARTERS];
+        if (card) {
+            (*filled)++;
+            colors |= 1u << card->color;
+            features[CM_FEATURE_ROSETTES] += card->whole;
+            features[CM_FEATURE_RASPBERRIES] += card->raspberries;
+            features[CM_FEATURE_BLUEBERRIES] += card->blueberries;
+        }
+        bool cw = card && (card->halves & CM_HALF_CW), ccw = next && (next->halves & CM_HALF_CCW);
+        if (card && next) {
+            if (cw && ccw) features[CM_FEATURE_ROSETTES]++;
+            else if (cw || ccw) features[CM_FEATURE_HALVES]++;
+        } else if (cw || ccw) {
+            (*open)++;
+        }
+    }
+    features[CM_FEATURE_COLORS] = __builtin_popcount(colors);
+    features[CM_FEATURE_FRUITS] = features[CM_FEATURE_RASPBERRIES] + features[CM_FEATURE_BLUEBERRIES];
+}
+
+/* How well an unfinished cake can still meet a customer: 0 if it cannot. */
+static double still_possible(const cm_customer *customer, const int *f, int filled, int open)
+{
+    int free_quarters = CM_QUARTERS - filled;
+    for (int k = 0; k < CM_FEATURES; k++) {
+        int d = customer->demand[k];
+        if (d < 0) continue;
+        int have = f[k];
+        switch (k) {
+        case CM_FEATURE_COLORS:
+            if (have > d || d - have > free_quarters) return 0;
+            break;
+        case CM_FEATURE_ROSETTES:
+            if (have > d || d - have > free_quarters + open) return 0;
+            break;
+        case CM_FEATURE_HALVES:
+            if (have > d || d - have > open + 2 * free_quarters) return 0;
+            break;
+        default: /* berries */
+            if (have > d || d - have > 2 * free_quarters) return 0;
+            break;
+        }
+    }
+    return 0.3 + 0.15 * filled;
+}
+
+static double board_value(const context *c, const board *b)
+{
+    double total = 0;
+    double serve[CM_CAKES][CM_ROUNDS];
+    for (int cake = 0; cake < CM_CAKES; cake++) {
+        const cm_card *const *q = &b->quarter[cake * CM_QUARTERS];
+        int f[CM_FEATURES], filled, open;
+        partial_features(q, f, &filled, &open);
+        if (filled == CM_QUARTERS) {
+            total += cm_tasty_points(f);
+            for (int k = 0; k < c->customer_count; k++)
+                serve[cake][k] = cm_customer_satisfied(c->customers[k], f) ? 1.0 : 0.0;
+            continue;
+        }
+        if (filled) {
+            int colors = f[CM_FEATURE_COLORS];
+            double color = colors == 1 ? 3.0 - 0.25 * (CM_QUARTERS - filled) : colors == 2 ? 1.0 : 0.0;
+            int r = f[CM_FEATURE_RASPBERRIES], bl = f[CM_FEATURE_BLUEBERRIES];
+            total += color + f[CM_FEATURE_ROSETTES] + (r < bl ? r : bl) +
+                     (f[CM_FEATURE_HALVES] == 0 ? 1.0 - 0.2 * open : 0.0) + 0.3 * open;
+        } else {
+            total += 2.0; /* an empty cake: about what a plain one makes */
+        }
+        for (int k = 0; k < c->customer_count; k++)
+            serve[cake][k] = still_possible(c->customers[k], f, filled, open);
+    }
+    /* Best assignment of cakes to distinct customers. */
+    double best = 0;
+    int n = c->customer_count;
+    for (int a = -1; a < n; a++)
+        for (int bb = -1; bb < n; bb++) {
+            if (bb >= 0 && bb == a) continue;
+            for (int cc = -1; cc < n; cc++) {
+                if (cc >= 0 && (cc == a || cc == bb)) continue;
+                double v = (a >= 0 ? serve[0][a] : 0) + (bb >= 0 ? serve[1][bb] : 0) +
+                           (cc >= 0 ? serve[2][cc] : 0);
+                if (v > best) best = v;
+            }
+        }
+    return total + CUSTOMER_WEIGHT * best;
+}
+
+static void read_board(const context *c, const cm_state *g, int seat, board *b)
+{
+    for (int p = 0; p < CM_POSITIONS; p++) {
+        int kind = g->cake[g->round][seat][p];
+        b->quarter[p] = kind ? &c->deck->kind[kind - 1] : NULL;
+    }
+}
+
+/* The most one card adds to seat's board. */
+static double card_worth(const context *c, const cm_state *g, int seat, int kind)
+{
+    board b;
+    read_board(c, g, seat, &b);
+    double before = board_value(c, &b), best = -1e300;
+    for (int p = 0; p < CM_POSITIONS; p++) {
+        if (b.quarter[p]) continue;
+        b.quarter[p] = &c->deck->kind[kind];
+        double v = board_value(c, &b);
+        b.quarter[p] = NULL;
+        if (v > best) best = v;
+    }
+    return best > -1e299 ? best - before : 0.0;
+}
+
+static gateau_action share(const context *c, const cm_state *g, int seat)
+{
+    int hand[CM_HAND];
+    for (int k = 0; k < CM_HAND; k++) hand[k] = cm_drawn(g, g->turn, seat, k);
+    int left = cm_left_of(g, seat), right = cm_right_of(g, seat);
+    double weight = 1.0 / (g->players - 1);
+    double best = -1e300;
+    int best_keep = 0, best_left = 1;
+    for (int keep = 0; keep < CM_HAND; keep++) {
+        if (g->keep[seat] != CM_NONE && keep != g->keep[seat]) continue;
+        double mine = card_worth(c, g, seat, hand[keep]);
+        for (int l = 0; l < CM_HAND; l++) {
+            if (l == keep) continue;
+            int r = 3 - keep - l;
+            double value = mine - weight * (card_worth(c, g, left, hand[l]) +
+                                            card_worth(c, g, right, hand[r]));
+            if (value > best + 1e-12) {
+                best = value;
+                best_keep = keep;
+                best_left = l;
+            }
+        }
+    }
+    if (g->keep[seat] == CM_NONE) return CM_KEEP + hand[best_keep];
+    return CM_LEFT + hand[best_left];
+}
+
+typedef struct placing {
+    const context *c;
+    board b;
+    int slots[CM_HAND], slot_count; /* held slots still to place */
+    int kinds[CM_HAND];
+    int position[CM_HAND], best_position[CM_HAND];
+    int first; /* positions go up within a move: none below this */
+    double best;
+    bool have;
+} placing;
+
+/* Each remaining card at a free position from p->first on. */
+static void place_from(placing *p, int i)
+{
+    if (i == p->slot_count) {
+        double v = board_value(p->c, &p->b);
+        if (!p->have || v > p->best + 1e-12) {
+            p->have = true;
+            p->best = v;
+            memcpy(p->best_position, p->position, sizeof p->position);
+        }
+        return;
+    }
+    for (int pos = p->first; pos < CM_POSITIONS; pos++) {
+        if (p->b.quarter[pos]) continue;
+        p->b.quarter[pos] = &p->c->deck->kind[p->kinds[i]];
+        p->position[i] = pos;
+        place_from(p, i + 1);
+        p->b.quarter[pos] = NULL;
+    }
+}
+
+static gateau_action place(const context *c, const cm_state *g, int seat)
+{
+    placing p = {.c = c};
+    read_board(c, g, seat, &p.b);
+    /* Cards of this move already placed count where they went. */
+    for (int k = 0; k < CM_HAND; k++) {
+        if (g->target[seat][k] != CM_NONE) {
+            p.b.quarter[g->target[seat][k]] = &c->deck->kind[g->holding[seat][k]];
+        } else {
+            p.slots[p.slot_count] = k;
+            p.kinds[p.slot_count++] = g->holding[seat][k];
+        }
+    }
+    /* Positions go up within the move: the rest must lie above the last. */
+    p.first = g->last_position[seat] == CM_NONE ? 0 : g->last_position[seat] + 1;
+    place_from(&p, 0);
+    if (!p.have) return -1;
+    /* The next action: the lowest position of the plan. */
+    int next = 0;
+    for (int i = 1; i < p.slot_count; i++)
+        if (p.best_position[i] < p.best_position[next]) next = i;
+    return CM_PLACE + p.best_position[next] * CM_MAX_CARDS + p.kinds[next];
+}
+
+static gateau_action cm_heuristic(const gateau_state *state, int seat, gateau_rng *rng)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    context c = {.deck = cm_deck_of(state)};
+    if (g->phase == CM_PHASE_SHARE || g->phase == CM_PHASE_PLACE) {
+        int first = cm_round_first_customer(g->round);
+        for (int k = 0; k <= g->round && k < CM_ROUNDS; k++)
+            c.customers[c.customer_count++] = &c.deck->customer[g->pile[first + k]];
+    }
+    gateau_action action = -1;
+    if (g->phase == CM_PHASE_SHARE) action = share(&c, g, seat);
+    else if (g->phase == CM_PHASE_PLACE) action = place(&c, g, seat);
+    gateau_action legal[GATEAU_MAX_ACTIONS];
+    int count = gateau_state_legal_actions(state, seat, legal);
+    for (int i = 0; i < count; i++)
+        if (legal[i] == action) return action;
+    return bot_random_policy(state, seat, rng);
+}
+
+const bot_game bot_cake_master = {
+    .name = "cake-master",
+    .default_iterations = 5000, /* long random playouts: ~35-90 ms a move */
+    .heuristic = cm_heuristic,
+};
