@@ -124,3 +124,48 @@ int support_run(const char *arguments, const char *input, char **out)
     *out = buffer;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
+
+struct criterion_test_params support_all_game_cases(void)
+{
+    int count = 0;
+    for (int g = 0; g < gateau_game_count(); g++) {
+        const gateau_game *game = gateau_game_at(g);
+        count += gateau_game_max_players(game) - gateau_game_min_players(game) + 1;
+    }
+    game_case *cases = cr_malloc(sizeof(game_case) * (size_t)count);
+    int n = 0;
+    for (int g = 0; g < gateau_game_count(); g++) {
+        const gateau_game *game = gateau_game_at(g);
+        for (int p = gateau_game_min_players(game); p <= gateau_game_max_players(game); p++) {
+            memset(&cases[n], 0, sizeof cases[n]);
+            snprintf(cases[n].game, sizeof cases[n].game, "%s", gateau_game_name(game));
+            cases[n++].players = p;
+        }
+    }
+    return cr_make_param_array(game_case, cases, (size_t)n, NULL);
+}
+
+static char temp_dir[64];
+
+void support_temp_setup(void)
+{
+    strcpy(temp_dir, "/tmp/gateau-test-XXXXXX");
+    cr_assert_not_null(mkdtemp(temp_dir));
+}
+
+void support_temp_teardown(void)
+{
+    if (!temp_dir[0]) return;
+    char command[128];
+    snprintf(command, sizeof command, "rm -rf '%s'", temp_dir);
+    if (system(command) != 0) fprintf(stderr, "could not remove %s\n", temp_dir);
+}
+
+const char *support_temp_path(const char *name)
+{
+    static char paths[8][256];
+    static int next;
+    char *path = paths[next++ % 8];
+    snprintf(path, sizeof paths[0], "%s/%s", temp_dir, name);
+    return path;
+}

@@ -8,6 +8,7 @@
 #define GATEAU_TEST_SUPPORT_H
 
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
 #include <jansson.h>
 
 #include "gateau/bot.h"
@@ -48,5 +49,22 @@ int support_property_games(int fallback);
  * stdin text; captures stdout into out (malloc'd) and returns the exit
  * status. */
 int support_run(const char *arguments, const char *input, char **out);
+
+/* One registered game at one player count: the parameter of tests that run
+ * over every game (ParameterizedTestParameters returns
+ * support_all_game_cases()). */
+typedef struct game_case {
+    char game[32];
+    int players;
+} game_case;
+
+struct criterion_test_params support_all_game_cases(void);
+
+/* A private temporary folder per test: support_temp_setup and
+ * support_temp_teardown as a suite's .init and .fini; support_temp_path
+ * names a file in it (static storage, 8 in rotation). */
+void support_temp_setup(void);
+void support_temp_teardown(void);
+const char *support_temp_path(const char *name);
 
 #endif

@@ -26,32 +26,7 @@
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-static char temp_dir[64];
-
-static void setup_temp(void)
-{
-    strcpy(temp_dir, "/tmp/gateau-arena-XXXXXX");
-    cr_assert_not_null(mkdtemp(temp_dir));
-}
-
-static void teardown_temp(void)
-{
-    if (!temp_dir[0]) return;
-    char command[128];
-    snprintf(command, sizeof command, "rm -rf '%s'", temp_dir);
-    if (system(command) != 0) fprintf(stderr, "could not remove %s\n", temp_dir);
-}
-
-TestSuite(arena, .init = setup_temp, .fini = teardown_temp, .timeout = 600);
-
-static const char *temp_path(const char *name)
-{
-    static char paths[8][256];
-    static int next;
-    char *path = paths[next++ % 8];
-    snprintf(path, sizeof paths[0], "%s/%s", temp_dir, name);
-    return path;
-}
+TestSuite(arena, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 600);
 
 static char *read_whole(const char *path)
 {
@@ -520,7 +495,7 @@ Test(arena, records_replay_to_the_reported_results)
     const char *bots[4] = {"random", "random", "random", "random"};
     gateau_setup *setup = support_setup("piece-o-cake", 4, "rounds=2");
     enum { GAMES = 24 };
-    const char *dir = temp_path("records");
+    const char *dir = support_temp_path("records");
     cr_assert_eq(mkdir(dir, 0777), 0);
     gateau_arena *arena = run_arena(setup, bots, GAMES, 2, 31, true, dir);
     const gateau_arena_game *games = gateau_arena_games(arena);
@@ -585,8 +560,8 @@ Test(arena, command_json_is_the_same_for_any_thread_count)
         char name[32];
         snprintf(name, sizeof name, "t%d.json", t);
         free(run_expect(0, "arena piece-o-cake --players 3 --seats random,random,random "
-                           "--games 90 --seed 12 --threads %d --json %s", t, temp_path(name)));
-        texts[t - 1] = read_whole(temp_path(name));
+                           "--games 90 --seed 12 --threads %d --json %s", t, support_temp_path(name)));
+        texts[t - 1] = read_whole(support_temp_path(name));
     }
     cr_expect_str_eq(texts[0], texts[1], "1 and 2 threads");
     cr_expect_str_eq(texts[0], texts[2], "1 and 3 threads");
@@ -595,8 +570,8 @@ Test(arena, command_json_is_the_same_for_any_thread_count)
 
 Test(arena, command_report_json_csv_and_records)
 {
-    const char *json_path = temp_path("out.json"), *csv_path = temp_path("out.csv"),
-               *dir = temp_path("games");
+    const char *json_path = support_temp_path("out.json"), *csv_path = support_temp_path("out.csv"),
+               *dir = support_temp_path("games");
     char *out = run_expect(0, "arena piece-o-cake --players 2 --seats random,random --games 40 "
                               "--seed 3 --threads 2 --json %s --csv %s --records %s",
                            json_path, csv_path, dir);
@@ -651,7 +626,7 @@ Test(arena, command_ratings_with_three_bots_and_plots)
     /* Three distinct specs need three bots; `random` is the only one sure
      * to exist, so ratings are checked on synthetic games above and here
      * only the plots and the table of one bot are drawn. */
-    const char *png = temp_path("plot.png"), *svg = temp_path("plot.SVG");
+    const char *png = support_temp_path("plot.png"), *svg = support_temp_path("plot.SVG");
     free(run_expect(0, "arena piece-o-cake --players 3 --seats random,random,random --games 30 "
                        "--seed 1 --threads 1 --plot %s", png));
     free(run_expect(0, "arena piece-o-cake --players 3 --seats random,random,random --games 30 "
@@ -722,7 +697,7 @@ Test(arena, command_ctrl_c_reports_the_games_so_far)
 {
     const char *binary = getenv("GATEAU_BINARY");
     cr_assert_not_null(binary);
-    const char *json_path = temp_path("stopped.json"), *out_path = temp_path("stopped.txt");
+    const char *json_path = support_temp_path("stopped.json"), *out_path = support_temp_path("stopped.txt");
     char command[2048];
     /* A long arena, interrupted after a second. */
     snprintf(command, sizeof command,

@@ -104,35 +104,10 @@ Test(specs, clear_errors)
 
 /* ---- No cheating ------------------------------------------------------------------------ */
 
-typedef struct game_case {
-    char game[32];
-    int players;
-} game_case;
-
-/* Every registered game at every player count. */
-static struct criterion_test_params all_game_cases(void)
-{
-    int count = 0;
-    for (int g = 0; g < gateau_game_count(); g++) {
-        const gateau_game *game = gateau_game_at(g);
-        count += gateau_game_max_players(game) - gateau_game_min_players(game) + 1;
-    }
-    game_case *cases = cr_malloc(sizeof(game_case) * (size_t)count);
-    int n = 0;
-    for (int g = 0; g < gateau_game_count(); g++) {
-        const gateau_game *game = gateau_game_at(g);
-        for (int p = gateau_game_min_players(game); p <= gateau_game_max_players(game); p++) {
-            memset(&cases[n], 0, sizeof cases[n]);
-            snprintf(cases[n].game, sizeof cases[n].game, "%s", gateau_game_name(game));
-            cases[n++].players = p;
-        }
-    }
-    return cr_make_param_array(game_case, cases, (size_t)n, NULL);
-}
 
 ParameterizedTestParameters(no_cheating, same_choice_whatever_is_hidden)
 {
-    return all_game_cases();
+    return support_all_game_cases();
 }
 
 /*
@@ -290,7 +265,7 @@ Test(ismcts, deterministic_for_a_seed_and_iterations)
 
 ParameterizedTestParameters(ismcts, analyses_give_legal_whole_moves)
 {
-    return all_game_cases();
+    return support_all_game_cases();
 }
 
 /* Along random games: candidates sorted by visits, first actions legal and
@@ -608,7 +583,7 @@ static double share_against_random(const char *game_name, int players, const cha
 
 ParameterizedTestParameters(heuristic, beats_random)
 {
-    return all_game_cases();
+    return support_all_game_cases();
 }
 
 /*

@@ -17,33 +17,7 @@
 /* ---- helpers ---------------------------------------------------------------- */
 
 /* A fresh folder per test (each Criterion test runs in its own process). */
-static char temp_dir[64];
-
-static void setup_temp(void)
-{
-    strcpy(temp_dir, "/tmp/gateau-cli-XXXXXX");
-    cr_assert_not_null(mkdtemp(temp_dir));
-}
-
-static void teardown_temp(void)
-{
-    if (!temp_dir[0]) return;
-    char command[128];
-    snprintf(command, sizeof command, "rm -rf '%s'", temp_dir);
-    if (system(command) != 0) fprintf(stderr, "could not remove %s\n", temp_dir);
-}
-
-TestSuite(cli, .init = setup_temp, .fini = teardown_temp, .timeout = 300);
-
-/* A path inside the test's folder (static storage, 4 in rotation). */
-static const char *temp_path(const char *name)
-{
-    static char paths[4][256];
-    static int next;
-    char *path = paths[next++ % 4];
-    snprintf(path, sizeof paths[0], "%s/%s", temp_dir, name);
-    return path;
-}
+TestSuite(cli, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 300);
 
 static void write_file(const char *path, const char *text)
 {
@@ -108,9 +82,9 @@ static int run_split(const char *arguments, const char *input, char **out, char 
     const char *binary = getenv("GATEAU_BINARY");
     cr_assert_not_null(binary, "GATEAU_BINARY is set by ctest");
     char in[256], out_path[256], err_path[256];
-    snprintf(in, sizeof in, "%s/stdin.txt", temp_dir);
-    snprintf(out_path, sizeof out_path, "%s/stdout.txt", temp_dir);
-    snprintf(err_path, sizeof err_path, "%s/stderr.txt", temp_dir);
+    snprintf(in, sizeof in, "%s", support_temp_path("stdin.txt"));
+    snprintf(out_path, sizeof out_path, "%s", support_temp_path("stdout.txt"));
+    snprintf(err_path, sizeof err_path, "%s", support_temp_path("stderr.txt"));
     write_file(in, input ? input : "");
     size_t length = strlen(binary) + strlen(arguments) + 3 * 256 + 32;
     char *command = malloc(length);
@@ -258,7 +232,7 @@ Test(cli, random_is_deterministic_and_replays)
     cr_assert_not_null(strstr(first, "players: 3\n"), "%s", first);
     cr_assert_null(strchr(first, '\033'));
 
-    const char *path = temp_path("random.txt");
+    const char *path = support_temp_path("random.txt");
     write_file(path, first);
     json_t *result = replay_json(path);
     cr_assert_str_eq(json_string_value(json_object_get(result, "game")), "piece-o-cake");
@@ -310,7 +284,7 @@ Test(cli, random_every_player_count_and_rounds)
                  players * 11);
         cr_assert_eq(run(arguments, NULL, &out), 0, "%s", out);
         cr_assert_not_null(strstr(out, "options: rounds=2\n"), "%s", out);
-        const char *path = temp_path("game.txt");
+        const char *path = support_temp_path("game.txt");
         write_file(path, out);
         json_t *result = replay_json(path);
         cr_assert_eq(json_int_field(result, "players"), players);
@@ -326,7 +300,7 @@ Test(cli, replay_json_keys_in_order)
 {
     char *record;
     cr_assert_eq(run("random piece-o-cake --players 2 --seed 5", NULL, &record), 0);
-    const char *path = temp_path("game.txt");
+    const char *path = support_temp_path("game.txt");
     write_file(path, record);
     char arguments[300], *out;
     snprintf(arguments, sizeof arguments, "replay %s --json", path);
@@ -353,7 +327,7 @@ Test(cli, replay_json_keys_in_order)
 
 Test(cli, replay_of_a_game_in_progress)
 {
-    const char *path = temp_path("part.txt");
+    const char *path = support_temp_path("part.txt");
     write_file(path, "# unfinished\ngame: piece-o-cake\nplayers: 2\nnames: Ann, Bob\n---\n"
                      "deal PPPAAAARRRRRBBBBBBBKKKKKKKKGGGGGGGGGSSSSSSSSSSCCCCCCCCCCC\n"
                      "cut 1-3 4-11\n"
@@ -377,7 +351,7 @@ Test(cli, replay_text_of_a_finished_game)
 {
     char *record;
     cr_assert_eq(run("random piece-o-cake --players 4 --seed 21", NULL, &record), 0);
-    const char *path = temp_path("game.txt");
+    const char *path = support_temp_path("game.txt");
     write_file(path, record);
     char arguments[300], *out;
     snprintf(arguments, sizeof arguments, "replay %s", path);
@@ -391,7 +365,7 @@ Test(cli, replay_text_of_a_finished_game)
 /* A record that is illegal at `line`, through replay with and without --json. */
 static void check_illegal_record(const char *text, int line, const char *fragment)
 {
-    const char *path = temp_path("bad.txt");
+    const char *path = support_temp_path("bad.txt");
     write_file(path, text);
     char arguments[300], *out, *err;
     snprintf(arguments, sizeof arguments, "replay %s --json", path);
@@ -459,7 +433,7 @@ Test(cli, replay_of_a_missing_file)
 
 Test(cli, replay_of_a_binary_file)
 {
-    const char *path = temp_path("binary.dat");
+    const char *path = support_temp_path("binary.dat");
     FILE *file = fopen(path, "wb");
     cr_assert_not_null(file);
     for (int i = 0; i < 3000; i++) fputc((i * 131) & 0xff, file);
@@ -637,7 +611,7 @@ Test(cli, play_without_colors)
 Test(cli, play_with_record_writes_a_record_that_replays)
 {
     char *script = progress_script(40);
-    const char *path = temp_path("played.txt");
+    const char *path = support_temp_path("played.txt");
     char arguments[300], *out;
     snprintf(arguments, sizeof arguments, PLAY2 " --record %s", path);
     cr_assert_eq(run(arguments, script, &out), 0, "%s", out);
@@ -661,7 +635,7 @@ Test(cli, play_with_record_writes_a_record_that_replays)
 
 Test(cli, play_quit_stops_and_still_writes_the_record)
 {
-    const char *path = temp_path("stopped.txt");
+    const char *path = support_temp_path("stopped.txt");
     char arguments[300], *out;
     snprintf(arguments, sizeof arguments, PLAY2 " --record %s", path);
     int status = run(arguments, "cut 1-11\nquit\ncut 1-11\n", &out);
@@ -691,10 +665,10 @@ Test(cli, play_end_of_input_stops)
 
 Test(cli, play_save_writes_a_record_that_replays)
 {
-    const char *path = temp_path("saved.txt");
+    const char *path = support_temp_path("saved.txt");
     char input[512], *out;
-    snprintf(input, sizeof input, "save\ncut 1-11\nsave %s\nsave %s/no/such/dir/x.txt\nquit\n",
-             path, temp_dir);
+    snprintf(input, sizeof input, "save\ncut 1-11\nsave %s\nsave %s\nquit\n", path,
+             support_temp_path("no/such/dir/x.txt"));
     int status = run(PLAY2, input, &out);
     cr_assert_neq(status, 0);
     cr_assert_not_null(strstr(out, "save needs a file name"), "%s", out);
@@ -732,7 +706,7 @@ Test(cli, play_save_writes_a_record_that_replays)
  */
 Test(cli, play_undo_goes_back_to_the_previous_decision)
 {
-    const char *path = temp_path("undone.txt");
+    const char *path = support_temp_path("undone.txt");
     char input[512], *out;
     snprintf(input, sizeof input, "cut 1-11\nundo\nsave %s\nquit\n", path);
     int status = run(PLAY2, input, &out);
@@ -786,8 +760,8 @@ Test(cli, play_writes_to_an_unwritable_record_path)
 {
     char arguments[300], *out;
     snprintf(arguments, sizeof arguments,
-             "play piece-o-cake --players 2 --seats random,random --seed 2 --record %s/no/dir/x.txt",
-             temp_dir);
+             "play piece-o-cake --players 2 --seats random,random --seed 2 --record %s",
+             support_temp_path("no/dir/x.txt"));
     int status = run(arguments, NULL, &out);
     cr_assert_eq(status, 1, "%s", out);
     cr_assert_not_null(strstr(out, "cannot write"), "%s", out);

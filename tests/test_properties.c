@@ -19,29 +19,9 @@
 
 #include "support.h"
 
-typedef struct game_case {
-    char game[32];
-    int players;
-} game_case;
-
 ParameterizedTestParameters(properties, random_games)
 {
-    int count = 0;
-    for (int g = 0; g < gateau_game_count(); g++) {
-        const gateau_game *game = gateau_game_at(g);
-        count += gateau_game_max_players(game) - gateau_game_min_players(game) + 1;
-    }
-    game_case *cases = cr_malloc(sizeof(game_case) * (size_t)count);
-    int n = 0;
-    for (int g = 0; g < gateau_game_count(); g++) {
-        const gateau_game *game = gateau_game_at(g);
-        for (int p = gateau_game_min_players(game); p <= gateau_game_max_players(game); p++) {
-            memset(&cases[n], 0, sizeof cases[n]);
-            snprintf(cases[n].game, sizeof cases[n].game, "%s", gateau_game_name(game));
-            cases[n++].players = p;
-        }
-    }
-    return cr_make_param_array(game_case, cases, (size_t)n, NULL);
+    return support_all_game_cases();
 }
 
 static void check_legal_list(const gateau_state *state, int seat)
