@@ -359,54 +359,88 @@ static gateau_action exact_action(gateau_bot *bot, const gateau_state *det, int 
     return action;
 }
 
-/* The bot's search parameters for this game: its default budget when the
- * spec named none. */
-static ismcts_params params_for(const gateau_bot *bot, const gateau_state *det)
+/* The bot's search parameters for this game with budget, or the game's
+ * default budget when the spec named none. */
+static ismcts_params params_for(const gateau_bot *bot, const gateau_state *det,
+                                const bot_budget *budget)
 {
     ismcts_params params = bot->params;
+    params.budget = *budget;
     const bot_game *game = bot_game_find(det);
     if (!bot->budget_given && game && game->default_iterations)
         params.budget.iterations = game->default_iterations;
     return params;
 }
 
-static gateau_action ismcts_action(gateau_bot *bot, const gateau_state *det, int seat,
-                                   gateau_rng *rng)
+/*
+ * The strategies.  Each gets the determinized copy, the seat, the caller's
+ * generator and the bot's budget (iterations or milliseconds; only the
+ * searching strategies spend it).  Forced decisions and planned moves are
+ * handled before them (gateau_bot_choose).
+ */
+typedef gateau_action (*bot_strategy)(gateau_bot *bot, const gateau_state *det, int seat,
+                                      gateau_rng *rng, const bot_budget *budget);
+
+static gateau_action random_strategy(gateau_bot *bot, const gateau_state *det, int seat,
+                                     gateau_rng *rng, const bot_budget *budget)
 {
+    (void)bot;
+    (void)budget;
+    return bot_random_policy(det, seat, rng);
+}
+
+static gateau_action heuristic_strategy(gateau_bot *bot, const gateau_state *det, int seat,
+                                        gateau_rng *rng, const bot_budget *budget)
+{
+    (void)budget;
+    return heuristic_action(bot, det, seat, rng);
+}
+
+/* Exact play where it fits in ISMCTS_SOLVE_LIMIT nodes, else a search. */
+static gateau_action ismcts_strategy(gateau_bot *bot, const gateau_state *det, int seat,
+                                     gateau_rng *rng, const bot_budget *budget)
+{
+    gateau_action action = exact_action(bot, det, seat, ISMCTS_SOLVE_LIMIT);
+    if (action >= 0) return action;
     if (!bot->search) bot->search = ismcts_new();
     ismcts_child child;
-    ismcts_params params = params_for(bot, det);
+    ismcts_params params = params_for(bot, det, budget);
     ismcts_run(bot->search, &params, det, seat, rng, &child, 1, &bot->last_iterations);
     plan_set(bot, det, seat, child.line, child.line_tree_length);
     return child.action;
 }
 
+/* Exact play where it fits in SOLVER_SOLVE_LIMIT nodes, else the heuristic. */
+static gateau_action solver_strategy(gateau_bot *bot, const gateau_state *det, int seat,
+                                     gateau_rng *rng, const bot_budget *budget)
+{
+    (void)budget;
+    gateau_action action = exact_action(bot, det, seat, SOLVER_SOLVE_LIMIT);
+    if (action >= 0) return action;
+    const bot_game *game = bot_game_find(det);
+    if (!game || !game->solve) note_fallback(bot, det, "heuristic");
+    return heuristic_action(bot, det, seat, rng);
+}
+
+static const bot_strategy STRATEGIES[] = {
+    [BOT_RANDOM] = random_strategy,
+    [BOT_HEURISTIC] = heuristic_strategy,
+    [BOT_ISMCTS] = ismcts_strategy,
+    [BOT_SOLVER] = solver_strategy,
+};
+
 gateau_action gateau_bot_choose(gateau_bot *bot, const gateau_state *state, int seat,
                                 gateau_rng *rng)
 {
     const gateau_state *det = determinized(bot, state, seat, rng);
-    switch (bot->kind) {
-    case BOT_RANDOM:
-        return bot_random_policy(det, seat, rng);
-    case BOT_HEURISTIC:
-        return heuristic_action(bot, det, seat, rng);
-    default:
-        break;
-    }
-    gateau_action action = plan_follow(bot, det, seat);
-    if (action >= 0) return action;
-    gateau_action legal[GATEAU_MAX_ACTIONS];
-    if (gateau_state_legal_actions(det, seat, legal) == 1) return legal[0];
-    if (bot->kind == BOT_SOLVER) {
-        action = exact_action(bot, det, seat, SOLVER_SOLVE_LIMIT);
+    if (bot->kind == BOT_ISMCTS || bot->kind == BOT_SOLVER) {
+        /* Searching bots: the rest of a planned move, a forced decision. */
+        gateau_action action = plan_follow(bot, det, seat);
         if (action >= 0) return action;
-        const bot_game *game = bot_game_find(det);
-        if (!game || !game->solve) note_fallback(bot, det, "heuristic");
-        return heuristic_action(bot, det, seat, rng);
+        gateau_action legal[GATEAU_MAX_ACTIONS];
+        if (gateau_state_legal_actions(det, seat, legal) == 1) return legal[0];
     }
-    action = exact_action(bot, det, seat, ISMCTS_SOLVE_LIMIT);
-    if (action >= 0) return action;
-    return ismcts_action(bot, det, seat, rng);
+    return STRATEGIES[bot->kind](bot, det, seat, rng, &bot->params.budget);
 }
 
 /* ---- Analysis ---------------------------------------------------------------------- */
@@ -467,7 +501,7 @@ int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gat
     free(candidates);
 
     if (!bot->search) bot->search = ismcts_new();
-    ismcts_params params = params_for(bot, det);
+    ismcts_params params = params_for(bot, det, &bot->params.budget);
     if (bot->kind != BOT_ISMCTS) {
         const bot_game *game = bot_game_find(det);
         params = (ismcts_params){.budget = {.iterations = game && game->default_iterations

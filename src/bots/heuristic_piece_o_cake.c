@@ -409,44 +409,57 @@ typedef struct near_cut {
  * prefix[0..base).  false if none does.  With rng, only a random few of
  * the candidates are judged (the playout's way: cheaper, and more varied).
  */
+/* The near-equal cut into `pieces` pieces whose odd-sized piece starts
+ * after position `offset` (0..10). */
+static void near_cut_at(int pieces, int offset, near_cut *c)
+{
+    int small = POC_CAKE_SIZE / pieces, odd = POC_CAKE_SIZE % pieces == 1 ? small + 1 : small;
+    c->count = pieces;
+    int position = offset;
+    for (int i = 0; i < pieces; i++) {
+        c->start[i] = (uint8_t)(position + 1);
+        c->length[i] = (uint8_t)(i == 0 ? odd : (odd == small ? small + 1 : small));
+        position = (position + c->length[i]) % POC_CAKE_SIZE;
+        c->cut[i] = (uint8_t)(position ? position : POC_CAKE_SIZE); /* after the piece */
+    }
+    for (int i = 1; i < pieces; i++)
+        for (int j = i; j > 0 && c->cut[j] < c->cut[j - 1]; j--) {
+            uint8_t swap = c->cut[j];
+            c->cut[j] = c->cut[j - 1];
+            c->cut[j - 1] = swap;
+        }
+}
+
 static bool rollout_cut_plan(int players, const counts_table collected, const uint8_t *slice,
                              int server, int turns, int pieces, const uint8_t *prefix, int base,
                              gateau_rng *rng, near_cut *out)
 {
-    int small = POC_CAKE_SIZE / pieces, odd = POC_CAKE_SIZE % pieces == 1 ? small + 1 : small;
-    near_cut candidates[POC_CAKE_SIZE];
-    int count = 0;
+    /* The offsets of the candidates; a cut is only built here when it
+     * must be checked against a prefix (the playout's cuts start empty
+     * and build just the few they judge). */
+    int offsets[POC_CAKE_SIZE], count = 0;
     for (int offset = 0; offset < POC_CAKE_SIZE; offset++) {
-        near_cut *c = &candidates[count];
-        c->count = pieces;
-        int position = offset;
-        for (int i = 0; i < pieces; i++) {
-            c->start[i] = (uint8_t)(position + 1);
-            c->length[i] = (uint8_t)(i == 0 ? odd : (odd == small ? small + 1 : small));
-            position = (position + c->length[i]) % POC_CAKE_SIZE;
-            c->cut[i] = (uint8_t)(position ? position : POC_CAKE_SIZE); /* after the piece */
-        }
-        for (int i = 1; i < pieces; i++)
-            for (int j = i; j > 0 && c->cut[j] < c->cut[j - 1]; j--) {
-                uint8_t swap = c->cut[j];
-                c->cut[j] = c->cut[j - 1];
-                c->cut[j - 1] = swap;
-            }
         bool extends = true;
-        for (int i = 0; i < base && extends; i++) extends = c->cut[i] == prefix[i];
-        if (extends) count++;
+        if (base > 0) {
+            near_cut c;
+            near_cut_at(pieces, offset, &c);
+            for (int i = 0; i < base && extends; i++) extends = c.cut[i] == prefix[i];
+        }
+        if (extends) offsets[count++] = offset;
     }
     if (count == 0) return false;
     if (rng && count > 4) {
         /* Four of them, drawn without replacement. */
         for (int i = 0; i < 4; i++) {
             int j = i + (int)gateau_rng_below(rng, (uint32_t)(count - i));
-            near_cut swap = candidates[i];
-            candidates[i] = candidates[j];
-            candidates[j] = swap;
+            int swap = offsets[i];
+            offsets[i] = offsets[j];
+            offsets[j] = swap;
         }
         count = 4;
     }
+    near_cut candidates[POC_CAKE_SIZE];
+    for (int c = 0; c < count; c++) near_cut_at(pieces, offsets[c], &candidates[c]);
     if (count == 1) {
         *out = candidates[0];
         return true;

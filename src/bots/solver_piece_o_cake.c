@@ -215,9 +215,14 @@ static bool last_turn_splits(solver *S, int seat,
             variety[j] = S->slice[(start - 1 + j) % POC_CAKE_SIZE];
             k[variety[j]]++;
         }
-        /* Per variety present: the collected counts worth trying. */
+        /* Per variety present: the collected counts worth trying, each
+         * with its slices' bits in the collect mask (the last x slices of
+         * the variety in the piece are collected, the first k - x eaten)
+         * and its eaten points, so a combination is a few additions. */
         int present[POC_VARIETIES], present_count = 0;
         int options[POC_VARIETIES][3], option_count[POC_VARIETIES];
+        uint16_t option_mask[POC_VARIETIES][3];
+        int option_points[POC_VARIETIES][3];
         for (int v = 0; v < POC_VARIETIES; v++) {
             if (!k[v]) continue;
             int top = 0;
@@ -230,7 +235,16 @@ static bool last_turn_splits(solver *S, int seat,
                 if (x > k[v]) continue;
                 bool seen = false;
                 for (int o = 0; o < n; o++) seen |= options[v][o] == x;
-                if (!seen) options[v][n++] = x;
+                if (seen) continue;
+                uint16_t mask = 0;
+                for (int j = length - 1, left = x; j >= 0 && left > 0; j--) {
+                    if (variety[j] != v) continue;
+                    mask |= (uint16_t)(1u << (length - 1 - j));
+                    left--;
+                }
+                options[v][n] = x;
+                option_mask[v][n] = mask;
+                option_points[v][n++] = (k[v] - x) * POC_DOLLOPS[v];
             }
             option_count[v] = n;
             present[present_count++] = v;
@@ -238,20 +252,12 @@ static bool last_turn_splits(solver *S, int seat,
         int choice[POC_VARIETIES] = {0};
         S->open &= ~(1u << i);
         for (;;) {
-            /* Apply: per variety, the first k - x slices eaten, the rest collected. */
-            int eaten_so_far[POC_VARIETIES] = {0};
             uint16_t mask = 0;
             int points = 0;
-            for (int j = 0; j < length; j++) {
-                int v = variety[j], x = 0;
-                for (int p = 0; p < present_count; p++)
-                    if (present[p] == v) x = options[v][choice[p]];
-                if (eaten_so_far[v] < k[v] - x) {
-                    eaten_so_far[v]++;
-                    points += POC_DOLLOPS[v];
-                } else {
-                    mask |= (uint16_t)(1u << (length - 1 - j));
-                }
+            for (int p = 0; p < present_count; p++) {
+                int v = present[p];
+                mask |= option_mask[v][choice[p]];
+                points += option_points[v][choice[p]];
             }
             S->points[seat] += points;
             for (int p = 0; p < present_count; p++) {
@@ -625,8 +631,10 @@ static void solver_init(solver *S, const poc_snapshot *g, long limit)
     S->aborted = false;
 }
 
-/* The game's pieces (after the cut) with the taken ones closed. */
-static void set_pieces_from(solver *S, const poc_snapshot *g)
+/* The game's pieces (after the cut) with the taken ones closed, and the
+ * splits of the open ones when `splits` (the last turn needs none: it
+ * finds its few undominated splits itself, last_turn_splits). */
+static void set_pieces_from(solver *S, const poc_snapshot *g, bool splits)
 {
     uint8_t cut[POC_CAKE_SIZE];
     int count = 0;
@@ -646,6 +654,7 @@ static void set_pieces_from(solver *S, const poc_snapshot *g)
         for (int j = 0; j < g->piece_count; j++)
             if (g->pieces[j].start == S->piece_start[i] && g->pieces[j].taker >= 0)
                 S->open &= ~(1u << i);
+    if (!splits) return;
     /* Splits of the pieces still on the plate only. */
     int used = 0;
     for (int i = 0; i < S->piece_count; i++) {
@@ -820,7 +829,7 @@ bool piece_o_cake_solve(const gateau_state *state, int seat, long limit, bool al
         root_cuts(&r, cut, g.cut_count, g.cut_count, g.max_pieces);
     } else {
         if (seat != g.chooser) goto fail;
-        set_pieces_from(S, &g);
+        set_pieces_from(S, &g, true);
         int turn = g.turn - 1; /* the chooser's turn */
         if (g.phase == POC_PHASE_CHOOSE) {
             root_choices(&r, seat, turn);
@@ -853,7 +862,7 @@ bool piece_o_cake_leaf_values(const gateau_state *state, bot_values *values)
         return false;
     solver S;
     solver_init(&S, &g, LEAF_LIMIT);
-    set_pieces_from(&S, &g);
+    set_pieces_from(&S, &g, LEAF_TURNS > 1); /* the last turn needs no splits */
     outcome out;
     bool pruned;
     solve_from(&S, g.turn - 1, g.chooser, NULL, &out, &pruned);
