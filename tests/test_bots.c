@@ -609,6 +609,58 @@ ParameterizedTest(game_case *param, heuristic, beats_random, .timeout = 600)
                  param->game, param->players, share);
 }
 
+/* ---- random: uniform over complete moves ----------------------------------------------------------- */
+
+/* Seat 2 chooses among 1-8 (256 ways to eat or collect its slices),
+ * 9-11 (8 ways) and a pass: 265 complete moves.  Uniform over moves
+ * takes 9-11 about 3% of the time and passes 0.4%; uniform per decision
+ * would do each a third of the time. */
+Test(random, uniform_over_complete_moves)
+{
+    gateau_record *record = support_read(
+        "game: piece-o-cake\nplayers: 3\n---\n"
+        "deal CBSBBSKSKBRSKPPCKBGSCGCKKGCCGRGSASCGCBGSABSRARKGCACKCGSRP\n"
+        "cut 1-8 9-11\n");
+    const gateau_state *start = gateau_record_state(record);
+    gateau_state *state = gateau_state_clone(start);
+    gateau_bot *bot = gateau_bot_new("random", NULL, 0);
+    const int draws = 4000;
+    int small = 0, passes = 0, large = 0, large_first_slice_low = 0;
+    for (int i = 0; i < draws; i++) {
+        gateau_rng rng;
+        gateau_rng_seed(&rng, (uint64_t)i);
+        gateau_state_copy(state, start);
+        int length = 0;
+        bool first_slice_low = false;
+        do {
+            gateau_action legal[GATEAU_MAX_ACTIONS];
+            gateau_state_legal_actions(state, 1, legal);
+            gateau_action action = gateau_bot_choose(bot, state, 1, &rng);
+            if (length == 1) first_slice_low = action == legal[0];
+            gateau_state_apply_legal(state, 1, action);
+            length++;
+        } while (gateau_state_in_move(state));
+        if (length == 1) {
+            passes++;
+        } else if (length == 4) {
+            small++;
+        } else {
+            large++;
+            large_first_slice_low += first_slice_low;
+        }
+    }
+    cr_expect(small > 80 && small < 170, "took 9-11 in %d of %d moves (expected about 121)", small,
+              draws);
+    cr_expect(passes < 40, "passed in %d of %d moves (expected about 15)", passes, draws);
+    cr_expect_eq(small + passes + large, draws);
+    /* Within the take, each slice is a coin toss: about half eaten. */
+    cr_expect(large_first_slice_low > large * 45 / 100 && large_first_slice_low < large * 55 / 100,
+              "first slice of 1-8 eaten %d times of %d", large_first_slice_low, large);
+    gateau_bot_free(bot);
+    gateau_state_free(state);
+    gateau_record_free(record);
+}
+
 /* ---- The hint --------------------------------------------------------------------------------------- */
 
 static const char *const HINT_RECORD =

@@ -52,6 +52,7 @@ struct gateau_bot {
     gateau_state *scratch; /* the determinized copy, reused between calls */
     gateau_state *work;    /* for plans */
     ismcts *search;
+    bot_move_counter move_counter; /* random's */
     bool budget_given; /* the spec named iters or ms */
     bot_plan plan;
     long last_iterations;
@@ -219,6 +220,7 @@ void gateau_bot_free(gateau_bot *bot)
     gateau_state_free(bot->scratch);
     gateau_state_free(bot->work);
     ismcts_free(bot->search);
+    bot_move_counter_free(&bot->move_counter);
     free(bot->spec);
     free(bot);
 }
@@ -329,7 +331,7 @@ static gateau_action heuristic_action(gateau_bot *bot, const gateau_state *det, 
     const bot_game *game = bot_game_find(det);
     if (game && game->heuristic) return game->heuristic(det, seat, rng);
     note_fallback(bot, det, "random");
-    return bot_random_policy(det, seat, rng);
+    return bot_random_move(&bot->move_counter, det, seat, rng);
 }
 
 /* Exact play where the game can solve the position within limit nodes:
@@ -384,9 +386,8 @@ typedef gateau_action (*bot_strategy)(gateau_bot *bot, const gateau_state *det, 
 static gateau_action random_strategy(gateau_bot *bot, const gateau_state *det, int seat,
                                      gateau_rng *rng, const bot_budget *budget)
 {
-    (void)bot;
     (void)budget;
-    return bot_random_policy(det, seat, rng);
+    return bot_random_move(&bot->move_counter, det, seat, rng);
 }
 
 static gateau_action heuristic_strategy(gateau_bot *bot, const gateau_state *det, int seat,

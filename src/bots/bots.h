@@ -76,8 +76,22 @@ typedef struct bot_game {
 /* The game's bot support, or NULL when it has none. */
 const bot_game *bot_game_find(const gateau_state *state);
 
-/* Uniform over the legal actions of the decision. */
+/* Uniform over the legal actions of the decision (rollouts). */
 gateau_action bot_random_policy(const gateau_state *state, int seat, gateau_rng *rng);
+
+/* ---- The random bot (random_move.c) ------------------------------------ */
+
+/* Copies of the state for counting the rest of a move, kept between calls. */
+typedef struct bot_move_counter {
+    gateau_state **states; /* one per depth */
+    int depth_capacity;
+    long nodes;
+} bot_move_counter;
+
+/* An action of seat such that every complete move is equally likely. */
+gateau_action bot_random_move(bot_move_counter *counter, const gateau_state *state, int seat,
+                              gateau_rng *rng);
+void bot_move_counter_free(bot_move_counter *counter);
 
 /* ---- ISMCTS (ismcts.c) ------------------------------------------------- */
 
