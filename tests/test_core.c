@@ -783,6 +783,25 @@ Test(record, names_exactly_n_non_empty)
     }
 }
 
+/* A name set through the API survives a write and a read as it was kept. */
+Test(record, names_from_the_api_round_trip)
+{
+    gateau_record *record = support_read("game: piece-o-cake\nplayers: 3\n---\n");
+    gateau_record_set_name(record, 0, "  Ann, the #1\n");
+    gateau_record_set_name(record, 1, ",#");
+    gateau_record_set_name(record, 2, "Cy");
+    cr_assert_str_eq(gateau_record_name(record, 0), "Ann  the  1");
+    cr_assert_str_eq(gateau_record_name(record, 1), "Seat 2");
+    char *text = gateau_record_text(record);
+    gateau_record *again = support_read(text);
+    for (int seat = 0; seat < 3; seat++)
+        cr_expect_str_eq(gateau_record_name(again, seat), gateau_record_name(record, seat),
+                         "seat %d", seat + 1);
+    free(text);
+    gateau_record_free(again);
+    gateau_record_free(record);
+}
+
 Test(record, unknown_and_repeated_header_keys)
 {
     char error[512];

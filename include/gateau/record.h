@@ -41,7 +41,9 @@ int gateau_record_save(const gateau_record *record, const char *path,
 const gateau_setup *gateau_record_setup(const gateau_record *record);
 const gateau_state *gateau_record_state(const gateau_record *record);
 
-/* Display names (seat order); defaults are "Seat 1" ... */
+/* Display names (seat order); defaults are "Seat 1" ...  A name is kept as
+ * a record can hold it: commas, '#' and control characters become spaces,
+ * the ends are trimmed, and a name left empty means the default. */
 void gateau_record_set_name(gateau_record *record, int seat, const char *name);
 const char *gateau_record_name(const gateau_record *record, int seat);
 

@@ -1,6 +1,7 @@
 /*
  * random_game.c: `gateau random GAME --players N [--seed S] [--options ...]`:
- * one complete game of uniformly random legal decisions, as a record.
+ * one complete game of the random bot (uniform over complete legal moves)
+ * in every seat, as a record.
  */
 #include <stdlib.h>
 

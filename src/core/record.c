@@ -99,11 +99,25 @@ void gateau_record_set_name(gateau_record *record, int seat, const char *name)
     if (seat < 0 || seat >= record->setup->players) return;
     free(record->names[seat]);
     record->names[seat] = NULL;
-    if (name) {
-        record->names[seat] = malloc(strlen(name) + 1);
-        if (!record->names[seat]) abort();
-        strcpy(record->names[seat], name);
+    if (!name) return;
+    /* The names line separates names by commas, starts a comment at '#'
+     * and trims each name: such characters become spaces, and the ends
+     * are trimmed, so that what is kept is what a reader reads back. */
+    while (*name == ' ' || *name == '\t') name++;
+    size_t length = strlen(name);
+    char *kept = malloc(length + 1);
+    if (!kept) abort();
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)name[i];
+        kept[i] = c == ',' || c == '#' || c < 0x20 || c == 0x7f ? ' ' : (char)c;
     }
+    while (length > 0 && kept[length - 1] == ' ') length--;
+    kept[length] = '\0';
+    if (!kept[0]) {
+        free(kept); /* nothing left: the default name */
+        return;
+    }
+    record->names[seat] = kept;
 }
 
 const char *gateau_record_name(const gateau_record *record, int seat)
