@@ -536,15 +536,19 @@ static void resample_plan(mc_state *g, int seat, bool partial, gateau_rng *rng)
     uint32_t total = 0, pick = 0;
     uint8_t mice[COLUMNS] = {0};
     for (int pass = 0; pass < 2; pass++) {
-        for (int v = 0; v < 625; v++) { /* 5^4 count vectors */
-            int sum = 0;
+        /* Every way to put the n (<= MICE) mice in the columns, column A
+         * counting fastest (the order of the plans' weights below). */
+        for (int m3 = 0; m3 <= n; m3++)
+        for (int m2 = 0; m2 <= n - m3; m2++)
+        for (int m1 = 0; m1 <= n - m3 - m2; m1++) {
+            mice[0] = (uint8_t)(n - m3 - m2 - m1);
+            mice[1] = (uint8_t)m1;
+            mice[2] = (uint8_t)m2;
+            mice[3] = (uint8_t)m3;
             bool fits = true;
-            for (int c = 0, code = v; c < COLUMNS; c++, code /= 5) {
-                mice[c] = (uint8_t)(code % 5);
-                sum += mice[c];
+            for (int c = 0; c < COLUMNS; c++)
                 if (mice[c] && !(open & (1u << c))) fits = false;
-            }
-            if (!fits || sum != n) continue;
+            if (!fits) continue;
             bool stealing = steal >= 0 && mice[steal];
             if (partial && n + stealing < 2) continue;
             uint32_t weight = stealing ? (uint32_t)targets : 1;
