@@ -383,6 +383,43 @@ static void best_others(const counts_table collected, int players, int m, int be
     }
 }
 
+/* The next index (0-based) round the cake, without a division: the
+ * rollout walks pieces slice by slice, millions of times a second. */
+static inline int ring_next(int at) { return at == POC_CAKE_SIZE - 1 ? 0 : at + 1; }
+
+/* Per variety: the most slices any seat has collected, one seat with that
+ * many, and the most of all the other seats (equal to the first on a
+ * tie).  The best other holder for seat s is then one lookup, instead of
+ * a pass over the seats per seat. */
+typedef struct top_two {
+    int most[POC_VARIETIES], holder[POC_VARIETIES], runner_up[POC_VARIETIES];
+} top_two;
+
+static void top_collectors(const counts_table collected, int players, top_two *top)
+{
+    for (int v = 0; v < POC_VARIETIES; v++) {
+        int most = -1, holder = 0, runner_up = 0;
+        for (int s = 0; s < players; s++) {
+            int c = collected[s][v];
+            if (c > most) {
+                runner_up = most < 0 ? 0 : most;
+                most = c;
+                holder = s;
+            } else if (c > runner_up) {
+                runner_up = c;
+            }
+        }
+        top->most[v] = most;
+        top->holder[v] = holder;
+        top->runner_up[v] = runner_up;
+    }
+}
+
+static inline int best_other_of(const top_two *top, int s, int v)
+{
+    return s == top->holder[v] ? top->runner_up[v] : top->most[v];
+}
+
 static inline bool rollout_collects(int mine, int best_other)
 {
     return mine + 1 >= best_other && mine + 1 <= best_other + 2;
@@ -466,13 +503,17 @@ static bool rollout_cut_plan(int players, const counts_table collected, const ui
     }
     /* prefix_worth[s][i]: seat s's worth of positions 1..i of the doubled ring. */
     int prefix_worth[GATEAU_MAX_PLAYERS][2 * POC_CAKE_SIZE + 1];
+    top_two top;
+    top_collectors(collected, players, &top);
     for (int s = 0; s < players; s++) {
-        int best[POC_VARIETIES], worth[POC_VARIETIES];
-        best_others(collected, players, s, best);
-        for (int v = 0; v < POC_VARIETIES; v++) worth[v] = rollout_worth(collected[s][v], best[v], v, NULL);
+        int worth[POC_VARIETIES];
+        for (int v = 0; v < POC_VARIETIES; v++)
+            worth[v] = rollout_worth(collected[s][v], best_other_of(&top, s, v), v, NULL);
         prefix_worth[s][0] = 0;
-        for (int i = 0; i < 2 * POC_CAKE_SIZE; i++)
-            prefix_worth[s][i + 1] = prefix_worth[s][i] + worth[slice[i % POC_CAKE_SIZE]];
+        for (int i = 0; i < POC_CAKE_SIZE; i++)
+            prefix_worth[s][i + 1] = prefix_worth[s][i] + worth[slice[i]];
+        for (int i = POC_CAKE_SIZE; i < 2 * POC_CAKE_SIZE; i++) /* the ring again */
+            prefix_worth[s][i + 1] = prefix_worth[s][POC_CAKE_SIZE] + prefix_worth[s][i + 1 - POC_CAKE_SIZE];
     }
     int best_value = 0, chosen = -1;
     for (int c = 0; c < count; c++) {
@@ -522,8 +563,8 @@ static int rollout_choose(int players, const counts_table collected, const uint8
     for (int i = 0; i < piece_count; i++) {
         if (!pieces[i].open) continue;
         int worth = 0, extra[POC_VARIETIES] = {0};
-        for (int k = 0; k < pieces[i].length; k++) {
-            int v = slice[(pieces[i].start - 1 + k) % POC_CAKE_SIZE];
+        for (int k = 0, at = pieces[i].start - 1; k < pieces[i].length; k++, at = ring_next(at)) {
+            int v = slice[at];
             bool collect;
             worth += rollout_worth(collected[m][v] + extra[v], best_other[v], v, &collect);
             extra[v] += collect;
@@ -618,8 +659,8 @@ static void playout_turns(playout *p, const uint8_t *slice, int server, plate_pi
         if (decision >= 0) {
             plate_piece *piece = &pieces[decision];
             piece->open = false;
-            for (int k = 0; k < piece->length; k++) {
-                int v = slice[(piece->start - 1 + k) % POC_CAKE_SIZE], most = 0;
+            for (int k = 0, at = piece->start - 1; k < piece->length; k++, at = ring_next(at)) {
+                int v = slice[at], most = 0;
                 for (int s = 0; s < p->players; s++)
                     if (s != m && p->collected[s][v] > most) most = p->collected[s][v];
                 if (rollout_collects(p->collected[m][v], most)) p->collected[m][v]++;
