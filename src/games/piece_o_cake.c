@@ -178,10 +178,11 @@ static void next_turn(poc_state *g, gateau_state *state)
         return;
     }
     g->phase = PHASE_CHOOSE;
-    /* Turn t (0-based) belongs to seat server + 1 + t, wrapping; with two
-     * players that alternates other, server, other, server. */
-    int chooser = g->server + 1 + g->turn;
-    while (chooser >= g->players) chooser -= g->players;
+    /* Turn t (0-based) belongs to seat server + 1 + t, wrapping: each
+     * chooser sits after the one before; with two players that alternates
+     * other, server, other, server. */
+    int chooser = (g->turn == 0 ? g->server : g->chooser) + 1;
+    if (chooser == g->players) chooser = 0;
     g->chooser = (uint8_t)chooser;
     g->turn++;
     state_set_actor(state, g->chooser);
@@ -314,8 +315,8 @@ static void apply_slice_decision(poc_state *g, gateau_state *state, bool eat)
     int variety = cake_slice(g, g->next_position);
     /* One path for both, so no branch to mispredict: in random play
      * eating or collecting is a coin toss. */
-    uint8_t *counts = eat ? g->eaten[g->chooser] : g->collected[g->chooser];
-    counts[variety]++;
+    uint8_t *const piles[2] = {g->collected[g->chooser], g->eaten[g->chooser]};
+    piles[eat][variety]++;
     g->collected_kinds[g->chooser] |= (uint8_t)(!eat << variety);
     g->next_position = g->next_position == CAKE_SIZE ? 1 : g->next_position + 1;
     if (++g->next_slice == g->pieces[g->taking].length) next_turn(g, state);
