@@ -64,6 +64,15 @@ static void start_turn(cm_state *g, gateau_state *state)
     start_simultaneous(g, state, CM_PHASE_SHARE);
 }
 
+/* The undealt cards per block of kinds, from the counts per kind. */
+static void count_undealt_blocks(cm_state *g, int kind_count)
+{
+    memset(g->undealt_in_block, 0, sizeof g->undealt_in_block);
+    for (int k = 0; k < kind_count; k++)
+        g->undealt_in_block[k / CM_KIND_BLOCK] =
+            (uint8_t)(g->undealt_in_block[k / CM_KIND_BLOCK] + g->undealt[k]);
+}
+
 /* The round's customers are revealed (cm_round_first_customer), and all
  * cake cards are shuffled: the deal. */
 static void start_round(cm_state *g, gateau_state *state)
@@ -74,6 +83,8 @@ static void start_round(cm_state *g, gateau_state *state)
     g->dealt = 0;
     g->undealt_total = (int16_t)deck->card_count;
     memcpy(g->undealt, deck->copies, sizeof g->undealt);
+    count_undealt_blocks(g, deck->kind_count);
+    for (int s = 0; s < GATEAU_MAX_PLAYERS; s++) g->empty_positions[s] = (1u << CM_POSITIONS) - 1;
     state_set_chance(state);
     state->simultaneous = false;
     state->in_move = false;
@@ -142,8 +153,10 @@ static void resolve_share(cm_state *g, gateau_state *state)
 static void resolve_place(cm_state *g, gateau_state *state)
 {
     for (int s = 0; s < g->players; s++)
-        for (int k = 0; k < CM_HAND; k++)
+        for (int k = 0; k < CM_HAND; k++) {
             g->cake[g->round][s][g->target[s][k]] = (uint8_t)(g->holding[s][k] + 1);
+            g->empty_positions[s] &= (uint16_t)~(1u << g->target[s][k]);
+        }
     if (g->turn + 1 < CM_TURNS) {
         g->turn++;
         start_turn(g, state);
@@ -185,18 +198,28 @@ static int held_slot(const cm_state *g, int seat, int kind)
     return -1;
 }
 
-/* Sorts up to 3 kinds ascending and drops repeats; returns how many. */
+static void order_pair(int *low, int *high)
+{
+    if (*low > *high) {
+        int swap = *low;
+        *low = *high;
+        *high = swap;
+    }
+}
+
+/* Sorts up to 3 (CM_HAND) kinds ascending and drops repeats; returns how
+ * many.  Three compare-and-swaps sort three: every legal action list
+ * comes through here. */
 static int distinct_kinds(int *kinds, int n)
 {
+    if (n >= 2) order_pair(&kinds[0], &kinds[1]);
+    if (n == 3) {
+        order_pair(&kinds[1], &kinds[2]);
+        order_pair(&kinds[0], &kinds[1]);
+    }
+    int out = n > 0;
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && kinds[j - 1] > kinds[j]; j--) {
-            int swap = kinds[j];
-            kinds[j] = kinds[j - 1];
-            kinds[j - 1] = swap;
-        }
-    int out = 0;
-    for (int i = 0; i < n; i++)
-        if (out == 0 || kinds[out - 1] != kinds[i]) kinds[out++] = kinds[i];
+        if (kinds[out - 1] != kinds[i]) kinds[out++] = kinds[i];
     return out;
 }
 
@@ -226,17 +249,15 @@ static int cm_legal_actions(const gateau_state *state, int seat, gateau_action *
         for (int k = 0; k < CM_HAND; k++)
             if (g->target[seat][k] == CM_NONE) kinds[n++] = g->holding[seat][k];
         n = distinct_kinds(kinds, n);
-        /* Positions go up within a move, so leave room for the cards after. */
-        const uint8_t *table = g->cake[g->round][seat];
-        int after = CM_HAND - 1 - g->placed[seat];
-        int empty_above[CM_POSITIONS], empty = 0;
-        for (int p = CM_POSITIONS - 1; p >= 0; p--) {
-            empty_above[p] = empty;
-            empty += table[p] == 0;
-        }
-        int first = g->last_position[seat] == CM_NONE ? 0 : g->last_position[seat] + 1;
-        for (int p = first; p < CM_POSITIONS; p++) {
-            if (table[p] || empty_above[p] < after) continue;
+        /* Empty positions, one bit each.  Positions go up within a move,
+         * so the highest empty ones stay free for the cards still to come
+         * after this one, and those below the last one placed are past. */
+        unsigned empty = g->empty_positions[seat];
+        for (int after = CM_HAND - 1 - g->placed[seat]; after > 0 && empty; after--)
+            empty &= ~(1u << (31 - __builtin_clz(empty)));
+        if (g->last_position[seat] != CM_NONE) empty &= ~0u << (g->last_position[seat] + 1);
+        for (; empty; empty &= empty - 1) {
+            int p = __builtin_ctz(empty);
             for (int i = 0; i < n; i++) actions[count++] = CM_PLACE + p * CM_MAX_CARDS + kinds[i];
         }
     }
@@ -274,8 +295,14 @@ static gateau_action cm_sample_chance(const gateau_state *state, gateau_rng *rng
         for (int k = 0;; k++)
             if (!(g->customers_used & (1ull << k)) && r-- == 0) return CM_CUSTOMER + k;
     }
+    /* r picks one of the undealt cards lined up by kind: its kind is the
+     * first whose running total passes r.  Whole blocks are skipped
+     * first, which finds the same kind in a few steps instead of dozens
+     * (the deal is most of the chance actions a search samples). */
     int r = (int)gateau_rng_below(rng, (uint32_t)g->undealt_total);
-    int k = 0;
+    int block = 0;
+    while (r >= g->undealt_in_block[block]) r -= g->undealt_in_block[block++];
+    int k = block * CM_KIND_BLOCK;
     while (r >= g->undealt[k]) r -= g->undealt[k++];
     return CM_DEAL + k;
 }
@@ -293,6 +320,7 @@ static void cm_apply(gateau_state *state, int seat, gateau_action action)
         int k = action - CM_DEAL;
         g->deal[g->dealt++] = (uint8_t)k;
         g->undealt[k]--;
+        g->undealt_in_block[k / CM_KIND_BLOCK]--;
         g->undealt_total--;
         state->in_move = g->dealt < deal_size(g);
         if (!state->in_move) start_turn(g, state);
@@ -376,6 +404,7 @@ static void resample_cards(cm_state *g, const cm_deck *deck, int seat, gateau_rn
     for (int i = 0; i < h; i++) g->deal[hidden[i]] = pool[i];
     memset(g->undealt, 0, sizeof g->undealt);
     for (int i = h; i < n; i++) g->undealt[pool[i]]++;
+    count_undealt_blocks(g, deck->kind_count);
 }
 
 /* Another seat's share, made or half made: any of its options. */

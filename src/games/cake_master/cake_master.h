@@ -17,6 +17,7 @@ enum {
     CM_ROUNDS = 3,
     CM_TURNS = 4,           /* per round */
     CM_HAND = 3,            /* cards drawn, held and placed per turn */
+    CM_KIND_BLOCK = 8,      /* kinds per block of the undealt counts */
     CM_CAKES = 3,           /* per player */
     CM_QUARTERS = 4,        /* per cake: a b c d clockwise */
     CM_POSITIONS = CM_CAKES * CM_QUARTERS,
@@ -141,6 +142,9 @@ typedef struct cm_state {
     uint8_t dealt;                  /* cards of this round's deal so far */
     int16_t undealt_total;
     uint8_t undealt[CM_MAX_CARDS];  /* per kind: not dealt this round */
+    /* The same per block of CM_KIND_BLOCK kinds, so that a draw skips
+     * whole blocks (cm_sample_chance); at most 200 cards, so a byte. */
+    uint8_t undealt_in_block[(CM_MAX_CARDS + CM_KIND_BLOCK - 1) / CM_KIND_BLOCK];
     /* This round's draws, kinds: turn t, seat s, card k at (t*players+s)*3+k. */
     uint8_t deal[CM_MAX_DEALT];
     uint8_t waiting; /* seats that still have to complete their move */
@@ -153,6 +157,8 @@ typedef struct cm_state {
     uint8_t last_position[GATEAU_MAX_PLAYERS]; /* of that move, CM_NONE at first */
     /* The table of every round: kind + 1, 0 for an empty position. */
     uint8_t cake[CM_ROUNDS][GATEAU_MAX_PLAYERS][CM_POSITIONS];
+    /* This round's table, bit p: position p is empty (for legal moves). */
+    uint16_t empty_positions[GATEAU_MAX_PLAYERS];
     cm_result result[CM_ROUNDS];
     uint8_t rounds_scored;
     uint8_t stars[GATEAU_MAX_PLAYERS];
