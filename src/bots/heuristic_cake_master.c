@@ -93,7 +93,9 @@ static double still_possible(const cm_customer *customer, const int *f, int fill
     return 0.3 + 0.15 * filled;
 }
 
-static double board_value(const context *c, const board *b)
+/* A board's Tasty points (estimated for unfinished cakes) and the
+ * customers it can serve (a chance for unfinished cakes), apart. */
+static void board_estimate(const context *c, const board *b, double *tasty, double *customers)
 {
     double total = 0;
     double serve[CM_CAKES][CM_ROUNDS];
@@ -132,7 +134,15 @@ static double board_value(const context *c, const board *b)
                 if (v > best) best = v;
             }
         }
-    return total + CUSTOMER_WEIGHT * best;
+    *tasty = total;
+    *customers = best;
+}
+
+static double board_value(const context *c, const board *b)
+{
+    double tasty, customers;
+    board_estimate(c, b, &tasty, &customers);
+    return tasty + CUSTOMER_WEIGHT * customers;
 }
 
 static void read_board(const context *c, const cm_state *g, int seat, board *b)
@@ -242,15 +252,23 @@ static gateau_action place(const context *c, const cm_state *g, int seat)
     return CM_PLACE + p.best_position[next] * CM_MAX_CARDS + p.kinds[next];
 }
 
-static gateau_action cm_heuristic(const gateau_state *state, int seat, gateau_rng *rng)
+/* The deck and this round's customers (once they are revealed). */
+static void read_context(const gateau_state *state, context *c)
 {
     const cm_state *g = GAME_STATE_CONST(cm_state, state);
-    context c = {.deck = cm_deck_of(state)};
+    *c = (context){.deck = cm_deck_of(state)};
     if (g->phase == CM_PHASE_SHARE || g->phase == CM_PHASE_PLACE) {
         int first = cm_round_first_customer(g->round);
         for (int k = 0; k <= g->round && k < CM_ROUNDS; k++)
-            c.customers[c.customer_count++] = &c.deck->customer[g->pile[first + k]];
+            c->customers[c->customer_count++] = &c->deck->customer[g->pile[first + k]];
     }
+}
+
+static gateau_action cm_heuristic(const gateau_state *state, int seat, gateau_rng *rng)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    context c;
+    read_context(state, &c);
     gateau_action action = -1;
     if (g->phase == CM_PHASE_SHARE) action = share(&c, g, seat);
     else if (g->phase == CM_PHASE_PLACE) action = place(&c, g, seat);
@@ -261,8 +279,54 @@ static gateau_action cm_heuristic(const gateau_state *state, int seat, gateau_rn
     return bot_random_policy(state, seat, rng);
 }
 
+/*
+ * The search's playout: instead of playing the rest of the game at random
+ * (three rounds of random cakes say little about a move), the search steps
+ * on at random only to the start of the next turn, when every placement
+ * so far is on the table, and this estimates the end from there: each
+ * seat's stars so far, plus for this round the Tasty stars its estimated
+ * Tasty points would rank (2 for the most, 0 for the least, 1 between)
+ * and the customers its cakes can still serve (board_estimate).  The
+ * leader (or leaders, shared) wins.  false anywhere else.
+ */
+static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *values)
+{
+    (void)rng;
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    uint8_t everybody = (uint8_t)((1u << g->players) - 1);
+    if (g->phase != CM_PHASE_SHARE || g->waiting != everybody || gateau_state_in_move(state))
+        return false;
+    context c;
+    read_context(state, &c);
+    double tasty[GATEAU_MAX_PLAYERS], estimate[GATEAU_MAX_PLAYERS];
+    double most = -1e300, least = 1e300;
+    for (int s = 0; s < g->players; s++) {
+        board b;
+        double customers;
+        read_board(&c, g, s, &b);
+        board_estimate(&c, &b, &tasty[s], &customers);
+        estimate[s] = g->stars[s] + customers;
+        if (tasty[s] > most) most = tasty[s];
+        if (tasty[s] < least) least = tasty[s];
+    }
+    double best = -1e300;
+    for (int s = 0; s < g->players; s++) {
+        /* As the game's own rule: with all equal, everybody has the most. */
+        estimate[s] += tasty[s] >= most - 1e-9 ? 2 : tasty[s] <= least + 1e-9 ? 0 : 1;
+        if (estimate[s] > best) best = estimate[s];
+    }
+    int leaders = 0;
+    for (int s = 0; s < g->players; s++) leaders += estimate[s] >= best - 1e-9;
+    for (int s = 0; s < g->players; s++) {
+        values->score[s] = (int)(10 * estimate[s] + 0.5); /* tenths of a star */
+        values->share[s] = estimate[s] >= best - 1e-9 ? 1.0 / leaders : 0.0;
+    }
+    return true;
+}
+
 const bot_game bot_cake_master = {
     .name = "cake-master",
-    .default_iterations = 5000, /* long random playouts: ~35-90 ms a move */
+    .default_iterations = 5000, /* ~35-90 ms a move */
     .heuristic = cm_heuristic,
+    .playout = cm_playout,
 };
