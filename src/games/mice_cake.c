@@ -596,13 +596,21 @@ static void mc_determinize(gateau_state *state, int seat, gateau_rng *rng)
         }
         return;
     }
+    /* The face-down pieces go back in piece order before the shuffle, so
+     * that the result depends only on which pieces are face down (what
+     * seat knows), not on where they lay: two states seat cannot tell
+     * apart determinize alike (bots rely on it). */
     int rows[ROWS * COLUMNS], columns[ROWS * COLUMNS], n = 0;
+    uint32_t face_down = 0;
     for (int r = 0; r < ROWS; r++)
         for (int c = 0; c < COLUMNS; c++)
             if (g->grid[r][c] != NO_PIECE && !g->up[r][c]) {
                 rows[n] = r;
                 columns[n++] = c;
+                face_down |= 1u << g->grid[r][c];
             }
+    for (int i = 0; face_down; face_down &= face_down - 1, i++)
+        g->grid[rows[i]][columns[i]] = (uint8_t)__builtin_ctz(face_down);
     for (int i = n - 1; i > 0; i--) {
         int j = (int)gateau_rng_below(rng, (uint32_t)(i + 1));
         uint8_t swap = g->grid[rows[i]][columns[i]];

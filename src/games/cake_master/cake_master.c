@@ -391,15 +391,20 @@ static void shuffle_bytes(uint8_t *items, int n, gateau_rng *rng)
  * over the places seat cannot see. */
 static void resample_cards(cm_state *g, const cm_deck *deck, int seat, gateau_rng *rng)
 {
-    uint8_t pool[CM_MAX_CARDS], hidden[CM_MAX_DEALT];
+    /* The unseen cards lined up by kind before the shuffle, so that the
+     * result depends only on which cards are unseen (what seat knows),
+     * not on where they were: two states seat cannot tell apart
+     * determinize alike (bots rely on it). */
+    uint8_t pool[CM_MAX_CARDS], hidden[CM_MAX_DEALT], unseen[CM_MAX_CARDS];
     int n = 0, h = 0;
+    memcpy(unseen, g->undealt, sizeof unseen);
     for (int i = 0; i < g->dealt; i++)
         if (!deal_known(g, seat, i)) {
             hidden[h++] = (uint8_t)i;
-            pool[n++] = g->deal[i];
+            unseen[g->deal[i]]++;
         }
     for (int k = 0; k < deck->kind_count; k++)
-        for (int c = 0; c < g->undealt[k]; c++) pool[n++] = (uint8_t)k;
+        for (int c = 0; c < unseen[k]; c++) pool[n++] = (uint8_t)k;
     shuffle_bytes(pool, n, rng);
     for (int i = 0; i < h; i++) g->deal[hidden[i]] = pool[i];
     memset(g->undealt, 0, sizeof g->undealt);
@@ -452,8 +457,14 @@ static void cm_determinize(gateau_state *state, int seat, gateau_rng *rng)
     const cm_deck *deck = cm_deck_of(state);
     /* The customer pile below those revealed. */
     int revealed = g->phase == CM_PHASE_CUSTOMERS ? 0 : cm_round_first_customer(g->round + 1);
-    if (g->customers_dealt > revealed)
+    if (g->customers_dealt > revealed) {
+        /* In customer order first, for the same reason as the cards. */
+        uint64_t unrevealed = 0;
+        for (int i = revealed; i < g->customers_dealt; i++) unrevealed |= 1ull << g->pile[i];
+        for (int i = revealed; unrevealed; unrevealed &= unrevealed - 1)
+            g->pile[i++] = (uint8_t)__builtin_ctzll(unrevealed);
         shuffle_bytes(g->pile + revealed, g->customers_dealt - revealed, rng);
+    }
     if (g->phase == CM_PHASE_OVER || g->phase == CM_PHASE_CUSTOMERS) return;
     resample_cards(g, deck, seat, rng);
     for (int other = 0; other < g->players; other++) {
