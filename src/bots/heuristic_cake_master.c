@@ -326,7 +326,7 @@ static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *v
 
 const bot_game bot_cake_master = {
     .name = "cake-master",
-    .default_iterations = 5000, /* ~35-90 ms a move */
+    .default_iterations = 5000, /* well under 100 ms a move (docs/bots.md) */
     .heuristic = cm_heuristic,
     .playout = cm_playout,
 };
