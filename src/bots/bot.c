@@ -361,13 +361,11 @@ static gateau_action exact_action(gateau_bot *bot, const gateau_state *det, int 
     return action;
 }
 
-/* The bot's search parameters for this game with budget, or the game's
- * default budget when the spec named none. */
-static ismcts_params params_for(const gateau_bot *bot, const gateau_state *det,
-                                const bot_budget *budget)
+/* The bot's search parameters for this game: its default budget when the
+ * spec named none. */
+static ismcts_params params_for(const gateau_bot *bot, const gateau_state *det)
 {
     ismcts_params params = bot->params;
-    params.budget = *budget;
     const bot_game *game = bot_game_find(det);
     if (!bot->budget_given && game && game->default_iterations)
         params.budget.iterations = game->default_iterations;
@@ -375,37 +373,29 @@ static ismcts_params params_for(const gateau_bot *bot, const gateau_state *det,
 }
 
 /*
- * The strategies.  Each gets the determinized copy, the seat, the caller's
- * generator and the bot's budget (iterations or milliseconds; only the
- * searching strategies spend it).  Forced decisions and planned moves are
- * handled before them (gateau_bot_choose).
+ * The strategies.  Each gets the bot (its parameters, its reusable
+ * search and counters), the determinized copy, the seat and the caller's
+ * generator.  Forced decisions and planned moves are handled before them
+ * (gateau_bot_choose).
  */
 typedef gateau_action (*bot_strategy)(gateau_bot *bot, const gateau_state *det, int seat,
-                                      gateau_rng *rng, const bot_budget *budget);
+                                      gateau_rng *rng);
 
 static gateau_action random_strategy(gateau_bot *bot, const gateau_state *det, int seat,
-                                     gateau_rng *rng, const bot_budget *budget)
+                                     gateau_rng *rng)
 {
-    (void)budget;
     return bot_random_move(&bot->move_counter, det, seat, rng);
-}
-
-static gateau_action heuristic_strategy(gateau_bot *bot, const gateau_state *det, int seat,
-                                        gateau_rng *rng, const bot_budget *budget)
-{
-    (void)budget;
-    return heuristic_action(bot, det, seat, rng);
 }
 
 /* Exact play where it fits in ISMCTS_SOLVE_LIMIT nodes, else a search. */
 static gateau_action ismcts_strategy(gateau_bot *bot, const gateau_state *det, int seat,
-                                     gateau_rng *rng, const bot_budget *budget)
+                                     gateau_rng *rng)
 {
     gateau_action action = exact_action(bot, det, seat, ISMCTS_SOLVE_LIMIT);
     if (action >= 0) return action;
     if (!bot->search) bot->search = ismcts_new();
     ismcts_child child;
-    ismcts_params params = params_for(bot, det, budget);
+    ismcts_params params = params_for(bot, det);
     ismcts_run(bot->search, &params, det, seat, rng, &child, 1, &bot->last_iterations);
     plan_set(bot, det, seat, child.line, child.line_tree_length);
     return child.action;
@@ -413,9 +403,8 @@ static gateau_action ismcts_strategy(gateau_bot *bot, const gateau_state *det, i
 
 /* Exact play where it fits in SOLVER_SOLVE_LIMIT nodes, else the heuristic. */
 static gateau_action solver_strategy(gateau_bot *bot, const gateau_state *det, int seat,
-                                     gateau_rng *rng, const bot_budget *budget)
+                                     gateau_rng *rng)
 {
-    (void)budget;
     gateau_action action = exact_action(bot, det, seat, SOLVER_SOLVE_LIMIT);
     if (action >= 0) return action;
     const bot_game *game = bot_game_find(det);
@@ -425,7 +414,7 @@ static gateau_action solver_strategy(gateau_bot *bot, const gateau_state *det, i
 
 static const bot_strategy STRATEGIES[] = {
     [BOT_RANDOM] = random_strategy,
-    [BOT_HEURISTIC] = heuristic_strategy,
+    [BOT_HEURISTIC] = heuristic_action,
     [BOT_ISMCTS] = ismcts_strategy,
     [BOT_SOLVER] = solver_strategy,
 };
@@ -441,7 +430,7 @@ gateau_action gateau_bot_choose(gateau_bot *bot, const gateau_state *state, int 
         gateau_action legal[GATEAU_MAX_ACTIONS];
         if (gateau_state_legal_actions(det, seat, legal) == 1) return legal[0];
     }
-    return STRATEGIES[bot->kind](bot, det, seat, rng, &bot->params.budget);
+    return STRATEGIES[bot->kind](bot, det, seat, rng);
 }
 
 /* ---- Analysis ---------------------------------------------------------------------- */
@@ -502,7 +491,7 @@ int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gat
     free(candidates);
 
     if (!bot->search) bot->search = ismcts_new();
-    ismcts_params params = params_for(bot, det, &bot->params.budget);
+    ismcts_params params = params_for(bot, det);
     if (bot->kind != BOT_ISMCTS) {
         const bot_game *game = bot_game_find(det);
         params = (ismcts_params){.budget = {.iterations = game && game->default_iterations
