@@ -585,6 +585,35 @@ ParameterizedTest(game_case *param, heuristic, beats_random, .timeout = 600)
                  param->game, param->players, share);
 }
 
+/* ---- Cake Master's search playout ------------------------------------------------------- */
+
+/* It estimates only at the start of a turn: there, before anybody has
+ * placed a card, all boards are empty and nobody has stars, so every seat
+ * is level and the win is shared three ways; inside the share phase it
+ * declines. */
+Test(cake_master_playout, estimates_at_turn_starts_only)
+{
+    gateau_setup *setup = support_setup("cake-master", 3, NULL);
+    gateau_state *state = gateau_state_new(setup);
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 5);
+    while (gateau_state_is_chance(state)) random_step(state, &rng);
+    const bot_game *game = bot_game_find(state);
+    cr_assert(game && game->playout);
+    bot_values values;
+    cr_assert(game->playout(state, &rng, &values), "no estimate at the first turn's start");
+    for (int s = 0; s < 3; s++) {
+        cr_expect_float_eq(values.share[s], 1.0 / 3, 1e-12, "seat %d share %f", s + 1,
+                           values.share[s]);
+        cr_expect_eq(values.score[s], values.score[0], "seat %d score %d", s + 1,
+                     values.score[s]);
+    }
+    random_step(state, &rng); /* seat 1 begins its share */
+    cr_expect_not(game->playout(state, &rng, &values), "an estimate in the middle of a share");
+    gateau_state_free(state);
+    gateau_setup_free(setup);
+}
+
 /* ---- random: uniform over complete moves ----------------------------------------------------------- */
 
 /* Seat 2 chooses among 1-8 (256 ways to eat or collect its slices),
