@@ -73,7 +73,8 @@ Test(specs, every_bot_and_parameter)
 {
     const char *good[] = {"random", "heuristic", "solver", "ismcts", "ismcts:iters=50",
                           "ismcts:ms=20", "ismcts:iters=100:threads=2",
-                          "ismcts:rollout=random:c=1.5", "ismcts:rollout=heuristic:exact=0"};
+                          "ismcts:rollout=random:c=1.5", "ismcts:rollout=heuristic:exact=0",
+                          "ismcts:margin=0.1", "ismcts:iters=100:margin=0"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         gateau_bot *bot = make_bot(good[i]);
         cr_expect_str_eq(gateau_bot_name(bot), good[i]);
@@ -97,6 +98,8 @@ Test(specs, clear_errors)
     refused("ismcts:threads=0", "threads needs a whole number 1..64");
     refused("ismcts:rollout=smart", "rollout is random or heuristic");
     refused("ismcts:c=x", "c needs a number");
+    refused("ismcts:margin=2", "margin needs a number 0..1");
+    refused("ismcts:margin=", "margin needs a number 0..1");
     refused("ismcts:iters=10:ms=10", "give iters or ms, not both");
     refused("ismcts:iters", "needs key=value");
     refused("ismcts::iters=5", "empty");
@@ -612,6 +615,82 @@ Test(cake_master_playout, estimates_at_turn_starts_only)
     cr_expect_not(game->playout(state, &rng, &values), "an estimate in the middle of a share");
     gateau_state_free(state);
     gateau_setup_free(setup);
+}
+
+/* ---- ismcts: default budgets and the heuristic margin ----------------------------------- */
+
+/* The iterations of one default search of the first decision after the
+ * deal: every iteration passes through exactly one root child. */
+static long default_search_iterations(const char *game, int players)
+{
+    gateau_setup *setup = support_setup(game, players, NULL);
+    gateau_state *state = gateau_state_new(setup);
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 3);
+    while (gateau_state_is_chance(state)) random_step(state, &rng);
+    gateau_bot *bot = make_bot("ismcts");
+    gateau_bot_candidate candidates[GATEAU_MAX_ACTIONS];
+    int count = gateau_bot_analyse(bot, state, gateau_state_next_seat(state), &rng, candidates,
+                                   GATEAU_MAX_ACTIONS);
+    long total = 0;
+    for (int i = 0; i < count; i++) total += candidates[i].visits;
+    gateau_bot_free(bot);
+    gateau_state_free(state);
+    gateau_setup_free(setup);
+    return total;
+}
+
+/* Cake Master's rollouts play every seat, so its default budget is for two
+ * players and shrinks as 2/N; Mice Cake's is fixed. */
+Test(ismcts, default_budgets, .timeout = 120)
+{
+    cr_expect_eq(default_search_iterations("cake-master", 2), 5000);
+    cr_expect_eq(default_search_iterations("cake-master", 4), 2500);
+    cr_expect_eq(default_search_iterations("cake-master", 6), 1666);
+    cr_expect_eq(default_search_iterations("mice-cake", 2), 6000);
+}
+
+/* The first actions ismcts and heuristic choose at the assignments of a
+ * few Mice Cake games between heuristics; the count where they differ. */
+static int differences_from_heuristic(const char *spec)
+{
+    gateau_setup *setup = support_setup("mice-cake", 2, NULL);
+    gateau_bot *heuristic = make_bot("heuristic");
+    int differences = 0;
+    for (int game = 0; game < 3; game++) {
+        gateau_state *state = gateau_state_new(setup);
+        gateau_rng rng, search_rng, heuristic_rng;
+        gateau_rng_seed(&rng, 40 + (uint64_t)game);
+        for (int step = 0; step < 400 && !gateau_state_is_over(state); step++) {
+            if (gateau_state_is_chance(state)) {
+                random_step(state, &rng);
+                continue;
+            }
+            int seat = gateau_state_next_seat(state);
+            gateau_rng_seed(&heuristic_rng, (uint64_t)step);
+            gateau_action chosen = gateau_bot_choose(heuristic, state, seat, &heuristic_rng);
+            if (!gateau_state_in_move(state)) {
+                gateau_rng_seed(&search_rng, (uint64_t)step);
+                gateau_bot *fresh = make_bot(spec); /* no plan from an earlier move */
+                differences += gateau_bot_choose(fresh, state, seat, &search_rng) != chosen;
+                gateau_bot_free(fresh);
+            }
+            gateau_state_apply_legal(state, seat, chosen);
+        }
+        gateau_state_free(state);
+    }
+    gateau_bot_free(heuristic);
+    gateau_setup_free(setup);
+    return differences;
+}
+
+/* With margin=1 no move can lead the heuristic's by all the iterations,
+ * so ismcts plays the heuristic's first action; without a margin the
+ * same searches depart from it somewhere (or the check proves nothing). */
+Test(ismcts, heuristic_margin_keeps_the_heuristic_move, .timeout = 300)
+{
+    cr_expect_eq(differences_from_heuristic("ismcts:iters=300:margin=1"), 0);
+    cr_expect_gt(differences_from_heuristic("ismcts:iters=300:margin=0"), 0);
 }
 
 /* ---- random: uniform over complete moves ----------------------------------------------------------- */

@@ -54,6 +54,7 @@ struct gateau_bot {
     ismcts *search;
     bot_move_counter move_counter; /* random's */
     bool budget_given; /* the spec named iters or ms */
+    bool margin_given; /* the spec named margin */
     bot_plan plan;
     long last_iterations;
 };
@@ -116,6 +117,15 @@ static bool parse_parameter(gateau_bot *bot, const char *name, const char *key, 
             return false;
         }
         bot->params.exploration = c;
+    } else if (!strcmp(key, "margin")) {
+        char *end;
+        double margin = strtod(value, &end);
+        if (!value[0] || *end || !(margin >= 0 && margin <= 1)) {
+            set_error(error, error_size, "%s: margin needs a number 0..1, not '%s'", name, value);
+            return false;
+        }
+        bot->params.heuristic_margin = margin;
+        bot->margin_given = true;
     } else if (!strcmp(key, "exact")) {
         if (strcmp(value, "0") && strcmp(value, "1")) {
             set_error(error, error_size, "%s: exact is 0 or 1, not '%s'", name, value);
@@ -124,7 +134,7 @@ static bool parse_parameter(gateau_bot *bot, const char *name, const char *key, 
         bot->params.exact_leaves = value[0] == '1';
     } else {
         set_error(error, error_size,
-                  "unknown parameter '%s' for %s (iters, ms, threads, rollout, c, exact)", key, name);
+                  "unknown parameter '%s' for %s (iters, ms, threads, rollout, c, margin, exact)", key, name);
         return false;
     }
     return true;
@@ -363,12 +373,20 @@ static gateau_action exact_action(gateau_bot *bot, const gateau_state *det, int 
 
 /* The bot's search parameters for this game: its default budget when the
  * spec named none. */
+static long default_iterations(const gateau_state *det)
+{
+    const bot_game *game = bot_game_find(det);
+    if (!game || !game->default_iterations) return ISMCTS_DEFAULT_ITERATIONS;
+    if (!game->iterations_per_two_players) return game->default_iterations;
+    return game->default_iterations * 2 / gateau_state_players(det);
+}
+
 static ismcts_params params_for(const gateau_bot *bot, const gateau_state *det)
 {
     ismcts_params params = bot->params;
+    if (!bot->budget_given) params.budget.iterations = default_iterations(det);
     const bot_game *game = bot_game_find(det);
-    if (!bot->budget_given && game && game->default_iterations)
-        params.budget.iterations = game->default_iterations;
+    if (!bot->margin_given && game) params.heuristic_margin = game->heuristic_margin;
     return params;
 }
 
@@ -494,13 +512,12 @@ int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gat
     ismcts_params params = params_for(bot, det);
     if (bot->kind != BOT_ISMCTS) {
         const bot_game *game = bot_game_find(det);
-        params = (ismcts_params){.budget = {.iterations = game && game->default_iterations
-                                                              ? game->default_iterations
-                                                              : ISMCTS_DEFAULT_ITERATIONS},
+        params = (ismcts_params){.budget = {.iterations = default_iterations(det)},
                                  .threads = 1,
                                  .heuristic_rollout = true,
                                  .exploration = ISMCTS_DEFAULT_EXPLORATION,
-                                 .exact_leaves = true};
+                                 .exact_leaves = true,
+                                 .heuristic_margin = game ? game->heuristic_margin : 0.0};
     }
     ismcts_child *children = malloc(sizeof *children * (size_t)max);
     if (!children) abort();

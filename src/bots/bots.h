@@ -44,8 +44,13 @@ typedef struct bot_exact_candidate {
 typedef struct bot_game {
     const char *name; /* registry name */
     /* ismcts's default budget for this game when the spec names none
-     * (0: the general default), so a move stays well under 100 ms. */
+     * (0: the general default), so a move stays well under 100 ms; with
+     * iterations_per_two_players it is for two players, and N players get
+     * 2/N of it (where every seat's rollout play costs alike). */
     long default_iterations;
+    bool iterations_per_two_players;
+    /* ismcts's default heuristic margin (ismcts_params) for this game. */
+    double heuristic_margin;
     /* The heuristic player, documented in docs/bots.md; must depend only
      * on what seat knows (it is handed a determinized state) and be
      * consistent within a move: asked again halfway through a move it
@@ -101,6 +106,9 @@ typedef struct ismcts_params {
     bool heuristic_rollout;
     double exploration;   /* UCB constant */
     bool exact_leaves;    /* use the game's leaf_values in rollouts */
+    /* > 0: the heuristic's move is played unless another move has this
+     * share of the iterations more visits (ismcts.c) */
+    double heuristic_margin;
 } ismcts_params;
 
 typedef struct ismcts ismcts;

@@ -2,11 +2,11 @@
  * heuristic_mice_cake.c: a rule-of-thumb Mice Cake player.
  *
  * An assignment is judged column by column, exactly: for m mice on a
- * column the m dice are enumerated (6^m outcomes, at most 1296), giving the
- * chance that the attempt succeeds (the sum reaches the piece's pips and
- * no exhaustion strikes) and the expected number of mice exhausted (2 when
- * two different dice show the two halves of a piece a/b, 1 when a die
- * shows b on a piece 0/b).  A column is worth
+ * piece a/b the chance that the attempt succeeds (the dice sum reaches
+ * a + b and no exhaustion strikes) and the expected number of mice
+ * exhausted (2 when two different dice show the two halves of a piece
+ * a/b, 1 when a die shows b on a piece 0/b) come from enumerating the 6^m
+ * dice once (a table of 4 x 28 entries).  A column is worth
  *
  *     P(success) x gain  -  2 pips x E[mice exhausted]
  *
@@ -15,82 +15,94 @@
  * them, and a steal's target is the one worth most.  Every way of putting
  * all ready mice on the usable columns is tried (at most 35), the best
  * kept; ties go to the first in the order A-heavy first.  Conflicts over a
- * column's last piece are not modelled.  The player reads the game only
- * through its public view, and the plan is recomputed at each mouse from
- * what is already placed, so it finishes the assignment it began.
+ * column's last piece are not modelled.
+ *
+ * It reads what the seat knows: the nearest pieces (always face up), the
+ * stashes, its own mice and its own assignment so far; the plan is
+ * recomputed at each mouse from what is already placed, so it finishes
+ * the assignment it began.  At about a microsecond a decision it is also
+ * the search's rollout policy, and so its model of the opponent's secret
+ * assignment.
  */
-#include <jansson.h>
-#include <stdio.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "bots/bots.h"
-
-enum { COLUMNS = 4, ROWS = 7, MICE = 4 };
+#include "games/mice_cake.h"
 
 #define EXHAUSTION_COST 2.0
 
+/* ---- The odds of one attempt ----------------------------------------------- */
+
+typedef struct attempt_odds {
+    double success;   /* the sum reaches the pips and nobody is exhausted */
+    double exhausted; /* expected mice exhausted */
+} attempt_odds;
+
+static attempt_odds ODDS[MC_MICE + 1][MC_PIECES]; /* by mice, piece */
+static pthread_once_t odds_once = PTHREAD_ONCE_INIT;
+
+/* Mice exhausted by these dice on a piece a/b (the rules' exhaustion). */
+static int exhausted_by(const int *dice, int m, int a, int b)
+{
+    if (b == 0) return 0;
+    int seen[MC_FACES + 1] = {0};
+    for (int i = 0; i < m; i++) seen[dice[i]]++;
+    if (a == 0) return seen[b] ? 1 : 0;
+    if (a == b) return seen[a] >= 2 ? 2 : 0;
+    return seen[a] && seen[b] ? 2 : 0;
+}
+
+static void odds_fill(void)
+{
+    for (int m = 1; m <= MC_MICE; m++) {
+        int total = 1;
+        for (int i = 0; i < m; i++) total *= MC_FACES;
+        for (int piece = 0; piece < MC_PIECES; piece++) {
+            int a = MC_LOW[piece], b = MC_HIGH[piece];
+            double wins = 0, tired = 0;
+            for (int outcome = 0; outcome < total; outcome++) {
+                int dice[MC_MICE], x = outcome, sum = 0;
+                for (int i = 0; i < m; i++) {
+                    dice[i] = x % MC_FACES + 1;
+                    x /= MC_FACES;
+                    sum += dice[i];
+                }
+                int lost = exhausted_by(dice, m, a, b);
+                tired += lost;
+                if (!lost && sum >= a + b) wins += 1;
+            }
+            ODDS[m][piece] = (attempt_odds){wins / total, tired / total};
+        }
+    }
+}
+
+static double attempt_value(int m, int piece, double gain)
+{
+    const attempt_odds *o = &ODDS[m][piece];
+    return o->success * gain - EXHAUSTION_COST * o->exhausted;
+}
+
+/* ---- The best assignment ---------------------------------------------------- */
+
 typedef struct column_info {
-    bool usable, steal;
-    int low, high;                 /* the nearest piece (not a steal) */
-    double value[MICE + 1];        /* by mice on it */
-    int target_low[MICE + 1], target_high[MICE + 1]; /* a steal's best target */
+    bool usable;
+    double value[MC_MICE + 1]; /* by mice on it */
+    int target[MC_MICE + 1];   /* a steal's best target by mice, else MC_NO_PIECE */
 } column_info;
 
-static bool parse_piece(const char *text, int *low, int *high)
-{
-    return text && sscanf(text, "%d/%d", low, high) == 2;
-}
-
-/* Exact odds of an attempt of m dice on a piece a/b (value a + b). */
-static void attempt_odds(int m, int a, int b, double *success, double *exhausted)
-{
-    int dice[MICE] = {0}, total = 1;
-    for (int i = 0; i < m; i++) total *= 6;
-    double wins = 0, tired = 0;
-    for (int outcome = 0; outcome < total; outcome++) {
-        int x = outcome, sum = 0;
-        for (int i = 0; i < m; i++) {
-            dice[i] = x % 6 + 1;
-            x /= 6;
-            sum += dice[i];
-        }
-        int lost = 0;
-        if (a > 0 && b > 0) {
-            /* Two different dice showing a and b. */
-            for (int i = 0; i < m && !lost; i++)
-                for (int j = 0; j < m && !lost; j++)
-                    if (i != j && dice[i] == a && dice[j] == b) lost = 2;
-        } else if (b > 0) {
-            for (int i = 0; i < m && !lost; i++)
-                if (dice[i] == b) lost = 1;
-        }
-        if (lost) tired += lost;
-        else if (sum >= a + b) wins += 1;
-    }
-    *success = wins / total;
-    *exhausted = tired / total;
-}
-
-static double attempt_value(int m, int a, int b, double gain)
-{
-    double success, exhausted;
-    attempt_odds(m, a, b, &success, &exhausted);
-    return success * gain - EXHAUSTION_COST * exhausted;
-}
-
 typedef struct search {
-    column_info column[COLUMNS];
-    int ready;
-    int fixed_before;          /* columns before this one are as placed */
-    int placed[COLUMNS];
-    int counts[COLUMNS], best[COLUMNS];
+    column_info column[MC_COLUMNS];
+    int fixed_before; /* columns before this one are as placed */
+    int placed[MC_COLUMNS];
+    int counts[MC_COLUMNS], best[MC_COLUMNS];
     double best_value;
     bool have;
 } search;
 
 static void enumerate(search *s, int column, int left, double value)
 {
-    if (column == COLUMNS) {
+    if (column == MC_COLUMNS) {
         if (left) return;
         if (!s->have || value > s->best_value + 1e-12) {
             s->have = true;
@@ -101,8 +113,7 @@ static void enumerate(search *s, int column, int left, double value)
     }
     const column_info *c = &s->column[column];
     int low = s->placed[column], high = left;
-    if (column < s->fixed_before) high = low; /* already passed: fixed */
-    if (!c->usable) high = low;
+    if (column < s->fixed_before || !c->usable) high = low; /* passed, or closed: fixed */
     for (int m = high; m >= low; m--) {
         if (m > left) continue;
         s->counts[column] = m;
@@ -110,90 +121,69 @@ static void enumerate(search *s, int column, int left, double value)
     }
 }
 
-static gateau_action mc_heuristic(const gateau_state *state, int seat, gateau_rng *rng)
+/* Values of each column for 1..ready mice. */
+static void value_columns(const mc_state *g, int seat, int ready, search *s)
 {
-    json_t *view = bot_view(state, seat);
-    json_t *grid = json_object_get(view, "grid");
-    json_t *seats = json_object_get(view, "seats");
-    json_t *me = json_array_get(seats, (size_t)seat), *other = json_array_get(seats, (size_t)(1 - seat));
-    json_t *stash = json_object_get(other, "stash");
-    json_t *assignment = json_object_get(me, "assignment");
-    search s;
-    memset(&s, 0, sizeof s);
-    s.ready = (int)json_integer_value(json_object_get(me, "ready"));
-    static const char LETTER[COLUMNS + 1] = "ABCD";
-    int last = -1, placed_total = 0;
-    for (int c = 0; c < COLUMNS; c++) {
-        char key[2] = {LETTER[c], '\0'};
-        s.placed[c] = assignment ? (int)json_integer_value(json_object_get(assignment, key)) : 0;
-        placed_total += s.placed[c];
-        if (s.placed[c]) last = c;
-    }
-    s.fixed_before = last < 0 ? 0 : last;
-    /* The nearest piece of each column for this seat. */
-    for (int c = 0; c < COLUMNS; c++) {
-        column_info *info = &s.column[c];
-        int row = -1;
-        for (int r = 0; r < ROWS; r++) {
-            int rr = seat == 0 ? r : ROWS - 1 - r;
-            json_t *cell = json_array_get(json_array_get(grid, (size_t)rr), (size_t)c);
-            if (cell && !json_is_null(cell)) {
-                row = rr;
-                break;
-            }
-        }
-        if (row < 0) continue;
-        const char *text = json_string_value(json_array_get(json_array_get(grid, (size_t)row), (size_t)c));
-        if (!parse_piece(text, &info->low, &info->high)) continue;
-        info->steal = info->low == 0 && info->high == 0;
-        if (info->steal && json_array_size(stash) == 0) continue;
-        info->usable = true;
-        for (int m = 1; m <= s.ready && m <= MICE; m++) {
-            if (!info->steal) {
-                info->value[m] = attempt_value(m, info->low, info->high, info->low + info->high);
+    uint8_t nearest[MC_COLUMNS];
+    unsigned open = mc_open_columns(g, seat, nearest);
+    uint32_t stash = g->stash[1 - seat];
+    for (int c = 0; c < MC_COLUMNS; c++) {
+        column_info *info = &s->column[c];
+        info->usable = open & (1u << c);
+        if (!info->usable) continue;
+        int piece = nearest[c];
+        for (int m = 1; m <= ready; m++) {
+            info->target[m] = MC_NO_PIECE;
+            if (piece != MC_DOUBLE_BLANK) {
+                info->value[m] = attempt_value(m, piece, mc_pips(piece));
                 continue;
             }
-            /* The best target of the opponent's stash, in stash order. */
+            /* A steal: the best target of the opponent's stash (open
+             * columns guarantee it is not empty), the lowest on ties. */
             double best = -1e300;
-            size_t i;
-            json_t *piece;
-            json_array_foreach(stash, i, piece) {
-                int a, b;
-                if (!parse_piece(json_string_value(piece), &a, &b)) continue;
-                double value = attempt_value(m, a, b, 2.0 * (a + b));
+            for (uint32_t left = stash; left; left &= left - 1) {
+                int target = __builtin_ctz(left);
+                double value = attempt_value(m, target, 2.0 * mc_pips(target));
                 if (value > best + 1e-12) {
                     best = value;
-                    info->target_low[m] = a;
-                    info->target_high[m] = b;
+                    info->target[m] = target;
                 }
             }
             info->value[m] = best;
         }
     }
-    json_decref(view);
-    enumerate(&s, 0, s.ready, 0.0);
-    char name[32];
-    gateau_action action = -1;
-    if (s.have) {
-        /* A steal column just opened wants its target now. */
-        if (last >= 0 && s.column[last].steal) {
-            int m = s.best[last];
-            snprintf(name, sizeof name, "steal %d/%d", s.column[last].target_low[m],
-                     s.column[last].target_high[m]);
-            action = bot_find_action(state, seat, name);
-        }
-        for (int c = last < 0 ? 0 : last; c < COLUMNS && action < 0; c++) {
-            if (s.best[c] > s.placed[c]) {
-                snprintf(name, sizeof name, "mouse on %c", LETTER[c]);
-                action = bot_find_action(state, seat, name);
-            }
-        }
+}
+
+static gateau_action mc_heuristic(const gateau_state *state, int seat, gateau_rng *rng)
+{
+    pthread_once(&odds_once, odds_fill);
+    const mc_state *g = GAME_STATE_CONST(mc_state, state);
+    if (g->phase != MC_PHASE_ASSIGN || !g->must_assign[seat] || g->assigned[seat])
+        return bot_random_policy(state, seat, rng);
+    const mc_plan *plan = &g->plans[seat];
+    search s;
+    memset(&s, 0, sizeof s);
+    int last = plan->placed ? plan->last_column : -1;
+    for (int c = 0; c < MC_COLUMNS; c++) s.placed[c] = plan->mice[c];
+    s.fixed_before = last < 0 ? 0 : last;
+    value_columns(g, seat, g->ready[seat], &s);
+    enumerate(&s, 0, g->ready[seat], 0.0);
+    if (!s.have) return bot_random_policy(state, seat, rng);
+    /* A steal column just opened wants its target now. */
+    if (plan->wants_target) {
+        int target = s.column[last].target[s.best[last]];
+        if (target != MC_NO_PIECE && (g->stash[1 - seat] & (1u << target)))
+            return MC_TARGET + target;
+        return bot_random_policy(state, seat, rng);
     }
-    (void)placed_total;
-    return action >= 0 ? action : bot_random_policy(state, seat, rng);
+    for (int c = last < 0 ? 0 : last; c < MC_COLUMNS; c++)
+        if (s.best[c] > s.placed[c]) return MC_PLACE + c;
+    return bot_random_policy(state, seat, rng);
 }
 
 const bot_game bot_mice_cake = {
     .name = "mice-cake",
+    .default_iterations = 6000, /* about 60 ms a move (docs/bots.md) */
     .heuristic = mc_heuristic,
+    .rollout = mc_heuristic,
 };

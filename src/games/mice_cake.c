@@ -9,11 +9,11 @@
  * the opponent's stash it tries to steal), and all results apply together.
  * How the moves break into small actions:
  *
- *   deal    28 x DEAL+piece, row by row, columns A..D  "deal 1/2 3/4 ..."
- *   assign  PLACE+column per mouse, columns never going back; right after
- *           the first mouse on a steal column, TARGET+piece
+ *   deal    28 x MC_DEAL+piece, row by row, columns A..D  "deal 1/2 3/4 ..."
+ *   assign  MC_PLACE+column per mouse, columns never going back; right after
+ *           the first mouse on a steal column, MC_TARGET+piece
  *                                                      "2: assign B2>5/6 D2"
- *   roll    DIE+face-1 per mouse of one group, the groups in the order
+ *   roll    MC_DIE+face-1 per mouse of one group, the groups in the order
  *           columns A..D, yellow before blue           "roll 1 C 6 6 5"
  *
  * So a bot picks among at most 27 actions (steal targets) at a time.
@@ -24,85 +24,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/engine.h"
 #include "core/notation.h"
+#include "games/mice_cake.h"
 
-enum {
-    ROWS = 7,
-    COLUMNS = 4,
-    PIECES = 28,
-    MICE = 4,
-    SEATS = 2,
-    FACES = 6,
-    ROUND_LIMIT = 500,
-    NO_PIECE = 0xFF,
-    DOUBLE_BLANK = 0, /* piece 0/0 */
-    DOUBLE_SIX = 27,  /* piece 6/6 */
-    MAX_ATTEMPTS = SEATS * COLUMNS,
-};
+enum { ROUND_LIMIT = 500 };
 
-/* Actions. */
-enum {
-    DEAL = 0,    /* + piece, 0..27 */
-    PLACE = 30,  /* + column, 0..3: one mouse on that column */
-    TARGET = 40, /* + piece: the steal target, from the opponent's stash */
-    DIE = 70,    /* + face - 1 */
-};
-
-typedef enum { PHASE_DEAL, PHASE_ASSIGN, PHASE_ROLL, PHASE_OVER } phase;
-
-/* Pieces are numbered 0..27 in the order 0/0 0/1 .. 0/6 1/1 .. 6/6. */
-static const uint8_t LOW[PIECES] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2,
-                                    2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6};
-static const uint8_t HIGH[PIECES] = {0, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2,
-                                     3, 4, 5, 6, 3, 4, 5, 6, 4, 5, 6, 5, 6, 6};
-static const char COLUMN_LETTER[COLUMNS + 1] = "ABCD";
-static const char *const SEAT_COLOR_NAME[SEATS] = {"yellow", "blue"};
-
-/* One seat's secret assignment, built mouse by mouse. */
-typedef struct plan {
-    uint8_t mice[COLUMNS]; /* mice per column */
-    uint8_t placed;        /* mice placed so far */
-    uint8_t last_column;   /* column of the last mouse placed */
-    uint8_t target;        /* steal target, NO_PIECE if none */
-    bool wants_target;     /* a steal column was just opened: its target comes next */
-} plan;
-
-/* One group of mice rolling against one piece. */
-typedef struct attempt {
-    uint8_t seat, column, mice;
-    uint8_t piece; /* rolled against: the nearest piece, or the steal target */
-    bool steal;
-    uint8_t dice[MICE];
-} attempt;
-
-typedef struct mc_state {
-    uint8_t phase;
-    uint8_t dealt;                 /* pieces dealt so far */
-    uint16_t round;                /* the current round, 1-based */
-    bool stopped;                  /* ended by the 500-round guard */
-    uint32_t undealt;              /* bit p: piece p not dealt yet */
-    uint8_t grid[ROWS][COLUMNS];   /* row 1 first; piece or NO_PIECE */
-    bool up[ROWS][COLUMNS];        /* face up */
-    uint32_t stash[SEATS];         /* bit p: piece p */
-    uint32_t removed;              /* the double-blank after a double steal */
-
-    /* Mice.  tired: exhausted in the last round, by the column they were
-     * exhausted on; they sit out the current round. */
-    uint8_t tired[SEATS][COLUMNS];
-    uint8_t ready[SEATS];          /* mice to place this round */
-    bool must_assign[SEATS];       /* has mice and a column to put them on */
-    bool assigned[SEATS];          /* has completed its assignment */
-    plan plans[SEATS];
-
-    /* The rolls of the round. */
-    uint8_t attempt_count, rolling, rolled;
-    attempt attempts[MAX_ATTEMPTS];
-} mc_state;
+static const char COLUMN_LETTER[MC_COLUMNS + 1] = "ABCD";
+static const char *const SEAT_COLOR_NAME[MC_SEATS] = {"yellow", "blue"};
 
 /* ---- Rules helpers ------------------------------------------------------- */
 
-static int pips(int piece) { return LOW[piece] + HIGH[piece]; }
+const uint8_t MC_LOW[MC_PIECES] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2,
+                                   2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6};
+const uint8_t MC_HIGH[MC_PIECES] = {0, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2,
+                                    3, 4, 5, 6, 3, 4, 5, 6, 4, 5, 6, 5, 6, 6};
 
 static int piece_of(int a, int b)
 {
@@ -117,7 +52,7 @@ static int piece_of(int a, int b)
 static int stash_pips(uint32_t stash)
 {
     int total = 0;
-    for (uint32_t s = stash; s; s &= s - 1) total += pips(__builtin_ctz(s));
+    for (uint32_t s = stash; s; s &= s - 1) total += mc_pips(__builtin_ctz(s));
     return total;
 }
 
@@ -126,31 +61,31 @@ static int stash_pips(uint32_t stash)
 static int nearest_row(const mc_state *g, int seat, int column)
 {
     if (seat == 0) {
-        for (int r = 0; r < ROWS; r++)
-            if (g->grid[r][column] != NO_PIECE) return r;
+        for (int r = 0; r < MC_ROWS; r++)
+            if (g->grid[r][column] != MC_NO_PIECE) return r;
     } else {
-        for (int r = ROWS - 1; r >= 0; r--)
-            if (g->grid[r][column] != NO_PIECE) return r;
+        for (int r = MC_ROWS - 1; r >= 0; r--)
+            if (g->grid[r][column] != MC_NO_PIECE) return r;
     }
     return -1;
 }
 
-static int nearest_piece(const mc_state *g, int seat, int column)
+int mc_nearest_piece(const mc_state *g, int seat, int column)
 {
     int r = nearest_row(g, seat, column);
-    return r < 0 ? NO_PIECE : g->grid[r][column];
+    return r < 0 ? MC_NO_PIECE : g->grid[r][column];
 }
 
 static int column_pieces(const mc_state *g, int column)
 {
     int count = 0;
-    for (int r = 0; r < ROWS; r++) count += g->grid[r][column] != NO_PIECE;
+    for (int r = 0; r < MC_ROWS; r++) count += g->grid[r][column] != MC_NO_PIECE;
     return count;
 }
 
 static bool grid_empty(const mc_state *g)
 {
-    for (int c = 0; c < COLUMNS; c++)
+    for (int c = 0; c < MC_COLUMNS; c++)
         if (column_pieces(g, c)) return false;
     return true;
 }
@@ -158,18 +93,19 @@ static bool grid_empty(const mc_state *g)
 /* A column whose nearest piece (for seat) is the double-blank is a steal. */
 static bool steal_column(const mc_state *g, int seat, int column)
 {
-    return nearest_piece(g, seat, column) == DOUBLE_BLANK;
+    return mc_nearest_piece(g, seat, column) == MC_DOUBLE_BLANK;
 }
 
 /* Columns seat may put mice on: any with a piece, except a steal when the
  * opponent's stash is empty. */
-static unsigned open_columns(const mc_state *g, int seat)
+unsigned mc_open_columns(const mc_state *g, int seat, uint8_t *nearest)
 {
     unsigned open = 0;
-    for (int c = 0; c < COLUMNS; c++) {
-        int piece = nearest_piece(g, seat, c);
-        if (piece == NO_PIECE) continue;
-        if (piece == DOUBLE_BLANK && !g->stash[1 - seat]) continue;
+    for (int c = 0; c < MC_COLUMNS; c++) {
+        int piece = mc_nearest_piece(g, seat, c);
+        if (nearest) nearest[c] = (uint8_t)piece;
+        if (piece == MC_NO_PIECE) continue;
+        if (piece == MC_DOUBLE_BLANK && !g->stash[1 - seat]) continue;
         open |= 1u << c;
     }
     return open;
@@ -180,16 +116,16 @@ static unsigned open_columns(const mc_state *g, int seat)
  * 1 when any die shows the pips of a piece with a blank half, else 0. */
 static int exhaustion(int piece, const uint8_t *dice, int count)
 {
-    int seen[FACES + 1] = {0};
+    int seen[MC_FACES + 1] = {0};
     for (int i = 0; i < count; i++) seen[dice[i]]++;
-    int a = LOW[piece], b = HIGH[piece];
+    int a = MC_LOW[piece], b = MC_HIGH[piece];
     if (b == 0) return 0;
     if (a == 0) return seen[b] > 0 ? 1 : 0;
     if (a == b) return seen[a] >= 2 ? 2 : 0;
     return seen[a] > 0 && seen[b] > 0 ? 2 : 0;
 }
 
-static int dice_sum(const attempt *a)
+static int dice_sum(const mc_attempt *a)
 {
     int sum = 0;
     for (int i = 0; i < a->mice; i++) sum += a->dice[i];
@@ -197,46 +133,46 @@ static int dice_sum(const attempt *a)
 }
 
 /* Success: the sum reaches the value and no mouse is exhausted. */
-static bool attempt_succeeds(const attempt *a)
+static bool attempt_succeeds(const mc_attempt *a)
 {
-    return dice_sum(a) >= pips(a->piece) && exhaustion(a->piece, a->dice, a->mice) == 0;
+    return dice_sum(a) >= mc_pips(a->piece) && exhaustion(a->piece, a->dice, a->mice) == 0;
 }
 
 static int tired_count(const mc_state *g, int seat)
 {
     int count = 0;
-    for (int c = 0; c < COLUMNS; c++) count += g->tired[seat][c];
+    for (int c = 0; c < MC_COLUMNS; c++) count += g->tired[seat][c];
     return count;
 }
 
-static void plan_clear(plan *p)
+static void plan_clear(mc_plan *p)
 {
     memset(p, 0, sizeof *p);
-    p->target = NO_PIECE;
+    p->target = MC_NO_PIECE;
 }
 
 /* One assign action added to a plan. */
-static void plan_add(const mc_state *g, int seat, plan *p, gateau_action action)
+static void plan_add(const mc_state *g, int seat, mc_plan *p, gateau_action action)
 {
-    if (action >= TARGET) {
-        p->target = (uint8_t)(action - TARGET);
+    if (action >= MC_TARGET) {
+        p->target = (uint8_t)(action - MC_TARGET);
         p->wants_target = false;
         return;
     }
-    int column = action - PLACE;
+    int column = action - MC_PLACE;
     if (p->mice[column]++ == 0 && steal_column(g, seat, column)) p->wants_target = true;
     p->placed++;
     p->last_column = (uint8_t)column;
 }
 
-static bool plan_complete(const mc_state *g, int seat, const plan *p)
+static bool plan_complete(const mc_state *g, int seat, const mc_plan *p)
 {
     return p->placed == g->ready[seat] && !p->wants_target;
 }
 
 static void set_over(mc_state *g, gateau_state *state)
 {
-    g->phase = PHASE_OVER;
+    g->phase = MC_PHASE_OVER;
     state_set_over(state);
 }
 
@@ -246,15 +182,15 @@ static void start_round(mc_state *g, gateau_state *state)
 {
     for (;;) {
         uint32_t actors = 0;
-        for (int s = 0; s < SEATS; s++) {
-            g->ready[s] = (uint8_t)(MICE - tired_count(g, s));
-            g->must_assign[s] = g->ready[s] > 0 && open_columns(g, s) != 0;
+        for (int s = 0; s < MC_SEATS; s++) {
+            g->ready[s] = (uint8_t)(MC_MICE - tired_count(g, s));
+            g->must_assign[s] = g->ready[s] > 0 && mc_open_columns(g, s, NULL) != 0;
             g->assigned[s] = false;
             plan_clear(&g->plans[s]);
             if (g->must_assign[s]) actors |= 1u << s;
         }
         if (actors) {
-            g->phase = PHASE_ASSIGN;
+            g->phase = MC_PHASE_ASSIGN;
             state->actors = actors;
             state->chance = false;
             state->simultaneous = true;
@@ -275,29 +211,29 @@ static void start_round(mc_state *g, gateau_state *state)
 static void begin_rolls(mc_state *g, gateau_state *state)
 {
     g->attempt_count = 0;
-    for (int c = 0; c < COLUMNS; c++) {
-        for (int s = 0; s < SEATS; s++) {
-            const plan *p = &g->plans[s];
+    for (int c = 0; c < MC_COLUMNS; c++) {
+        for (int s = 0; s < MC_SEATS; s++) {
+            const mc_plan *p = &g->plans[s];
             if (!p->mice[c]) continue;
-            attempt *a = &g->attempts[g->attempt_count++];
+            mc_attempt *a = &g->attempts[g->attempt_count++];
             memset(a, 0, sizeof *a);
             a->seat = (uint8_t)s;
             a->column = (uint8_t)c;
             a->mice = p->mice[c];
             a->steal = steal_column(g, s, c);
-            a->piece = a->steal ? p->target : (uint8_t)nearest_piece(g, s, c);
+            a->piece = a->steal ? p->target : (uint8_t)mc_nearest_piece(g, s, c);
         }
     }
     g->rolling = 0;
     g->rolled = 0;
-    g->phase = PHASE_ROLL;
+    g->phase = MC_PHASE_ROLL;
     state->simultaneous = false;
     state->in_move = false;
     state_set_chance(state);
 }
 
 /* The piece of a successful attempt changes hands. */
-static void take(mc_state *g, const attempt *a)
+static void take(mc_state *g, const mc_attempt *a)
 {
     int seat = a->seat, r = nearest_row(g, seat, a->column);
     if (a->steal) {
@@ -305,11 +241,11 @@ static void take(mc_state *g, const attempt *a)
         g->stash[seat] |= 1u << a->piece;
     }
     g->stash[seat] |= 1u << g->grid[r][a->column];
-    g->grid[r][a->column] = NO_PIECE;
+    g->grid[r][a->column] = MC_NO_PIECE;
 }
 
 /* Both attempts on the single last piece of a column. */
-static void resolve_conflict(mc_state *g, const attempt *y, const attempt *b, int column)
+static void resolve_conflict(mc_state *g, const mc_attempt *y, const mc_attempt *b, int column)
 {
     bool ys = attempt_succeeds(y), bs = attempt_succeeds(b);
     if (ys && bs && y->steal) {
@@ -319,7 +255,7 @@ static void resolve_conflict(mc_state *g, const attempt *y, const attempt *b, in
         g->stash[0] = (g->stash[0] & ~(1u << b->piece)) | (1u << y->piece);
         int r = nearest_row(g, 0, column);
         g->removed |= 1u << g->grid[r][column];
-        g->grid[r][column] = NO_PIECE;
+        g->grid[r][column] = MC_NO_PIECE;
     } else if (ys && bs) {
         int ysum = dice_sum(y), bsum = dice_sum(b);
         if (ysum != bsum) take(g, ysum > bsum ? y : b); /* equal sums: it stays */
@@ -334,15 +270,15 @@ static void resolve_conflict(mc_state *g, const attempt *y, const attempt *b, in
  * after assigning; now all results apply together. */
 static void resolve_round(mc_state *g, gateau_state *state)
 {
-    int at[COLUMNS][SEATS];
+    int at[MC_COLUMNS][MC_SEATS];
     memset(at, -1, sizeof at);
     memset(g->tired, 0, sizeof g->tired);
     for (int i = 0; i < g->attempt_count; i++) {
-        const attempt *a = &g->attempts[i];
+        const mc_attempt *a = &g->attempts[i];
         at[a->column][a->seat] = i;
         g->tired[a->seat][a->column] = (uint8_t)exhaustion(a->piece, a->dice, a->mice);
     }
-    for (int c = 0; c < COLUMNS; c++) {
+    for (int c = 0; c < MC_COLUMNS; c++) {
         int y = at[c][0], b = at[c][1];
         if (y >= 0 && b >= 0 && column_pieces(g, c) == 1) {
             resolve_conflict(g, &g->attempts[y], &g->attempts[b], c);
@@ -353,8 +289,8 @@ static void resolve_round(mc_state *g, gateau_state *state)
     }
     /* The next piece on the taker's side turns up; a nearest piece is
      * always face up, so turning up both ends of every column is the same. */
-    for (int c = 0; c < COLUMNS; c++)
-        for (int s = 0; s < SEATS; s++) {
+    for (int c = 0; c < MC_COLUMNS; c++)
+        for (int s = 0; s < MC_SEATS; s++) {
             int r = nearest_row(g, s, c);
             if (r >= 0) g->up[r][c] = true;
         }
@@ -376,13 +312,13 @@ static void mc_init(gateau_state *state)
 {
     mc_state *g = GAME_STATE(mc_state, state);
     memset(g, 0, sizeof *g);
-    memset(g->grid, NO_PIECE, sizeof g->grid);
-    for (int r = 0; r < ROWS; r++)
-        for (int c = 0; c < COLUMNS; c++) g->up[r][c] = r % 2 == 0; /* rows 1 3 5 7 */
-    g->undealt = (1u << PIECES) - 1;
+    memset(g->grid, MC_NO_PIECE, sizeof g->grid);
+    for (int r = 0; r < MC_ROWS; r++)
+        for (int c = 0; c < MC_COLUMNS; c++) g->up[r][c] = r % 2 == 0; /* rows 1 3 5 7 */
+    g->undealt = (1u << MC_PIECES) - 1;
     g->round = 1;
-    g->phase = PHASE_DEAL;
-    for (int s = 0; s < SEATS; s++) plan_clear(&g->plans[s]);
+    g->phase = MC_PHASE_DEAL;
+    for (int s = 0; s < MC_SEATS; s++) plan_clear(&g->plans[s]);
     state_set_chance(state);
     state->in_move = false;
     state->simultaneous = false;
@@ -392,16 +328,16 @@ static int mc_legal_actions(const gateau_state *state, int seat, gateau_action *
 {
     const mc_state *g = GAME_STATE_CONST(mc_state, state);
     int count = 0;
-    if (g->phase != PHASE_ASSIGN) return 0;
-    const plan *p = &g->plans[seat];
+    if (g->phase != MC_PHASE_ASSIGN) return 0;
+    const mc_plan *p = &g->plans[seat];
     if (p->wants_target) {
         for (uint32_t s = g->stash[1 - seat]; s; s &= s - 1)
-            actions[count++] = TARGET + __builtin_ctz(s);
+            actions[count++] = MC_TARGET + __builtin_ctz(s);
         return count;
     }
-    unsigned open = open_columns(g, seat);
-    for (int c = p->placed ? p->last_column : 0; c < COLUMNS; c++)
-        if (open & (1u << c)) actions[count++] = PLACE + c;
+    unsigned open = mc_open_columns(g, seat, NULL);
+    for (int c = p->placed ? p->last_column : 0; c < MC_COLUMNS; c++)
+        if (open & (1u << c)) actions[count++] = MC_PLACE + c;
     return count;
 }
 
@@ -410,16 +346,16 @@ static int mc_chance_outcomes(const gateau_state *state, gateau_action *outcomes
 {
     const mc_state *g = GAME_STATE_CONST(mc_state, state);
     int count = 0;
-    if (g->phase == PHASE_DEAL) {
-        double each = 1.0 / (PIECES - g->dealt);
+    if (g->phase == MC_PHASE_DEAL) {
+        double each = 1.0 / (MC_PIECES - g->dealt);
         for (uint32_t u = g->undealt; u; u &= u - 1) {
-            outcomes[count] = DEAL + __builtin_ctz(u);
+            outcomes[count] = MC_DEAL + __builtin_ctz(u);
             probabilities[count++] = each;
         }
-    } else if (g->phase == PHASE_ROLL) {
-        for (int f = 0; f < FACES; f++) {
-            outcomes[count] = DIE + f;
-            probabilities[count++] = 1.0 / FACES;
+    } else if (g->phase == MC_PHASE_ROLL) {
+        for (int f = 0; f < MC_FACES; f++) {
+            outcomes[count] = MC_DIE + f;
+            probabilities[count++] = 1.0 / MC_FACES;
         }
     }
     return count;
@@ -428,25 +364,25 @@ static int mc_chance_outcomes(const gateau_state *state, gateau_action *outcomes
 static gateau_action mc_sample_chance(const gateau_state *state, gateau_rng *rng)
 {
     const mc_state *g = GAME_STATE_CONST(mc_state, state);
-    if (g->phase == PHASE_ROLL) return DIE + (gateau_action)gateau_rng_below(rng, FACES);
-    int r = (int)gateau_rng_below(rng, (uint32_t)(PIECES - g->dealt));
+    if (g->phase == MC_PHASE_ROLL) return MC_DIE + (gateau_action)gateau_rng_below(rng, MC_FACES);
+    int r = (int)gateau_rng_below(rng, (uint32_t)(MC_PIECES - g->dealt));
     uint32_t u = g->undealt;
     while (r--) u &= u - 1;
-    return DEAL + __builtin_ctz(u);
+    return MC_DEAL + __builtin_ctz(u);
 }
 
 static void apply_deal(mc_state *g, gateau_state *state, int piece)
 {
-    g->grid[g->dealt / COLUMNS][g->dealt % COLUMNS] = (uint8_t)piece;
+    g->grid[g->dealt / MC_COLUMNS][g->dealt % MC_COLUMNS] = (uint8_t)piece;
     g->undealt &= ~(1u << piece);
     g->dealt++;
-    state->in_move = g->dealt < PIECES;
-    if (g->dealt == PIECES) start_round(g, state);
+    state->in_move = g->dealt < MC_PIECES;
+    if (g->dealt == MC_PIECES) start_round(g, state);
 }
 
 static void apply_assign(mc_state *g, gateau_state *state, int seat, gateau_action action)
 {
-    plan *p = &g->plans[seat];
+    mc_plan *p = &g->plans[seat];
     plan_add(g, seat, p, action);
     if (!plan_complete(g, seat, p)) {
         /* Only this seat acts until its assignment is whole. */
@@ -457,7 +393,7 @@ static void apply_assign(mc_state *g, gateau_state *state, int seat, gateau_acti
     state->in_move = false;
     g->assigned[seat] = true;
     uint32_t left = 0;
-    for (int s = 0; s < SEATS; s++)
+    for (int s = 0; s < MC_SEATS; s++)
         if (g->must_assign[s] && !g->assigned[s]) left |= 1u << s;
     if (left) state->actors = left;
     else begin_rolls(g, state);
@@ -465,7 +401,7 @@ static void apply_assign(mc_state *g, gateau_state *state, int seat, gateau_acti
 
 static void apply_die(mc_state *g, gateau_state *state, int face)
 {
-    attempt *a = &g->attempts[g->rolling];
+    mc_attempt *a = &g->attempts[g->rolling];
     a->dice[g->rolled++] = (uint8_t)face;
     state->in_move = g->rolled < a->mice;
     if (state->in_move) return;
@@ -476,15 +412,15 @@ static void apply_die(mc_state *g, gateau_state *state, int face)
 static void mc_apply(gateau_state *state, int seat, gateau_action action)
 {
     mc_state *g = GAME_STATE(mc_state, state);
-    if (action < PLACE) apply_deal(g, state, action - DEAL);
-    else if (action >= DIE) apply_die(g, state, action - DIE + 1);
+    if (action < MC_PLACE) apply_deal(g, state, action - MC_DEAL);
+    else if (action >= MC_DIE) apply_die(g, state, action - MC_DIE + 1);
     else apply_assign(g, state, seat, action);
 }
 
 static void mc_scores(const gateau_state *state, int *scores)
 {
     const mc_state *g = GAME_STATE_CONST(mc_state, state);
-    for (int s = 0; s < SEATS; s++) scores[s] = stash_pips(g->stash[s]);
+    for (int s = 0; s < MC_SEATS; s++) scores[s] = stash_pips(g->stash[s]);
 }
 
 /* Most pips; tied: more pieces; still tied: the owner of 6/6; else shared. */
@@ -495,8 +431,8 @@ static uint32_t mc_winners(const gateau_state *state)
     if (p0 != p1) return p0 > p1 ? 1u : 2u;
     int n0 = __builtin_popcount(g->stash[0]), n1 = __builtin_popcount(g->stash[1]);
     if (n0 != n1) return n0 > n1 ? 1u : 2u;
-    if (g->stash[0] & (1u << DOUBLE_SIX)) return 1u;
-    if (g->stash[1] & (1u << DOUBLE_SIX)) return 2u;
+    if (g->stash[0] & (1u << MC_DOUBLE_SIX)) return 1u;
+    if (g->stash[1] & (1u << MC_DOUBLE_SIX)) return 2u;
     return 3u;
 }
 
@@ -513,10 +449,10 @@ static int plan_actions(const mc_state *g, int seat, const uint8_t *mice, int ta
                         gateau_action *actions)
 {
     int count = 0;
-    for (int c = 0; c < COLUMNS; c++)
+    for (int c = 0; c < MC_COLUMNS; c++)
         for (int k = 0; k < mice[c]; k++) {
-            actions[count++] = PLACE + c;
-            if (k == 0 && steal_column(g, seat, c)) actions[count++] = TARGET + target;
+            actions[count++] = MC_PLACE + c;
+            if (k == 0 && steal_column(g, seat, c)) actions[count++] = MC_TARGET + target;
         }
     return count;
 }
@@ -529,14 +465,14 @@ static int plan_actions(const mc_state *g, int seat, const uint8_t *mice, int ta
  */
 static void resample_plan(mc_state *g, int seat, bool partial, gateau_rng *rng)
 {
-    unsigned open = open_columns(g, seat);
+    unsigned open = mc_open_columns(g, seat, NULL);
     int n = g->ready[seat], steal = -1, targets = __builtin_popcount(g->stash[1 - seat]);
-    for (int c = 0; c < COLUMNS; c++)
+    for (int c = 0; c < MC_COLUMNS; c++)
         if ((open & (1u << c)) && steal_column(g, seat, c)) steal = c;
     uint32_t total = 0, pick = 0;
-    uint8_t mice[COLUMNS] = {0};
+    uint8_t mice[MC_COLUMNS] = {0};
     for (int pass = 0; pass < 2; pass++) {
-        /* Every way to put the n (<= MICE) mice in the columns, column A
+        /* Every way to put the n (<= MC_MICE) mice in the columns, column A
          * counting fastest (the order of the plans' weights below). */
         for (int m3 = 0; m3 <= n; m3++)
         for (int m2 = 0; m2 <= n - m3; m2++)
@@ -546,7 +482,7 @@ static void resample_plan(mc_state *g, int seat, bool partial, gateau_rng *rng)
             mice[2] = (uint8_t)m2;
             mice[3] = (uint8_t)m3;
             bool fits = true;
-            for (int c = 0; c < COLUMNS; c++)
+            for (int c = 0; c < MC_COLUMNS; c++)
                 if (mice[c] && !(open & (1u << c))) fits = false;
             if (!fits) continue;
             bool stealing = steal >= 0 && mice[steal];
@@ -555,13 +491,13 @@ static void resample_plan(mc_state *g, int seat, bool partial, gateau_rng *rng)
             if (pass == 0) {
                 total += weight;
             } else if (pick < weight) {
-                int target = NO_PIECE;
+                int target = MC_NO_PIECE;
                 if (stealing) {
                     uint32_t s = g->stash[1 - seat];
                     while (pick--) s &= s - 1;
                     target = __builtin_ctz(s);
                 }
-                gateau_action actions[MICE + 1];
+                gateau_action actions[MC_MICE + 1];
                 int count = plan_actions(g, seat, mice, target, actions);
                 if (partial) count = 1 + (int)gateau_rng_below(rng, (uint32_t)(count - 1));
                 plan_clear(&g->plans[seat]);
@@ -571,7 +507,7 @@ static void resample_plan(mc_state *g, int seat, bool partial, gateau_rng *rng)
                 pick -= weight;
             }
         }
-        if (total == 0) return; /* cannot happen: the seat had a plan */
+        if (total == 0) return; /* cannot happen: the seat had a mc_plan */
         pick = gateau_rng_below(rng, total);
     }
 }
@@ -581,17 +517,17 @@ static void resample_plan(mc_state *g, int seat, bool partial, gateau_rng *rng)
 static void mc_determinize(gateau_state *state, int seat, gateau_rng *rng)
 {
     mc_state *g = GAME_STATE(mc_state, state);
-    if (g->phase == PHASE_OVER) return;
-    if (g->phase == PHASE_DEAL) {
-        uint8_t pool[PIECES];
-        for (int p = 0; p < PIECES; p++) pool[p] = (uint8_t)p;
-        g->undealt = (1u << PIECES) - 1;
+    if (g->phase == MC_PHASE_OVER) return;
+    if (g->phase == MC_PHASE_DEAL) {
+        uint8_t pool[MC_PIECES];
+        for (int p = 0; p < MC_PIECES; p++) pool[p] = (uint8_t)p;
+        g->undealt = (1u << MC_PIECES) - 1;
         for (int i = 0; i < g->dealt; i++) {
-            int j = i + (int)gateau_rng_below(rng, (uint32_t)(PIECES - i));
+            int j = i + (int)gateau_rng_below(rng, (uint32_t)(MC_PIECES - i));
             uint8_t swap = pool[i];
             pool[i] = pool[j];
             pool[j] = swap;
-            g->grid[i / COLUMNS][i % COLUMNS] = pool[i];
+            g->grid[i / MC_COLUMNS][i % MC_COLUMNS] = pool[i];
             g->undealt &= ~(1u << pool[i]);
         }
         return;
@@ -600,11 +536,11 @@ static void mc_determinize(gateau_state *state, int seat, gateau_rng *rng)
      * that the result depends only on which pieces are face down (what
      * seat knows), not on where they lay: two states seat cannot tell
      * apart determinize alike (bots rely on it). */
-    int rows[ROWS * COLUMNS], columns[ROWS * COLUMNS], n = 0;
+    int rows[MC_ROWS * MC_COLUMNS], columns[MC_ROWS * MC_COLUMNS], n = 0;
     uint32_t face_down = 0;
-    for (int r = 0; r < ROWS; r++)
-        for (int c = 0; c < COLUMNS; c++)
-            if (g->grid[r][c] != NO_PIECE && !g->up[r][c]) {
+    for (int r = 0; r < MC_ROWS; r++)
+        for (int c = 0; c < MC_COLUMNS; c++)
+            if (g->grid[r][c] != MC_NO_PIECE && !g->up[r][c]) {
                 rows[n] = r;
                 columns[n++] = c;
                 face_down |= 1u << g->grid[r][c];
@@ -617,8 +553,8 @@ static void mc_determinize(gateau_state *state, int seat, gateau_rng *rng)
         g->grid[rows[i]][columns[i]] = g->grid[rows[j]][columns[j]];
         g->grid[rows[j]][columns[j]] = swap;
     }
-    if (g->phase != PHASE_ASSIGN) return;
-    for (int s = 0; s < SEATS; s++) {
+    if (g->phase != MC_PHASE_ASSIGN) return;
+    for (int s = 0; s < MC_SEATS; s++) {
         if (s == seat) continue;
         if (g->assigned[s]) resample_plan(g, s, false, rng);
         else if (state->in_move && state->actors == 1u << s) resample_plan(g, s, true, rng);
@@ -629,7 +565,7 @@ static void mc_determinize(gateau_state *state, int seat, gateau_rng *rng)
 
 static void append_piece(gateau_text *out, int piece)
 {
-    text_append(out, "%d/%d", LOW[piece], HIGH[piece]);
+    text_append(out, "%d/%d", MC_LOW[piece], MC_HIGH[piece]);
 }
 
 /* "a/b" with halves 0..6, either order; -1 if not a piece. */
@@ -654,33 +590,33 @@ static void mc_format_move(const gateau_state *before, int seat, const gateau_ac
 {
     const mc_state *g = GAME_STATE_CONST(mc_state, before);
     (void)seat; /* an assign's columns and target say it all */
-    if (actions[0] < PLACE) {
+    if (actions[0] < MC_PLACE) {
         text_append(out, "deal");
         for (int i = 0; i < count; i++) {
             text_append_char(out, ' ');
-            append_piece(out, actions[i] - DEAL);
+            append_piece(out, actions[i] - MC_DEAL);
         }
-    } else if (actions[0] >= DIE) {
-        const attempt *a = &g->attempts[g->rolling];
+    } else if (actions[0] >= MC_DIE) {
+        const mc_attempt *a = &g->attempts[g->rolling];
         text_append(out, "roll %d %c", a->seat + 1, COLUMN_LETTER[a->column]);
-        for (int i = 0; i < count; i++) text_append(out, " %d", actions[i] - DIE + 1);
+        for (int i = 0; i < count; i++) text_append(out, " %d", actions[i] - MC_DIE + 1);
     } else {
-        uint8_t mice[COLUMNS] = {0};
-        int target[COLUMNS], column = 0;
-        for (int c = 0; c < COLUMNS; c++) target[c] = NO_PIECE;
+        uint8_t mice[MC_COLUMNS] = {0};
+        int target[MC_COLUMNS], column = 0;
+        for (int c = 0; c < MC_COLUMNS; c++) target[c] = MC_NO_PIECE;
         for (int i = 0; i < count; i++) {
-            if (actions[i] >= TARGET) {
-                target[column] = actions[i] - TARGET;
+            if (actions[i] >= MC_TARGET) {
+                target[column] = actions[i] - MC_TARGET;
             } else {
-                column = actions[i] - PLACE;
+                column = actions[i] - MC_PLACE;
                 mice[column]++;
             }
         }
         text_append(out, "assign");
-        for (int c = 0; c < COLUMNS; c++) {
+        for (int c = 0; c < MC_COLUMNS; c++) {
             if (!mice[c]) continue;
             text_append(out, " %c%d", COLUMN_LETTER[c], mice[c]);
-            if (target[c] != NO_PIECE) {
+            if (target[c] != MC_NO_PIECE) {
                 text_append_char(out, '>');
                 append_piece(out, target[c]);
             }
@@ -695,13 +631,13 @@ static int parse_deal(const mc_state *g, const notation_words *w, gateau_action 
         set_error(error, error_size, "the deal is half made");
         return -1;
     }
-    if (w->count != PIECES + 1) {
-        set_error(error, error_size, "a deal names all %d pieces, row by row, not %d", PIECES,
+    if (w->count != MC_PIECES + 1) {
+        set_error(error, error_size, "a deal names all %d pieces, row by row, not %d", MC_PIECES,
                   w->count - 1);
         return -1;
     }
     uint32_t seen = 0;
-    for (int i = 0; i < PIECES; i++) {
+    for (int i = 0; i < MC_PIECES; i++) {
         const char *word = w->word[1 + i];
         int piece = parse_piece(word);
         if (piece < 0) {
@@ -711,13 +647,13 @@ static int parse_deal(const mc_state *g, const notation_words *w, gateau_action 
             return -1;
         }
         if (seen & (1u << piece)) {
-            set_error(error, error_size, "the deal names %d/%d twice", LOW[piece], HIGH[piece]);
+            set_error(error, error_size, "the deal names %d/%d twice", MC_LOW[piece], MC_HIGH[piece]);
             return -1;
         }
         seen |= 1u << piece;
-        actions[i] = DEAL + piece;
+        actions[i] = MC_DEAL + piece;
     }
-    return PIECES;
+    return MC_PIECES;
 }
 
 /* Reads "B2" or "B2>5/6"; false with a reason. */
@@ -725,7 +661,7 @@ static bool parse_group(const char *word, int *column, int *mice, int *target, c
                         size_t error_size)
 {
     char buffer[16];
-    *target = NO_PIECE;
+    *target = MC_NO_PIECE;
     if (strlen(word) < sizeof buffer && word[0] >= 'A' && word[0] <= 'D') {
         strcpy(buffer, word);
         *column = word[0] - 'A';
@@ -752,8 +688,8 @@ static int parse_assign(const mc_state *g, int seat, const notation_words *w,
         set_error(error, error_size, "an assign names columns and mice, as in 'assign A1 C3'");
         return -1;
     }
-    uint8_t mice[COLUMNS] = {0};
-    int target[COLUMNS], total = 0, previous = -1;
+    uint8_t mice[MC_COLUMNS] = {0};
+    int target[MC_COLUMNS], total = 0, previous = -1;
     for (int i = 1; i < w->count; i++) {
         int column, count, piece;
         if (!parse_group(w->word[i], &column, &count, &piece, error, error_size)) return -1;
@@ -772,18 +708,18 @@ static int parse_assign(const mc_state *g, int seat, const notation_words *w,
         target[column] = piece;
         total += count;
     }
-    for (int c = 0; c < COLUMNS; c++) {
+    for (int c = 0; c < MC_COLUMNS; c++) {
         if (!mice[c]) continue;
-        int piece = nearest_piece(g, seat, c);
-        if (piece == NO_PIECE) {
+        int piece = mc_nearest_piece(g, seat, c);
+        if (piece == MC_NO_PIECE) {
             set_error(error, error_size, "column %c has no piece left", COLUMN_LETTER[c]);
             return -1;
         }
-        if (piece != DOUBLE_BLANK) {
-            if (target[c] != NO_PIECE) {
+        if (piece != MC_DOUBLE_BLANK) {
+            if (target[c] != MC_NO_PIECE) {
                 set_error(error, error_size, "column %c is no steal (the nearest piece is "
                           "%d/%d, not 0/0): '>target' is not allowed there", COLUMN_LETTER[c],
-                          LOW[piece], HIGH[piece]);
+                          MC_LOW[piece], MC_HIGH[piece]);
                 return -1;
             }
             continue;
@@ -793,18 +729,18 @@ static int parse_assign(const mc_state *g, int seat, const notation_words *w,
                       "seat %d's stash is empty: nothing to steal", COLUMN_LETTER[c], other + 1);
             return -1;
         }
-        if (target[c] == NO_PIECE) {
+        if (target[c] == MC_NO_PIECE) {
             set_error(error, error_size, "column %c is a steal (the nearest piece is 0/0): "
                       "name a target from seat %d's stash, as in '%c%d>%d/%d'",
                       COLUMN_LETTER[c], other + 1, COLUMN_LETTER[c], mice[c],
-                      LOW[__builtin_ctz(g->stash[other])], HIGH[__builtin_ctz(g->stash[other])]);
+                      MC_LOW[__builtin_ctz(g->stash[other])], MC_HIGH[__builtin_ctz(g->stash[other])]);
             return -1;
         }
         if (!(g->stash[other] & (1u << target[c]))) {
             gateau_text held = {0};
             list_stash(g->stash[other], &held);
             set_error(error, error_size, "%d/%d is not in seat %d's stash (it holds %s)",
-                      LOW[target[c]], HIGH[target[c]], other + 1, held.data);
+                      MC_LOW[target[c]], MC_HIGH[target[c]], other + 1, held.data);
             text_free(&held);
             return -1;
         }
@@ -815,10 +751,10 @@ static int parse_assign(const mc_state *g, int seat, const notation_words *w,
         return -1;
     }
     int count = 0;
-    for (int c = 0; c < COLUMNS; c++)
+    for (int c = 0; c < MC_COLUMNS; c++)
         for (int k = 0; k < mice[c]; k++) {
-            actions[count++] = PLACE + c;
-            if (k == 0 && target[c] != NO_PIECE) actions[count++] = TARGET + target[c];
+            actions[count++] = MC_PLACE + c;
+            if (k == 0 && target[c] != MC_NO_PIECE) actions[count++] = MC_TARGET + target[c];
         }
     return count;
 }
@@ -826,11 +762,11 @@ static int parse_assign(const mc_state *g, int seat, const notation_words *w,
 static int parse_roll(const mc_state *g, const notation_words *w, gateau_action *actions,
                       char *error, size_t error_size)
 {
-    const attempt *a = &g->attempts[g->rolling];
+    const mc_attempt *a = &g->attempts[g->rolling];
     int seat = 0, column = -1;
     if (w->count >= 3 && strlen(w->word[2]) == 1 && strchr(COLUMN_LETTER, w->word[2][0]))
         column = (int)(strchr(COLUMN_LETTER, w->word[2][0]) - COLUMN_LETTER);
-    if (w->count < 3 || !notation_int(w->word[1], 1, SEATS, &seat) || column < 0) {
+    if (w->count < 3 || !notation_int(w->word[1], 1, MC_SEATS, &seat) || column < 0) {
         set_error(error, error_size, "a roll is 'roll', the seat, the column and the dice, as "
                                      "in 'roll 1 C 6 6 5'");
         return -1;
@@ -850,11 +786,11 @@ static int parse_roll(const mc_state *g, const notation_words *w, gateau_action 
     }
     for (int i = 0; i < dice; i++) {
         int face;
-        if (!notation_int(w->word[3 + i], 1, FACES, &face)) {
+        if (!notation_int(w->word[3 + i], 1, MC_FACES, &face)) {
             set_error(error, error_size, "'%s' is not a die (1 to 6)", w->word[3 + i]);
             return -1;
         }
-        actions[i] = DIE + face - 1;
+        actions[i] = MC_DIE + face - 1;
     }
     return dice;
 }
@@ -868,14 +804,14 @@ static int mc_parse_move(const gateau_state *state, int seat, const char *text,
         set_error(error, error_size, "empty or overlong move");
         return -1;
     }
-    static const char *const verb_of[] = {[PHASE_DEAL] = "deal", [PHASE_ASSIGN] = "assign",
-                                          [PHASE_ROLL] = "roll"};
+    static const char *const verb_of[] = {[MC_PHASE_DEAL] = "deal", [MC_PHASE_ASSIGN] = "assign",
+                                          [MC_PHASE_ROLL] = "roll"};
     static const char *const expected[] = {
-        [PHASE_DEAL] = "the deal ('deal' and 28 pieces)",
-        [PHASE_ASSIGN] = "an assign, as in 'assign A1 C3'",
-        [PHASE_ROLL] = "a roll, as in 'roll 1 C 6 6 5'",
+        [MC_PHASE_DEAL] = "the deal ('deal' and 28 pieces)",
+        [MC_PHASE_ASSIGN] = "an assign, as in 'assign A1 C3'",
+        [MC_PHASE_ROLL] = "a roll, as in 'roll 1 C 6 6 5'",
     };
-    if (g->phase == PHASE_OVER) {
+    if (g->phase == MC_PHASE_OVER) {
         set_error(error, error_size, "the game is over");
         return -1;
     }
@@ -883,8 +819,8 @@ static int mc_parse_move(const gateau_state *state, int seat, const char *text,
         set_error(error, error_size, "expected %s, not '%s'", expected[g->phase], w.word[0]);
         return -1;
     }
-    if (g->phase == PHASE_DEAL) return parse_deal(g, &w, actions, error, error_size);
-    if (g->phase == PHASE_ROLL) return parse_roll(g, &w, actions, error, error_size);
+    if (g->phase == MC_PHASE_DEAL) return parse_deal(g, &w, actions, error, error_size);
+    if (g->phase == MC_PHASE_ROLL) return parse_roll(g, &w, actions, error, error_size);
     return parse_assign(g, seat, &w, actions, error, error_size);
 }
 
@@ -893,16 +829,16 @@ static void mc_action_name(const gateau_state *state, int seat, gateau_action ac
 {
     (void)state;
     (void)seat;
-    if (action < PLACE) {
+    if (action < MC_PLACE) {
         text_append(out, "deal ");
-        append_piece(out, action - DEAL);
-    } else if (action < TARGET) {
-        text_append(out, "mouse on %c", COLUMN_LETTER[action - PLACE]);
-    } else if (action < DIE) {
+        append_piece(out, action - MC_DEAL);
+    } else if (action < MC_TARGET) {
+        text_append(out, "mouse on %c", COLUMN_LETTER[action - MC_PLACE]);
+    } else if (action < MC_DIE) {
         text_append(out, "steal ");
-        append_piece(out, action - TARGET);
+        append_piece(out, action - MC_TARGET);
     } else {
-        text_append(out, "die %d", action - DIE + 1);
+        text_append(out, "die %d", action - MC_DIE + 1);
     }
 }
 
@@ -914,20 +850,20 @@ static void mc_action_name(const gateau_state *state, int seat, gateau_action ac
 #define COLOR_RESET "\033[0m"
 #define COLOR_DIM "\033[2m"
 #define COLOR_BOLD "\033[1m"
-static const char *const SEAT_COLOR[SEATS] = {"\033[1;33m", "\033[1;34m"};
+static const char *const SEAT_COLOR[MC_SEATS] = {"\033[1;33m", "\033[1;34m"};
 
 static bool cell_hidden(const mc_state *g, int r, int c)
 {
-    return g->phase == PHASE_DEAL || !g->up[r][c];
+    return g->phase == MC_PHASE_DEAL || !g->up[r][c];
 }
 
 /* Pieces nobody sees: face down in the grid, or not dealt yet. */
 static uint32_t unseen_pieces(const mc_state *g)
 {
-    uint32_t unseen = g->phase == PHASE_DEAL ? (1u << PIECES) - 1 : 0;
-    for (int r = 0; r < ROWS; r++)
-        for (int c = 0; c < COLUMNS; c++)
-            if (g->grid[r][c] != NO_PIECE && cell_hidden(g, r, c)) unseen |= 1u << g->grid[r][c];
+    uint32_t unseen = g->phase == MC_PHASE_DEAL ? (1u << MC_PIECES) - 1 : 0;
+    for (int r = 0; r < MC_ROWS; r++)
+        for (int c = 0; c < MC_COLUMNS; c++)
+            if (g->grid[r][c] != MC_NO_PIECE && cell_hidden(g, r, c)) unseen |= 1u << g->grid[r][c];
     return unseen;
 }
 
@@ -935,8 +871,8 @@ static uint32_t unseen_pieces(const mc_state *g)
  * every group once the rolls begin. */
 static int shown_mice(const mc_state *g, int seat, int column, int viewer)
 {
-    if (g->phase == PHASE_ASSIGN) return seat == viewer ? g->plans[seat].mice[column] : 0;
-    if (g->phase != PHASE_ROLL) return 0;
+    if (g->phase == MC_PHASE_ASSIGN) return seat == viewer ? g->plans[seat].mice[column] : 0;
+    if (g->phase != MC_PHASE_ROLL) return 0;
     for (int i = 0; i < g->attempt_count; i++)
         if (g->attempts[i].seat == seat && g->attempts[i].column == column)
             return g->attempts[i].mice;
@@ -957,9 +893,9 @@ static void view_mice_row(const mc_state *g, int seat, int viewer, bool color, g
     gateau_text line = {0};
     text_append(&line, "  %s%-8s%s", color ? SEAT_COLOR[seat] : "",
                 seat == 0 ? "yellow" : "blue", color ? COLOR_RESET : "");
-    for (int c = 0; c < COLUMNS; c++) {
+    for (int c = 0; c < MC_COLUMNS; c++) {
         char cell[16] = "";
-        int m = shown_mice(g, seat, c, viewer), z = g->phase == PHASE_OVER ? 0 : g->tired[seat][c];
+        int m = shown_mice(g, seat, c, viewer), z = g->phase == MC_PHASE_OVER ? 0 : g->tired[seat][c];
         int length = 0;
         for (int i = 0; i < m; i++) cell[length++] = 'm';
         if (m && z) cell[length++] = ' ';
@@ -978,23 +914,23 @@ static void view_grid(const mc_state *g, int viewer, bool color, gateau_text *ou
     int bottom = viewer == 1 ? 1 : 0, top = 1 - bottom;
     gateau_text line = {0};
     text_append(&line, "          ");
-    for (int c = 0; c < COLUMNS; c++) text_append(&line, "  %c     ", COLUMN_LETTER[c]);
+    for (int c = 0; c < MC_COLUMNS; c++) text_append(&line, "  %c     ", COLUMN_LETTER[c]);
     flush_line(&line, out);
     view_mice_row(g, top, viewer, color, out);
-    for (int i = 0; i < ROWS; i++) {
-        int r = bottom == 0 ? ROWS - 1 - i : i;
+    for (int i = 0; i < MC_ROWS; i++) {
+        int r = bottom == 0 ? MC_ROWS - 1 - i : i;
         text_append(&line, "  row %d   ", r + 1);
-        for (int c = 0; c < COLUMNS; c++) {
+        for (int c = 0; c < MC_COLUMNS; c++) {
             int piece = g->grid[r][c];
-            if (piece == NO_PIECE) {
+            if (piece == MC_NO_PIECE) {
                 text_append(&line, "  .     ");
             } else if (cell_hidden(g, r, c)) {
                 text_append(&line, "  %s??%s    ", color ? COLOR_DIM : "", color ? COLOR_RESET : "");
             } else {
-                bool bold = color && (piece == DOUBLE_BLANK || r == nearest_row(g, 0, c) ||
+                bool bold = color && (piece == MC_DOUBLE_BLANK || r == nearest_row(g, 0, c) ||
                                       r == nearest_row(g, 1, c));
-                text_append(&line, "  %s%d/%d%s   ", bold ? COLOR_BOLD : "", LOW[piece],
-                            HIGH[piece], bold ? COLOR_RESET : "");
+                text_append(&line, "  %s%d/%d%s   ", bold ? COLOR_BOLD : "", MC_LOW[piece],
+                            MC_HIGH[piece], bold ? COLOR_RESET : "");
             }
         }
         flush_line(&line, out);
@@ -1005,12 +941,12 @@ static void view_grid(const mc_state *g, int viewer, bool color, gateau_text *ou
 
 static void view_seats(const mc_state *g, int viewer, bool color, gateau_text *out)
 {
-    for (int s = 0; s < SEATS; s++) {
+    for (int s = 0; s < MC_SEATS; s++) {
         uint32_t stash = g->stash[s];
         text_append(out, "  %sseat %d (%s)%s%s: ", color ? SEAT_COLOR[s] : "", s + 1,
                     SEAT_COLOR_NAME[s], color ? COLOR_RESET : "", s == viewer ? ", you" : "");
-        if (g->phase == PHASE_ASSIGN || g->phase == PHASE_ROLL)
-            text_append(out, "%d mice ready, %d exhausted; ", MICE - tired_count(g, s),
+        if (g->phase == MC_PHASE_ASSIGN || g->phase == MC_PHASE_ROLL)
+            text_append(out, "%d mice ready, %d exhausted; ", MC_MICE - tired_count(g, s),
                         tired_count(g, s));
         text_append(out, "stash %d pips in %d piece%s: ", stash_pips(stash),
                     __builtin_popcount(stash), __builtin_popcount(stash) == 1 ? "" : "s");
@@ -1018,7 +954,7 @@ static void view_seats(const mc_state *g, int viewer, bool color, gateau_text *o
         text_append_char(out, '\n');
     }
     uint32_t unseen = unseen_pieces(g);
-    if (unseen && g->phase != PHASE_OVER) {
+    if (unseen && g->phase != MC_PHASE_OVER) {
         text_append(out, "  not yet seen (%d): ", __builtin_popcount(unseen));
         list_stash(unseen, out);
         text_append_char(out, '\n');
@@ -1030,12 +966,12 @@ static void view_seats(const mc_state *g, int viewer, bool color, gateau_text *o
     }
 }
 
-static void view_attempt(const attempt *a, int rolled, gateau_text *out)
+static void view_attempt(const mc_attempt *a, int rolled, gateau_text *out)
 {
     text_append(out, "    %c  seat %d  %d %-5s  %-6s ", COLUMN_LETTER[a->column], a->seat + 1,
                 a->mice, a->mice == 1 ? "mouse" : "mice", a->steal ? "steals" : "on");
     append_piece(out, a->piece);
-    text_append(out, " (%d):", pips(a->piece));
+    text_append(out, " (%d):", mc_pips(a->piece));
     if (rolled == 0) {
         text_append(out, " to roll\n");
         return;
@@ -1048,7 +984,7 @@ static void view_attempt(const attempt *a, int rolled, gateau_text *out)
     int tired = exhaustion(a->piece, a->dice, a->mice);
     text_append(out, " = %d, ", dice_sum(a));
     if (tired) text_append(out, "%d exhausted, fails\n", tired);
-    else if (dice_sum(a) < pips(a->piece)) text_append(out, "too low\n");
+    else if (dice_sum(a) < mc_pips(a->piece)) text_append(out, "too low\n");
     else text_append(out, "success\n");
 }
 
@@ -1056,12 +992,12 @@ static void view_phase(const gateau_state *state, const mc_state *g, int viewer,
                        gateau_text *out)
 {
     switch (g->phase) {
-    case PHASE_DEAL:
+    case MC_PHASE_DEAL:
         text_append(out, "The pieces are being shuffled into the grid.\n");
         break;
-    case PHASE_ASSIGN:
+    case MC_PHASE_ASSIGN:
         text_append(out, "Assigning, in secret:");
-        for (int s = 0; s < SEATS; s++) {
+        for (int s = 0; s < MC_SEATS; s++) {
             text_append(out, "%s seat %d ", s ? "," : "", s + 1);
             if (!g->must_assign[s]) text_append(out, "has no mouse to place");
             else if (g->assigned[s]) text_append(out, "has assigned");
@@ -1070,21 +1006,21 @@ static void view_phase(const gateau_state *state, const mc_state *g, int viewer,
         }
         text_append(out, ".\n");
         if (viewer >= 0 && g->must_assign[viewer] && g->plans[viewer].placed) {
-            const plan *p = &g->plans[viewer];
+            const mc_plan *p = &g->plans[viewer];
             text_append(out, "Your assignment%s:", g->assigned[viewer] ? "" : " so far");
-            for (int c = 0; c < COLUMNS; c++) {
+            for (int c = 0; c < MC_COLUMNS; c++) {
                 if (!p->mice[c]) continue;
                 text_append(out, " %c%d", COLUMN_LETTER[c], p->mice[c]);
                 if (steal_column(g, viewer, c)) {
                     text_append(out, ">");
-                    if (p->target == NO_PIECE) text_append(out, "?");
+                    if (p->target == MC_NO_PIECE) text_append(out, "?");
                     else append_piece(out, p->target);
                 }
             }
             text_append_char(out, '\n');
         }
         break;
-    case PHASE_ROLL:
+    case MC_PHASE_ROLL:
         text_append(out, "Rolls (columns A..D, yellow before blue):\n");
         for (int i = 0; i < g->attempt_count; i++)
             view_attempt(&g->attempts[i], i < g->rolling ? g->attempts[i].mice
@@ -1117,7 +1053,7 @@ static void mc_view_text(const gateau_state *state, int seat, bool color, gateau
 static json_t *piece_json(int piece)
 {
     char name[8];
-    snprintf(name, sizeof name, "%d/%d", LOW[piece], HIGH[piece]);
+    snprintf(name, sizeof name, "%d/%d", MC_LOW[piece], MC_HIGH[piece]);
     return json_string(name);
 }
 
@@ -1131,7 +1067,7 @@ static json_t *pieces_json(uint32_t set)
 static json_t *columns_json(const uint8_t *counts)
 {
     json_t *object = json_object();
-    for (int c = 0; c < COLUMNS; c++) {
+    for (int c = 0; c < MC_COLUMNS; c++) {
         char key[2] = {COLUMN_LETTER[c], '\0'};
         json_object_set_new(object, key, json_integer(counts[c]));
     }
@@ -1149,11 +1085,11 @@ static json_t *mc_view_json(const gateau_state *state, int seat)
     json_object_set_new(view, "round_limit", json_integer(ROUND_LIMIT));
     json_object_set_new(view, "phase", json_string(phase_names[g->phase]));
     json_t *grid = json_array(); /* row 1 first, columns A..D */
-    for (int r = 0; r < ROWS; r++) {
+    for (int r = 0; r < MC_ROWS; r++) {
         json_t *row = json_array();
-        for (int c = 0; c < COLUMNS; c++) {
+        for (int c = 0; c < MC_COLUMNS; c++) {
             int piece = g->grid[r][c];
-            json_array_append_new(row, piece == NO_PIECE ? json_null()
+            json_array_append_new(row, piece == MC_NO_PIECE ? json_null()
                                        : cell_hidden(g, r, c) ? json_string("??")
                                                               : piece_json(piece));
         }
@@ -1163,37 +1099,37 @@ static json_t *mc_view_json(const gateau_state *state, int seat)
     json_object_set_new(view, "unseen", pieces_json(unseen_pieces(g)));
     json_object_set_new(view, "removed", pieces_json(g->removed));
     json_t *to_act = json_array();
-    for (int s = 0; s < SEATS; s++)
+    for (int s = 0; s < MC_SEATS; s++)
         if (state->actors & (1u << s)) json_array_append_new(to_act, json_integer(s + 1));
     json_object_set_new(view, "to_act", to_act);
     json_t *seats = json_array();
-    for (int s = 0; s < SEATS; s++) {
+    for (int s = 0; s < MC_SEATS; s++) {
         json_t *item = json_object();
         json_object_set_new(item, "seat", json_integer(s + 1));
         json_object_set_new(item, "color", json_string(SEAT_COLOR_NAME[s]));
-        json_object_set_new(item, "ready", json_integer(MICE - tired_count(g, s)));
+        json_object_set_new(item, "ready", json_integer(MC_MICE - tired_count(g, s)));
         json_object_set_new(item, "exhausted", columns_json(g->tired[s]));
         json_object_set_new(item, "stash", pieces_json(g->stash[s]));
         json_object_set_new(item, "pips", json_integer(stash_pips(g->stash[s])));
         json_object_set_new(item, "pieces", json_integer(__builtin_popcount(g->stash[s])));
-        if (g->phase == PHASE_ASSIGN) {
+        if (g->phase == MC_PHASE_ASSIGN) {
             json_object_set_new(item, "to_assign", json_boolean(g->must_assign[s]));
             json_object_set_new(item, "assigned", json_boolean(g->assigned[s]));
             if (s == seat) {
-                const plan *p = &g->plans[s];
+                const mc_plan *p = &g->plans[s];
                 json_t *mine = columns_json(p->mice);
                 json_object_set_new(mine, "target",
-                                    p->target == NO_PIECE ? json_null() : piece_json(p->target));
+                                    p->target == MC_NO_PIECE ? json_null() : piece_json(p->target));
                 json_object_set_new(item, "assignment", mine);
             }
         }
         json_array_append_new(seats, item);
     }
     json_object_set_new(view, "seats", seats);
-    if (g->phase == PHASE_ROLL) {
+    if (g->phase == MC_PHASE_ROLL) {
         json_t *attempts = json_array();
         for (int i = 0; i < g->attempt_count; i++) {
-            const attempt *a = &g->attempts[i];
+            const mc_attempt *a = &g->attempts[i];
             int rolled = i < g->rolling ? a->mice : i == g->rolling ? g->rolled : 0;
             json_t *item = json_object();
             char column[2] = {COLUMN_LETTER[a->column], '\0'};
@@ -1202,7 +1138,7 @@ static json_t *mc_view_json(const gateau_state *state, int seat)
             json_object_set_new(item, "mice", json_integer(a->mice));
             json_object_set_new(item, "steal", json_boolean(a->steal));
             json_object_set_new(item, "piece", piece_json(a->piece));
-            json_object_set_new(item, "value", json_integer(pips(a->piece)));
+            json_object_set_new(item, "value", json_integer(mc_pips(a->piece)));
             json_t *dice = json_array();
             for (int k = 0; k < rolled; k++) json_array_append_new(dice, json_integer(a->dice[k]));
             json_object_set_new(item, "dice", dice);
@@ -1210,10 +1146,10 @@ static json_t *mc_view_json(const gateau_state *state, int seat)
         }
         json_object_set_new(view, "attempts", attempts);
     }
-    if (g->phase == PHASE_OVER) {
+    if (g->phase == MC_PHASE_OVER) {
         json_t *winners = json_array();
         uint32_t mask = mc_winners(state);
-        for (int s = 0; s < SEATS; s++)
+        for (int s = 0; s < MC_SEATS; s++)
             if (mask & (1u << s)) json_array_append_new(winners, json_integer(s + 1));
         json_object_set_new(view, "winners", winners);
         json_object_set_new(view, "stopped_by_round_limit", json_boolean(g->stopped));
@@ -1223,16 +1159,16 @@ static json_t *mc_view_json(const gateau_state *state, int seat)
 
 /* ---- Commentary --------------------------------------------------------------- */
 
-static void describe_roll(const attempt *a, gateau_text *out)
+static void describe_roll(const mc_attempt *a, gateau_text *out)
 {
-    int sum = dice_sum(a), value = pips(a->piece);
+    int sum = dice_sum(a), value = mc_pips(a->piece);
     int tired = exhaustion(a->piece, a->dice, a->mice);
     text_append(out, "%d %s %s", a->mice, a->mice == 1 ? "mouse" : "mice",
                 a->steal ? "stealing " : "on ");
     append_piece(out, a->piece);
     text_append(out, ": %d against %d", sum, value);
     if (tired) {
-        int l = LOW[a->piece], h = HIGH[a->piece];
+        int l = MC_LOW[a->piece], h = MC_HIGH[a->piece];
         if (l == 0) text_append(out, ", but a %d exhausts 1 mouse: fails", h);
         else if (l == h) text_append(out, ", but two %ds exhaust 2 mice: fails", l);
         else text_append(out, ", but a %d and a %d exhaust 2 mice: fails", l, h);
@@ -1241,7 +1177,7 @@ static void describe_roll(const attempt *a, gateau_text *out)
     }
 }
 
-static void describe_conflict(const attempt *y, const attempt *b, gateau_text *out)
+static void describe_conflict(const mc_attempt *y, const mc_attempt *b, gateau_text *out)
 {
     bool ys = attempt_succeeds(y), bs = attempt_succeeds(b);
     if (y->steal) {
@@ -1267,7 +1203,7 @@ static void describe_round_end(const mc_state *g, const mc_state *after, gateau_
 {
     text_append(out, ". End of round %d:", g->round);
     bool any = false;
-    for (int s = 0; s < SEATS; s++) {
+    for (int s = 0; s < MC_SEATS; s++) {
         uint32_t gained = after->stash[s] & ~g->stash[s], lost = g->stash[s] & ~after->stash[s];
         if (gained) {
             text_append(out, "%s seat %d stashes ", any ? ";" : "", s + 1);
@@ -1284,20 +1220,20 @@ static void describe_round_end(const mc_state *g, const mc_state *after, gateau_
         text_append(out, "%s 0/0 leaves the game", any ? ";" : "");
         any = true;
     }
-    for (int r = 0; r < ROWS; r++)
-        for (int c = 0; c < COLUMNS; c++)
-            if (after->grid[r][c] != NO_PIECE && after->up[r][c] && !g->up[r][c]) {
+    for (int r = 0; r < MC_ROWS; r++)
+        for (int c = 0; c < MC_COLUMNS; c++)
+            if (after->grid[r][c] != MC_NO_PIECE && after->up[r][c] && !g->up[r][c]) {
                 text_append(out, "%s ", any ? ";" : "");
                 append_piece(out, after->grid[r][c]);
                 text_append(out, " turns up (row %d, %c)", r + 1, COLUMN_LETTER[c]);
                 any = true;
             }
     if (!any) text_append(out, " no piece changes hands");
-    if (after->phase == PHASE_OVER) {
+    if (after->phase == MC_PHASE_OVER) {
         text_append(out, after->stopped ? ". The 500-round guard ends the game."
                                         : ". The grid is empty: game over.");
     } else {
-        for (int s = 0; s < SEATS; s++)
+        for (int s = 0; s < MC_SEATS; s++)
             if (tired_count(after, s))
                 text_append(out, ". Seat %d has %d exhausted %s sitting out round %d", s + 1,
                             tired_count(after, s), tired_count(after, s) == 1 ? "mouse" : "mice",
@@ -1319,7 +1255,7 @@ static void mc_describe_move(const gateau_state *before, int seat, const gateau_
         mc_format_move(before, seat, actions, count, out);
         return;
     }
-    if (g->phase == PHASE_DEAL) {
+    if (g->phase == MC_PHASE_DEAL) {
         text_append(out, "The 28 pieces are shuffled face down into the grid; rows 1, 3, 5 "
                          "and 7 are turned up.");
         return;
@@ -1328,14 +1264,14 @@ static void mc_describe_move(const gateau_state *before, int seat, const gateau_
     gateau_state *after = gateau_state_clone(before);
     for (int i = 0; i < count; i++) before->setup->game->apply(after, seat, actions[i]);
     const mc_state *a = GAME_STATE_CONST(mc_state, after);
-    attempt rolled = g->attempts[g->rolling];
-    for (int i = 0; i < count; i++) rolled.dice[i] = (uint8_t)(actions[i] - DIE + 1);
+    mc_attempt rolled = g->attempts[g->rolling];
+    for (int i = 0; i < count; i++) rolled.dice[i] = (uint8_t)(actions[i] - MC_DIE + 1);
     mc_format_move(before, seat, actions, count, out);
     text_append(out, ": seat %d, ", rolled.seat + 1);
     describe_roll(&rolled, out);
     /* A conflict is settled once both groups have rolled. */
     for (int i = 0; i < g->rolling; i++) {
-        const attempt *other = &g->attempts[i];
+        const mc_attempt *other = &g->attempts[i];
         if (other->column == rolled.column && column_pieces(g, rolled.column) == 1)
             describe_conflict(other, &rolled, out);
     }
@@ -1349,22 +1285,22 @@ static void mc_describe_move(const gateau_state *before, int seat, const gateau_
 static void mc_describe_legal(const gateau_state *state, int seat, gateau_text *out)
 {
     const mc_state *g = GAME_STATE_CONST(mc_state, state);
-    if (g->phase != PHASE_ASSIGN) return;
+    if (g->phase != MC_PHASE_ASSIGN) return;
     int other = 1 - seat;
     text_append(out, "assign all %d ready mice: columns in order A..D, each with its number "
                      "of mice, as in 'assign %s'\n", g->ready[seat],
                 g->ready[seat] == 1 ? "B1" : g->ready[seat] == 2 ? "A1 C1" :
                 g->ready[seat] == 3 ? "A1 C2" : "A1 C3");
-    for (int c = 0; c < COLUMNS; c++) {
-        int piece = nearest_piece(g, seat, c);
+    for (int c = 0; c < MC_COLUMNS; c++) {
+        int piece = mc_nearest_piece(g, seat, c);
         text_append(out, "  %c: ", COLUMN_LETTER[c]);
-        if (piece == NO_PIECE) {
+        if (piece == MC_NO_PIECE) {
             text_append(out, "empty\n");
             continue;
         }
         append_piece(out, piece);
-        if (piece != DOUBLE_BLANK) {
-            text_append(out, " (%d pips)%s\n", pips(piece),
+        if (piece != MC_DOUBLE_BLANK) {
+            text_append(out, " (%d pips)%s\n", mc_pips(piece),
                         column_pieces(g, c) == 1 ? ", the last piece of the column" : "");
         } else if (!g->stash[other]) {
             text_append(out, ", a steal, closed: seat %d's stash is empty\n", other + 1);
