@@ -644,9 +644,9 @@ static long default_search_iterations(const char *game, int players)
  * players and shrinks as 2/N; Mice Cake's is fixed. */
 Test(ismcts, default_budgets, .timeout = 120)
 {
-    cr_expect_eq(default_search_iterations("cake-master", 2), 5000);
-    cr_expect_eq(default_search_iterations("cake-master", 4), 2500);
-    cr_expect_eq(default_search_iterations("cake-master", 6), 1666);
+    cr_expect_eq(default_search_iterations("cake-master", 2), 3000);
+    cr_expect_eq(default_search_iterations("cake-master", 4), 1500);
+    cr_expect_eq(default_search_iterations("cake-master", 6), 1000);
     cr_expect_eq(default_search_iterations("mice-cake", 2), 6000);
 }
 

@@ -55,6 +55,7 @@ struct gateau_bot {
     bot_move_counter move_counter; /* random's */
     bool budget_given; /* the spec named iters or ms */
     bool margin_given; /* the spec named margin */
+    bool tree_given;   /* the spec named tree */
     bot_plan plan;
     long last_iterations;
 };
@@ -126,6 +127,13 @@ static bool parse_parameter(gateau_bot *bot, const char *name, const char *key, 
         }
         bot->params.heuristic_margin = margin;
         bot->margin_given = true;
+    } else if (!strcmp(key, "tree")) {
+        if (strcmp(value, "move") && strcmp(value, "game")) {
+            set_error(error, error_size, "%s: tree is move or game, not '%s'", name, value);
+            return false;
+        }
+        bot->params.tree_one_move = !strcmp(value, "move");
+        bot->tree_given = true;
     } else if (!strcmp(key, "exact")) {
         if (strcmp(value, "0") && strcmp(value, "1")) {
             set_error(error, error_size, "%s: exact is 0 or 1, not '%s'", name, value);
@@ -134,7 +142,7 @@ static bool parse_parameter(gateau_bot *bot, const char *name, const char *key, 
         bot->params.exact_leaves = value[0] == '1';
     } else {
         set_error(error, error_size,
-                  "unknown parameter '%s' for %s (iters, ms, threads, rollout, c, margin, exact)", key, name);
+                  "unknown parameter '%s' for %s (iters, ms, threads, rollout, c, margin, tree, exact)", key, name);
         return false;
     }
     return true;
@@ -387,6 +395,7 @@ static ismcts_params params_for(const gateau_bot *bot, const gateau_state *det)
     if (!bot->budget_given) params.budget.iterations = default_iterations(det);
     const bot_game *game = bot_game_find(det);
     if (!bot->margin_given && game) params.heuristic_margin = game->heuristic_margin;
+    if (!bot->tree_given && game) params.tree_one_move = game->tree_one_move;
     return params;
 }
 
@@ -517,7 +526,8 @@ int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gat
                                  .heuristic_rollout = true,
                                  .exploration = ISMCTS_DEFAULT_EXPLORATION,
                                  .exact_leaves = true,
-                                 .heuristic_margin = game ? game->heuristic_margin : 0.0};
+                                 .heuristic_margin = game ? game->heuristic_margin : 0.0,
+                                 .tree_one_move = game && game->tree_one_move};
     }
     ismcts_child *children = malloc(sizeof *children * (size_t)max);
     if (!children) abort();

@@ -49,8 +49,16 @@ typedef struct bot_game {
      * 2/N of it (where every seat's rollout play costs alike). */
     long default_iterations;
     bool iterations_per_two_players;
-    /* ismcts's default heuristic margin (ismcts_params) for this game. */
+    /* ismcts's default heuristic margin and tree depth (ismcts_params)
+     * for this game. */
     double heuristic_margin;
+    bool tree_one_move;
+    /* ismcts's reward is (1 - w) x win share + w x the score's place, w
+     * = score_weight (0: 0.1).  The place is where the score lies between
+     * the lowest and the highest, or with score_span > 0 0.5 + (score -
+     * the others' mean) / score_span, within 0..1: with two players the
+     * first says no more than the win, the second how wide it was. */
+    double score_weight, score_span;
     /* The heuristic player, documented in docs/bots.md; must depend only
      * on what seat knows (it is handed a determinized state) and be
      * consistent within a move: asked again halfway through a move it
@@ -109,6 +117,9 @@ typedef struct ismcts_params {
     /* > 0: the heuristic's move is played unless another move has this
      * share of the iterations more visits (ismcts.c) */
     double heuristic_margin;
+    /* The tree covers only the seat's move at the root; everything after
+     * it is the rollout policy's (ismcts.c). */
+    bool tree_one_move;
 } ismcts_params;
 
 typedef struct ismcts ismcts;

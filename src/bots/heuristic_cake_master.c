@@ -431,7 +431,7 @@ static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *v
 
 const bot_game bot_cake_master = {
     .name = "cake-master",
-    .default_iterations = 5000, /* 2,500 for 4 players...: under 100 ms a move (docs/bots.md) */
+    .default_iterations = 3000, /* 1,500 for 4 players...: under 50 ms a move (docs/bots.md) */
     .iterations_per_two_players = true,
     .heuristic = cm_heuristic,
     .rollout = cm_rollout,

@@ -40,7 +40,7 @@
 
 #include "bots/bots.h"
 
-#define REWARD_SCORE_WEIGHT 0.1
+#define REWARD_SCORE_WEIGHT 0.1 /* unless the game sets its own */
 #define LINE_VISIT_FLOOR 8 /* tree steps of a principal line need this many visits */
 
 typedef struct node {
@@ -78,6 +78,9 @@ struct run_context {
     gateau_action root_first; /* ... at the root: the heuristic's choice, or -1 */
     bool (*leaf_values)(const gateau_state *state, bot_values *values);
     bool (*playout)(const gateau_state *state, gateau_rng *rng, bot_values *values);
+    bool one_move;       /* the tree ends with the seat's move at the root */
+    double score_weight; /* of the score's place in the reward */
+    double score_span;   /* > 0: the place is the margin over the others, over this span */
 };
 
 struct ismcts {
@@ -204,6 +207,7 @@ static void iterate(tree *t)
     path_push(t, &depth, 0);
     uint32_t current = 0;
     bool expanded = false;
+    bool move_done = false; /* the seat's move at the root is complete */
 
     /* Selection and expansion. */
     while (!gateau_state_is_over(state)) {
@@ -221,7 +225,7 @@ static void iterate(tree *t)
             gateau_state_apply_legal(state, actor, actions[0]);
             continue;
         }
-        if (expanded) break;
+        if (expanded || move_done) break;
 
         /* Walk the sorted children along the ascending legal actions. */
         node *parent = &t->nodes[current];
@@ -269,6 +273,7 @@ static void iterate(tree *t)
         }
         path_push(t, &depth, current);
         gateau_state_apply_legal(state, actor, chosen);
+        if (run->one_move && actor == run->seat && !gateau_state_in_move(state)) move_done = true;
     }
 
     /* Rollout. */
@@ -294,16 +299,25 @@ static void iterate(tree *t)
     }
     if (!exact) terminal_values(state, run->players, &values);
 
-    /* Rewards: mostly the win share, a little the score's place. */
-    int low = values.score[0], high = values.score[0];
-    for (int s = 1; s < run->players; s++) {
+    /* Rewards: mostly the win share, partly the score's place. */
+    int low = values.score[0], high = values.score[0], total = 0;
+    for (int s = 0; s < run->players; s++) {
         if (values.score[s] < low) low = values.score[s];
         if (values.score[s] > high) high = values.score[s];
+        total += values.score[s];
     }
     double reward[GATEAU_MAX_PLAYERS];
     for (int s = 0; s < run->players; s++) {
-        double place = high > low ? (double)(values.score[s] - low) / (high - low) : 0.5;
-        reward[s] = (1.0 - REWARD_SCORE_WEIGHT) * values.share[s] + REWARD_SCORE_WEIGHT * place;
+        double place;
+        if (run->score_span > 0) {
+            /* Margin over the others' mean, linear across the span. */
+            double others = (double)(total - values.score[s]) / (run->players - 1);
+            place = 0.5 + (values.score[s] - others) / run->score_span;
+            place = place < 0 ? 0 : place > 1 ? 1 : place;
+        } else {
+            place = high > low ? (double)(values.score[s] - low) / (high - low) : 0.5;
+        }
+        reward[s] = (1.0 - run->score_weight) * values.share[s] + run->score_weight * place;
     }
 
     t->nodes[0].visits++;
@@ -448,6 +462,9 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
         .root = root,
         .seat = seat,
         .players = gateau_state_players(root),
+        .one_move = params->tree_one_move,
+        .score_weight = game && game->score_weight > 0 ? game->score_weight : REWARD_SCORE_WEIGHT,
+        .score_span = game ? game->score_span : 0,
         .exploration = params->exploration,
         .policy = params->heuristic_rollout && game && game->rollout ? game->rollout
                                                                      : bot_random_policy,
