@@ -184,6 +184,11 @@ static gateau_action mc_heuristic(const gateau_state *state, int seat, gateau_rn
 const bot_game bot_mice_cake = {
     .name = "mice-cake",
     .default_iterations = 6000, /* about 60 ms a move (docs/bots.md) */
+    /* Half the reward is the pips margin (80 pips across): with two
+     * players and dice deciding much, a win-only reward says little about
+     * how good a move was (docs/bots.md). */
+    .score_weight = 0.5,
+    .score_span = 80,
     .heuristic = mc_heuristic,
     .rollout = mc_heuristic,
 };
