@@ -74,7 +74,8 @@ Test(specs, every_bot_and_parameter)
     const char *good[] = {"random", "heuristic", "solver", "ismcts", "ismcts:iters=50",
                           "ismcts:ms=20", "ismcts:iters=100:threads=2",
                           "ismcts:rollout=random:c=1.5", "ismcts:rollout=heuristic:exact=0",
-                          "ismcts:margin=0.1", "ismcts:iters=100:margin=0"};
+                          "ismcts:margin=0.1", "ismcts:iters=100:margin=0",
+                          "ismcts:tree=move", "ismcts:tree=game:c=0.3"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         gateau_bot *bot = make_bot(good[i]);
         cr_expect_str_eq(gateau_bot_name(bot), good[i]);
@@ -100,6 +101,7 @@ Test(specs, clear_errors)
     refused("ismcts:c=x", "c needs a number");
     refused("ismcts:margin=2", "margin needs a number 0..1");
     refused("ismcts:margin=", "margin needs a number 0..1");
+    refused("ismcts:tree=deep", "tree is move or game");
     refused("ismcts:iters=10:ms=10", "give iters or ms, not both");
     refused("ismcts:iters", "needs key=value");
     refused("ismcts::iters=5", "empty");
@@ -691,6 +693,53 @@ Test(ismcts, heuristic_margin_keeps_the_heuristic_move, .timeout = 300)
 {
     cr_expect_eq(differences_from_heuristic("ismcts:iters=300:margin=1"), 0);
     cr_expect_gt(differences_from_heuristic("ismcts:iters=300:margin=0"), 0);
+}
+
+/* ---- Rollout policies ---------------------------------------------------------------------- */
+
+/* The win share of a game's rollout policy at one seat (rotated) against
+ * uniformly random decisions at the others, over `games` games.  The
+ * policy gets the true state here: it only reads what every seat knows
+ * plus its own cards, so this is fair play. */
+static double rollout_share_against_random(const char *game_name, int players, int games)
+{
+    gateau_setup *setup = support_setup(game_name, players, NULL);
+    double share = 0;
+    for (int g = 0; g < games; g++) {
+        int hero = g % players;
+        gateau_rng rng;
+        gateau_rng_seed_stream(&rng, 777, (uint64_t)g);
+        gateau_state *state = gateau_state_new(setup);
+        const bot_game *game = bot_game_find(state);
+        cr_assert(game && game->rollout, "%s has a rollout policy", game_name);
+        while (!gateau_state_is_over(state)) {
+            if (gateau_state_is_chance(state)) {
+                random_step(state, &rng);
+                continue;
+            }
+            int seat = gateau_state_next_seat(state);
+            bot_policy policy = seat == hero ? game->rollout : bot_random_policy;
+            gateau_action action = policy(state, seat, &rng);
+            cr_assert(is_legal(state, seat, action), "%s: the policy's action is legal", game_name);
+            gateau_state_apply_legal(state, seat, action);
+        }
+        uint32_t winners = gateau_state_winners(state);
+        if (winners & (1u << hero)) share += 1.0 / __builtin_popcount(winners);
+        gateau_state_free(state);
+    }
+    gateau_setup_free(setup);
+    return share / games;
+}
+
+/* The search's cheap players must still play far better than random: a
+ * policy that valued cards or columns backwards would lose these. */
+Test(rollout, cake_master_and_mice_cake_policies_beat_random, .timeout = 300)
+{
+    double cake_master = rollout_share_against_random("cake-master", 3, 150);
+    cr_expect_gt(cake_master, 0.8, "Cake Master rollout policy's share %.3f (fair 0.333)",
+                 cake_master);
+    double mice_cake = rollout_share_against_random("mice-cake", 2, 300);
+    cr_expect_gt(mice_cake, 0.75, "Mice Cake rollout policy's share %.3f (fair 0.5)", mice_cake);
 }
 
 /* ---- random: uniform over complete moves ----------------------------------------------------------- */
