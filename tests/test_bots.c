@@ -649,7 +649,7 @@ Test(ismcts, default_budgets, .timeout = 120)
     cr_expect_eq(default_search_iterations("cake-master", 2), 3000);
     cr_expect_eq(default_search_iterations("cake-master", 4), 1500);
     cr_expect_eq(default_search_iterations("cake-master", 6), 1000);
-    cr_expect_eq(default_search_iterations("mice-cake", 2), 6000);
+    cr_expect_eq(default_search_iterations("mice-cake", 2), 30000);
 }
 
 /* The first actions ismcts and heuristic choose at the assignments of a
@@ -740,6 +740,51 @@ Test(rollout, cake_master_and_mice_cake_policies_beat_random, .timeout = 300)
                  cake_master);
     double mice_cake = rollout_share_against_random("mice-cake", 2, 300);
     cr_expect_gt(mice_cake, 0.75, "Mice Cake rollout policy's share %.3f (fair 0.5)", mice_cake);
+}
+
+/* ---- Mice Cake's search playout -------------------------------------------------------------- */
+
+static bool mice_round_start(const gateau_state *state)
+{
+    return !gateau_state_is_over(state) && !gateau_state_is_chance(state) &&
+           !gateau_state_in_move(state) && gateau_state_is_simultaneous(state) &&
+           gateau_state_actors(state) == 3u;
+}
+
+/* It estimates at the start of a round only: level at the first, and
+ * later the seat worth more (pips, less 2 per mouse sitting out) has the
+ * better half of the win; inside an assignment it declines. */
+Test(mice_cake_playout, estimates_at_round_starts_only)
+{
+    gateau_setup *setup = support_setup("mice-cake", 2, NULL);
+    gateau_state *state = gateau_state_new(setup);
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 9);
+    while (gateau_state_is_chance(state)) random_step(state, &rng);
+    const bot_game *game = bot_game_find(state);
+    cr_assert(game && game->playout);
+    bot_values values;
+    cr_assert(game->playout(state, &rng, &values), "no estimate at the first round's start");
+    cr_expect_float_eq(values.share[0], 0.5, 1e-12);
+    cr_expect_eq(values.score[0], 0);
+    cr_expect_eq(values.score[1], 0);
+    random_step(state, &rng); /* a first mouse */
+    if (gateau_state_in_move(state))
+        cr_expect_not(game->playout(state, &rng, &values), "an estimate inside an assignment");
+    int unequal = 0;
+    for (int step = 0; step < 2000 && !gateau_state_is_over(state); step++) {
+        random_step(state, &rng);
+        if (!mice_round_start(state)) continue;
+        cr_assert(game->playout(state, &rng, &values), "no estimate at a round start");
+        cr_expect_float_eq(values.share[0] + values.share[1], 1.0, 1e-12);
+        if (values.score[0] == values.score[1]) continue;
+        unequal++;
+        int leader = values.score[0] > values.score[1] ? 0 : 1;
+        cr_expect_gt(values.share[leader], 0.5, "the seat worth more is the likelier winner");
+    }
+    cr_expect_gt(unequal, 0, "some round start with one seat ahead");
+    gateau_state_free(state);
+    gateau_setup_free(setup);
 }
 
 /* ---- random: uniform over complete moves ----------------------------------------------------------- */
