@@ -67,6 +67,18 @@ static bool is_legal(const gateau_state *state, int seat, gateau_action action)
     return false;
 }
 
+/* A new game of game_name played through its opening chance (the deal)
+ * with rng seeded from seed: the state at its first decision. */
+static gateau_state *after_the_deal(const char *game_name, int players, uint64_t seed,
+                                    gateau_setup **setup, gateau_rng *rng)
+{
+    *setup = support_setup(game_name, players, NULL);
+    gateau_state *state = gateau_state_new(*setup);
+    gateau_rng_seed(rng, seed);
+    while (gateau_state_is_chance(state)) random_step(state, rng);
+    return state;
+}
+
 /* ---- Specs ----------------------------------------------------------------------------- */
 
 Test(specs, every_bot_and_parameter)
@@ -598,11 +610,9 @@ ParameterizedTest(game_case *param, heuristic, beats_random, .timeout = 600)
  * declines. */
 Test(cake_master_playout, estimates_at_turn_starts_only)
 {
-    gateau_setup *setup = support_setup("cake-master", 3, NULL);
-    gateau_state *state = gateau_state_new(setup);
+    gateau_setup *setup;
     gateau_rng rng;
-    gateau_rng_seed(&rng, 5);
-    while (gateau_state_is_chance(state)) random_step(state, &rng);
+    gateau_state *state = after_the_deal("cake-master", 3, 5, &setup, &rng);
     const bot_game *game = bot_game_find(state);
     cr_assert(game && game->playout);
     bot_values values;
@@ -625,11 +635,9 @@ Test(cake_master_playout, estimates_at_turn_starts_only)
  * deal: every iteration passes through exactly one root child. */
 static long default_search_iterations(const char *game, int players)
 {
-    gateau_setup *setup = support_setup(game, players, NULL);
-    gateau_state *state = gateau_state_new(setup);
+    gateau_setup *setup;
     gateau_rng rng;
-    gateau_rng_seed(&rng, 3);
-    while (gateau_state_is_chance(state)) random_step(state, &rng);
+    gateau_state *state = after_the_deal(game, players, 3, &setup, &rng);
     gateau_bot *bot = make_bot("ismcts");
     gateau_bot_candidate candidates[GATEAU_MAX_ACTIONS];
     int count = gateau_bot_analyse(bot, state, gateau_state_next_seat(state), &rng, candidates,
@@ -756,11 +764,9 @@ static bool mice_round_start(const gateau_state *state)
  * better half of the win; inside an assignment it declines. */
 Test(mice_cake_playout, estimates_at_round_starts_only)
 {
-    gateau_setup *setup = support_setup("mice-cake", 2, NULL);
-    gateau_state *state = gateau_state_new(setup);
+    gateau_setup *setup;
     gateau_rng rng;
-    gateau_rng_seed(&rng, 9);
-    while (gateau_state_is_chance(state)) random_step(state, &rng);
+    gateau_state *state = after_the_deal("mice-cake", 2, 9, &setup, &rng);
     const bot_game *game = bot_game_find(state);
     cr_assert(game && game->playout);
     bot_values values;
