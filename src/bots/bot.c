@@ -25,13 +25,22 @@
 #include "core/engine.h"
 
 #define ISMCTS_DEFAULT_ITERATIONS 10000
-#define ISMCTS_DEFAULT_EXPLORATION 0.7
 /* Search nodes the exact solver may spend (about 2.3 million a second):
  * ismcts solves instead of searching when it fits in ISMCTS_SOLVE_LIMIT
  * (well under 100 ms), solver when it fits in SOLVER_SOLVE_LIMIT (a
  * couple of seconds); past that they search or use the heuristic. */
 #define ISMCTS_SOLVE_LIMIT 200000L
 #define SOLVER_SOLVE_LIMIT 5000000L
+
+/* A spec's parameters before its own: where a game has defaults of its
+ * own (bot_game), params_for() puts them in. */
+static const ismcts_params ISMCTS_DEFAULT_PARAMS = {
+    .budget = {.iterations = ISMCTS_DEFAULT_ITERATIONS},
+    .threads = 1,
+    .heuristic_rollout = true,
+    .exploration = 0.7,
+    .exact_leaves = true,
+};
 
 typedef enum { BOT_RANDOM, BOT_HEURISTIC, BOT_ISMCTS, BOT_SOLVER } bot_kind;
 
@@ -174,13 +183,7 @@ gateau_bot *gateau_bot_new(const char *spec, char *error, size_t error_size)
     gateau_bot *bot = calloc(1, sizeof *bot);
     if (!bot) abort();
     bot->kind = kinds[found].kind;
-    bot->params = (ismcts_params){
-        .budget = {.iterations = ISMCTS_DEFAULT_ITERATIONS},
-        .threads = 1,
-        .heuristic_rollout = true,
-        .exploration = ISMCTS_DEFAULT_EXPLORATION,
-        .exact_leaves = true,
-    };
+    bot->params = ISMCTS_DEFAULT_PARAMS;
     if (spec[name_length] && bot->kind != BOT_ISMCTS) {
         set_error(error, error_size, "bot '%s' takes no parameters", name);
         free(bot);
@@ -399,6 +402,13 @@ static ismcts_params params_for(const gateau_bot *bot, const gateau_state *det)
     return params;
 }
 
+/* The parameters of a plain `ismcts` (nothing in its spec) for this game. */
+static ismcts_params default_params_for(const gateau_state *det)
+{
+    gateau_bot plain = {.params = ISMCTS_DEFAULT_PARAMS};
+    return params_for(&plain, det);
+}
+
 /*
  * The strategies.  Each gets the bot (its parameters, its reusable
  * search and counters), the determinized copy, the seat and the caller's
@@ -519,16 +529,7 @@ int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gat
 
     if (!bot->search) bot->search = ismcts_new();
     ismcts_params params = params_for(bot, det);
-    if (bot->kind != BOT_ISMCTS) {
-        const bot_game *game = bot_game_find(det);
-        params = (ismcts_params){.budget = {.iterations = default_iterations(det)},
-                                 .threads = 1,
-                                 .heuristic_rollout = true,
-                                 .exploration = ISMCTS_DEFAULT_EXPLORATION,
-                                 .exact_leaves = true,
-                                 .heuristic_margin = game ? game->heuristic_margin : 0.0,
-                                 .tree_one_move = game && game->tree_one_move};
-    }
+    if (bot->kind != BOT_ISMCTS) params = default_params_for(det);
     ismcts_child *children = malloc(sizeof *children * (size_t)max);
     if (!children) abort();
     written = ismcts_run(bot->search, &params, det, seat, rng, children, max, &bot->last_iterations);

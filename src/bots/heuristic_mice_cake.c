@@ -43,17 +43,6 @@ typedef struct attempt_odds {
 static attempt_odds ODDS[MC_MICE + 1][MC_PIECES]; /* by mice, piece */
 static pthread_once_t odds_once = PTHREAD_ONCE_INIT;
 
-/* Mice exhausted by these dice on a piece a/b (the rules' exhaustion). */
-static int exhausted_by(const int *dice, int m, int a, int b)
-{
-    if (b == 0) return 0;
-    int seen[MC_FACES + 1] = {0};
-    for (int i = 0; i < m; i++) seen[dice[i]]++;
-    if (a == 0) return seen[b] ? 1 : 0;
-    if (a == b) return seen[a] >= 2 ? 2 : 0;
-    return seen[a] && seen[b] ? 2 : 0;
-}
-
 static void odds_fill(void)
 {
     for (int m = 1; m <= MC_MICE; m++) {
@@ -63,13 +52,14 @@ static void odds_fill(void)
             int a = MC_LOW[piece], b = MC_HIGH[piece];
             double wins = 0, tired = 0;
             for (int outcome = 0; outcome < total; outcome++) {
-                int dice[MC_MICE], x = outcome, sum = 0;
+                uint8_t dice[MC_MICE];
+                int x = outcome, sum = 0;
                 for (int i = 0; i < m; i++) {
-                    dice[i] = x % MC_FACES + 1;
+                    dice[i] = (uint8_t)(x % MC_FACES + 1);
                     x /= MC_FACES;
                     sum += dice[i];
                 }
-                int lost = exhausted_by(dice, m, a, b);
+                int lost = mc_exhaustion(piece, dice, m);
                 tired += lost;
                 if (!lost && sum >= a + b) wins += 1;
             }
@@ -184,13 +174,6 @@ static gateau_action mc_heuristic(const gateau_state *state, int seat, gateau_rn
 
 /* ---- The search's playout ---------------------------------------------------- */
 
-static int stash_pips(uint32_t stash)
-{
-    int total = 0;
-    for (; stash; stash &= stash - 1) total += mc_pips(__builtin_ctz(stash));
-    return total;
-}
-
 /*
  * Rollouts to the end of a game of dice say little about one assignment:
  * twenty more rounds of luck drown it.  So the search plays on only to
@@ -218,7 +201,7 @@ static bool mc_playout(const gateau_state *state, gateau_rng *rng, bot_values *v
     for (int s = 0; s < MC_SEATS; s++) {
         int tired = 0;
         for (int c = 0; c < MC_COLUMNS; c++) tired += g->tired[s][c];
-        worth[s] = stash_pips(g->stash[s]) - EXHAUSTION_COST * tired;
+        worth[s] = mc_stash_pips(g->stash[s]) - EXHAUSTION_COST * tired;
         values->score[s] = (int)(worth[s] + (worth[s] < 0 ? -0.5 : 0.5));
     }
     double sd = 0.5 * sqrt(squares) + 1.0;

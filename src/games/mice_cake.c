@@ -49,7 +49,7 @@ static int piece_of(int a, int b)
     return a * 7 - a * (a - 1) / 2 + (b - a);
 }
 
-static int stash_pips(uint32_t stash)
+int mc_stash_pips(uint32_t stash)
 {
     int total = 0;
     for (uint32_t s = stash; s; s &= s - 1) total += mc_pips(__builtin_ctz(s));
@@ -114,7 +114,7 @@ unsigned mc_open_columns(const mc_state *g, int seat, uint8_t *nearest)
 /* How many mice a roll exhausts on piece: 2 when two different dice show
  * both halves of a piece with pips on both (two equal dice for a double),
  * 1 when any die shows the pips of a piece with a blank half, else 0. */
-static int exhaustion(int piece, const uint8_t *dice, int count)
+int mc_exhaustion(int piece, const uint8_t *dice, int count)
 {
     int seen[MC_FACES + 1] = {0};
     for (int i = 0; i < count; i++) seen[dice[i]]++;
@@ -135,7 +135,7 @@ static int dice_sum(const mc_attempt *a)
 /* Success: the sum reaches the value and no mouse is exhausted. */
 static bool attempt_succeeds(const mc_attempt *a)
 {
-    return dice_sum(a) >= mc_pips(a->piece) && exhaustion(a->piece, a->dice, a->mice) == 0;
+    return dice_sum(a) >= mc_pips(a->piece) && mc_exhaustion(a->piece, a->dice, a->mice) == 0;
 }
 
 static int tired_count(const mc_state *g, int seat)
@@ -276,7 +276,7 @@ static void resolve_round(mc_state *g, gateau_state *state)
     for (int i = 0; i < g->attempt_count; i++) {
         const mc_attempt *a = &g->attempts[i];
         at[a->column][a->seat] = i;
-        g->tired[a->seat][a->column] = (uint8_t)exhaustion(a->piece, a->dice, a->mice);
+        g->tired[a->seat][a->column] = (uint8_t)mc_exhaustion(a->piece, a->dice, a->mice);
     }
     for (int c = 0; c < MC_COLUMNS; c++) {
         int y = at[c][0], b = at[c][1];
@@ -420,14 +420,14 @@ static void mc_apply(gateau_state *state, int seat, gateau_action action)
 static void mc_scores(const gateau_state *state, int *scores)
 {
     const mc_state *g = GAME_STATE_CONST(mc_state, state);
-    for (int s = 0; s < MC_SEATS; s++) scores[s] = stash_pips(g->stash[s]);
+    for (int s = 0; s < MC_SEATS; s++) scores[s] = mc_stash_pips(g->stash[s]);
 }
 
 /* Most pips; tied: more pieces; still tied: the owner of 6/6; else shared. */
 static uint32_t mc_winners(const gateau_state *state)
 {
     const mc_state *g = GAME_STATE_CONST(mc_state, state);
-    int p0 = stash_pips(g->stash[0]), p1 = stash_pips(g->stash[1]);
+    int p0 = mc_stash_pips(g->stash[0]), p1 = mc_stash_pips(g->stash[1]);
     if (p0 != p1) return p0 > p1 ? 1u : 2u;
     int n0 = __builtin_popcount(g->stash[0]), n1 = __builtin_popcount(g->stash[1]);
     if (n0 != n1) return n0 > n1 ? 1u : 2u;
@@ -948,7 +948,7 @@ static void view_seats(const mc_state *g, int viewer, bool color, gateau_text *o
         if (g->phase == MC_PHASE_ASSIGN || g->phase == MC_PHASE_ROLL)
             text_append(out, "%d mice ready, %d exhausted; ", MC_MICE - tired_count(g, s),
                         tired_count(g, s));
-        text_append(out, "stash %d pips in %d piece%s: ", stash_pips(stash),
+        text_append(out, "stash %d pips in %d piece%s: ", mc_stash_pips(stash),
                     __builtin_popcount(stash), __builtin_popcount(stash) == 1 ? "" : "s");
         list_stash(stash, out);
         text_append_char(out, '\n');
@@ -981,7 +981,7 @@ static void view_attempt(const mc_attempt *a, int rolled, gateau_text *out)
         text_append(out, " ...\n");
         return;
     }
-    int tired = exhaustion(a->piece, a->dice, a->mice);
+    int tired = mc_exhaustion(a->piece, a->dice, a->mice);
     text_append(out, " = %d, ", dice_sum(a));
     if (tired) text_append(out, "%d exhausted, fails\n", tired);
     else if (dice_sum(a) < mc_pips(a->piece)) text_append(out, "too low\n");
@@ -1028,7 +1028,7 @@ static void view_phase(const gateau_state *state, const mc_state *g, int viewer,
         break;
     default: {
         uint32_t winners = mc_winners(state);
-        int p0 = stash_pips(g->stash[0]), p1 = stash_pips(g->stash[1]);
+        int p0 = mc_stash_pips(g->stash[0]), p1 = mc_stash_pips(g->stash[1]);
         text_append(out, "Game over after %d round%s", g->round, g->round == 1 ? "" : "s");
         if (g->stopped) text_append(out, " (stopped by the 500-round guard)");
         if (winners == 3) text_append(out, ": a shared win, %d pips each.\n", p0);
@@ -1110,7 +1110,7 @@ static json_t *mc_view_json(const gateau_state *state, int seat)
         json_object_set_new(item, "ready", json_integer(MC_MICE - tired_count(g, s)));
         json_object_set_new(item, "exhausted", columns_json(g->tired[s]));
         json_object_set_new(item, "stash", pieces_json(g->stash[s]));
-        json_object_set_new(item, "pips", json_integer(stash_pips(g->stash[s])));
+        json_object_set_new(item, "pips", json_integer(mc_stash_pips(g->stash[s])));
         json_object_set_new(item, "pieces", json_integer(__builtin_popcount(g->stash[s])));
         if (g->phase == MC_PHASE_ASSIGN) {
             json_object_set_new(item, "to_assign", json_boolean(g->must_assign[s]));
@@ -1162,7 +1162,7 @@ static json_t *mc_view_json(const gateau_state *state, int seat)
 static void describe_roll(const mc_attempt *a, gateau_text *out)
 {
     int sum = dice_sum(a), value = mc_pips(a->piece);
-    int tired = exhaustion(a->piece, a->dice, a->mice);
+    int tired = mc_exhaustion(a->piece, a->dice, a->mice);
     text_append(out, "%d %s %s", a->mice, a->mice == 1 ? "mouse" : "mice",
                 a->steal ? "stealing " : "on ");
     append_piece(out, a->piece);

@@ -89,4 +89,10 @@ int mc_nearest_piece(const mc_state *g, int seat, int column);
  * it receives mc_nearest_piece of every column. */
 unsigned mc_open_columns(const mc_state *g, int seat, uint8_t *nearest);
 
+/* Pips of the pieces in a stash (bit p: piece p). */
+int mc_stash_pips(uint32_t stash);
+
+/* Mice these count dice exhaust on piece: the rules' exhaustion, 0 to 2. */
+int mc_exhaustion(int piece, const uint8_t *dice, int count);
+
 #endif
