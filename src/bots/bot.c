@@ -65,6 +65,7 @@ struct gateau_bot {
     bool budget_given; /* the spec named iters or ms */
     bool margin_given; /* the spec named margin */
     bool tree_given;   /* the spec named tree */
+    bool exploration_given; /* the spec named c */
     bot_plan plan;
     long last_iterations;
 };
@@ -127,6 +128,7 @@ static bool parse_parameter(gateau_bot *bot, const char *name, const char *key, 
             return false;
         }
         bot->params.exploration = c;
+        bot->exploration_given = true;
     } else if (!strcmp(key, "margin")) {
         char *end;
         double margin = strtod(value, &end);
@@ -399,6 +401,8 @@ static ismcts_params params_for(const gateau_bot *bot, const gateau_state *det)
     const bot_game *game = bot_game_find(det);
     if (!bot->margin_given && game) params.heuristic_margin = game->heuristic_margin;
     if (!bot->tree_given && game) params.tree_one_move = game->tree_one_move;
+    if (!bot->exploration_given && game && game->exploration > 0)
+        params.exploration = game->exploration;
     return params;
 }
 

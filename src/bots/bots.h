@@ -73,6 +73,18 @@ typedef struct bot_game {
     bool (*playout)(const gateau_state *state, gateau_rng *rng, bot_values *values);
     /* The same, ending with exact play where leaf_values would give it. */
     bool (*playout_exact)(const gateau_state *state, gateau_rng *rng, bot_values *values);
+    /* Optional: at a chance point where no move is half made, the
+     * expected final values worked out instead of sampled (false: sample
+     * as usual).  Scores may be fractional. */
+    bool (*chance_values)(const gateau_state *state, double share[], double score[]);
+    /* ismcts's exploration constant c for this game (0: the general 0.7). */
+    double exploration;
+    /* With tree_one_move and chance_values: a rollout's values after the
+     * seat's move are the same in every determinization (the others'
+     * policy sees only public information, chance is worked out), so a
+     * node of the seat's move is worth its best completion found, not the
+     * mean of those tried, and the search plays the best one. */
+    bool move_values_exact;
     /* Inside a search: exact final values of a position when it is cheap
      * to solve (false otherwise, quickly). */
     bool (*leaf_values)(const gateau_state *state, bot_values *values);

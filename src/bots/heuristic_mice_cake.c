@@ -29,22 +29,14 @@
 #include <string.h>
 
 #include "bots/bots.h"
+#include "bots/mice_cake_bots.h"
 #include "games/mice_cake.h"
 
-#define EXHAUSTION_COST 2.0
-
-/* The spread of the end's estimate (mc_playout). */
-#define SPREAD_SLOPE 0.76
-#define SPREAD_BASE 2.0
+#define EXHAUSTION_COST MICE_CAKE_EXHAUSTION_COST
 
 /* ---- The odds of one attempt ----------------------------------------------- */
 
-typedef struct attempt_odds {
-    double success;   /* the sum reaches the pips and nobody is exhausted */
-    double exhausted; /* expected mice exhausted */
-} attempt_odds;
-
-static attempt_odds ODDS[MC_MICE + 1][MC_PIECES]; /* by mice, piece */
+static mice_cake_odds ODDS[MC_MICE + 1][MC_PIECES]; /* by mice, piece */
 static pthread_once_t odds_once = PTHREAD_ONCE_INIT;
 
 static void odds_fill(void)
@@ -54,6 +46,8 @@ static void odds_fill(void)
         for (int i = 0; i < m; i++) total *= MC_FACES;
         for (int piece = 0; piece < MC_PIECES; piece++) {
             int a = MC_LOW[piece], b = MC_HIGH[piece];
+            mice_cake_odds *o = &ODDS[m][piece];
+            memset(o, 0, sizeof *o);
             double wins = 0, tired = 0;
             for (int outcome = 0; outcome < total; outcome++) {
                 uint8_t dice[MC_MICE];
@@ -65,16 +59,28 @@ static void odds_fill(void)
                 }
                 int lost = mc_exhaustion(piece, dice, m);
                 tired += lost;
-                if (!lost && sum >= a + b) wins += 1;
+                if (!lost && sum >= a + b) {
+                    wins += 1;
+                    o->success_at[sum] += 1.0 / total;
+                } else {
+                    o->failure[lost] += 1.0 / total;
+                }
             }
-            ODDS[m][piece] = (attempt_odds){wins / total, tired / total};
+            o->success = wins / total;
+            o->exhausted = tired / total;
         }
     }
 }
 
+const mice_cake_odds *mice_cake_attempt_odds(int mice, int piece)
+{
+    pthread_once(&odds_once, odds_fill);
+    return &ODDS[mice][piece];
+}
+
 static double attempt_value(int m, int piece, double gain)
 {
-    const attempt_odds *o = &ODDS[m][piece];
+    const mice_cake_odds *o = &ODDS[m][piece];
     return o->success * gain - EXHAUSTION_COST * o->exhausted;
 }
 
@@ -178,56 +184,21 @@ static gateau_action mc_heuristic(const gateau_state *state, int seat, gateau_rn
 
 /* ---- The search's playout ---------------------------------------------------- */
 
-/*
- * Rollouts to the end of a game of dice say little about one assignment:
- * twenty more rounds of luck drown it.  So the search plays on only to
- * the start of the next round (the current round's dice and conflicts
- * played out exactly, the opponent assigning as the heuristic does) and
- * estimates the end there: each seat's pips, less 2 pips for each of its
- * mice sitting this round out (the heuristic's price of exhaustion), and
- * for the win a normal approximation of the rest: the leader by m pips
- * wins with probability Phi(m / sd), sd = 0.76 x the root of the sum of
- * the squared pips still on the grid, + 2.  That line is measured, not
- * guessed: bench/fit_mice_cake_spread.c sets the final margins of 20,000
- * heuristic self-play games against this estimate (their root mean
- * square difference is 4.9 pips near the end, 28.6 at the start) and
- * fits 0.745 x + 2.48, within half a pip of the line used here everywhere.
- * Declines (so the rollout steps on) anywhere but at the start of a
- * round.
- */
-static bool mc_playout(const gateau_state *state, gateau_rng *rng, bot_values *values)
-{
-    (void)rng;
-    const mc_state *g = GAME_STATE_CONST(mc_state, state);
-    if (g->phase != MC_PHASE_ASSIGN || gateau_state_in_move(state)) return false;
-    for (int s = 0; s < MC_SEATS; s++)
-        if (g->assigned[s] || g->plans[s].placed) return false;
-    double squares = 0, worth[MC_SEATS];
-    for (int r = 0; r < MC_ROWS; r++)
-        for (int c = 0; c < MC_COLUMNS; c++)
-            if (g->grid[r][c] != MC_NO_PIECE) squares += mc_pips(g->grid[r][c]) * mc_pips(g->grid[r][c]);
-    for (int s = 0; s < MC_SEATS; s++) {
-        int tired = 0;
-        for (int c = 0; c < MC_COLUMNS; c++) tired += g->tired[s][c];
-        worth[s] = mc_stash_pips(g->stash[s]) - EXHAUSTION_COST * tired;
-        values->score[s] = (int)(worth[s] + (worth[s] < 0 ? -0.5 : 0.5));
-    }
-    double sd = SPREAD_SLOPE * sqrt(squares) + SPREAD_BASE;
-    values->share[0] = 0.5 * erfc(-(worth[0] - worth[1]) / (sd * sqrt(2.0)));
-    values->share[1] = 1.0 - values->share[0];
-    return true;
-}
-
 const bot_game bot_mice_cake = {
     .name = "mice-cake",
-    .default_iterations = 30000, /* about 30 ms a move (docs/bots.md) */
+    .default_iterations = 5000, /* a few ms a move (docs/bots.md) */
     /* Half the reward is the pips margin (80 pips across): with two
      * players and dice deciding much, a win-only reward says little about
      * how good a move was (docs/bots.md). */
     .score_weight = 0.5,
     .score_span = 80,
-    .playout = mc_playout,
+    /* The tree covers the seat's assignment; the round's dice are worked
+     * out (search_mice_cake.c), so every leaf is exact and small
+     * differences count: little exploration, nodes worth their best. */
     .tree_one_move = true,
+    .chance_values = mice_cake_round_values,
+    .move_values_exact = true,
+    .exploration = 0.05,
     .heuristic = mc_heuristic,
     .rollout = mc_heuristic,
 };

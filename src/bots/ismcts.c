@@ -49,6 +49,7 @@ typedef struct node {
     uint32_t first_child, next_sibling; /* 0: none (node 0 is the root) */
     uint32_t visits, avail;
     double reward_sum, win_sum, score_sum; /* for the actor */
+    double best_reward, best_win, best_score; /* the best rollout's, where values are exact */
 } node;
 
 typedef struct run_context run_context;
@@ -78,7 +79,9 @@ struct run_context {
     gateau_action root_first; /* ... at the root: the heuristic's choice, or -1 */
     bool (*leaf_values)(const gateau_state *state, bot_values *values);
     bool (*playout)(const gateau_state *state, gateau_rng *rng, bot_values *values);
+    bool (*chance_values)(const gateau_state *state, double share[], double score[]);
     bool one_move;       /* the tree ends with the seat's move at the root */
+    bool best_backup;    /* nodes are worth their best rollout (bot_game.move_values_exact) */
     double score_weight; /* of the score's place in the reward */
     double score_span;   /* > 0: the place is the margin over the others, over this span */
 };
@@ -212,6 +215,8 @@ static void iterate(tree *t)
     /* Selection and expansion. */
     while (!gateau_state_is_over(state)) {
         if (gateau_state_is_chance(state)) {
+            /* Where chance can be worked out, the rollout does it. */
+            if (run->chance_values && (expanded || move_done)) break;
             gateau_state_apply_legal(state, GATEAU_CHANCE, gateau_state_sample_chance(state, &t->rng));
             continue;
         }
@@ -223,6 +228,7 @@ static void iterate(tree *t)
         int count = gateau_state_legal_actions(state, actor, actions);
         if (count == 1) {
             gateau_state_apply_legal(state, actor, actions[0]);
+            if (run->one_move && actor == run->seat && !gateau_state_in_move(state)) move_done = true;
             continue;
         }
         if (expanded || move_done) break;
@@ -239,7 +245,7 @@ static void iterate(tree *t)
             if (c && c->actor == actor && c->action == actions[i]) {
                 c->avail++;
                 found++;
-                double value = c->reward_sum / c->visits +
+                double value = (run->best_backup ? c->best_reward : c->reward_sum / c->visits) +
                                run->exploration * sqrt(fast_log(c->avail) / c->visits);
                 if (value > best_value) {
                     best_value = value;
@@ -278,9 +284,16 @@ static void iterate(tree *t)
 
     /* Rollout. */
     bot_values values;
-    bool exact = false; /* values set before the end of the game */
+    double score[GATEAU_MAX_PLAYERS];
+    bool exact = false;    /* values set before the end of the game */
+    bool expected = false; /* share and score worked out at a chance point */
     while (!gateau_state_is_over(state)) {
         if (gateau_state_is_chance(state)) {
+            if (run->chance_values && !gateau_state_in_move(state) &&
+                run->chance_values(state, values.share, score)) {
+                expected = true;
+                break;
+            }
             gateau_state_apply_legal(state, GATEAU_CHANCE, gateau_state_sample_chance(state, &t->rng));
             continue;
         }
@@ -297,25 +310,27 @@ static void iterate(tree *t)
         int actor = gateau_state_next_seat(state);
         gateau_state_apply_legal(state, actor, run->policy(state, actor, &t->rng));
     }
-    if (!exact) terminal_values(state, run->players, &values);
+    if (!exact && !expected) terminal_values(state, run->players, &values);
+    if (!expected)
+        for (int s = 0; s < run->players; s++) score[s] = values.score[s];
 
     /* Rewards: mostly the win share, partly the score's place. */
-    int low = values.score[0], high = values.score[0], total = 0;
+    double low = score[0], high = score[0], total = 0;
     for (int s = 0; s < run->players; s++) {
-        if (values.score[s] < low) low = values.score[s];
-        if (values.score[s] > high) high = values.score[s];
-        total += values.score[s];
+        if (score[s] < low) low = score[s];
+        if (score[s] > high) high = score[s];
+        total += score[s];
     }
     double reward[GATEAU_MAX_PLAYERS];
     for (int s = 0; s < run->players; s++) {
         double place;
         if (run->score_span > 0) {
             /* Margin over the others' mean, linear across the span. */
-            double others = (double)(total - values.score[s]) / (run->players - 1);
-            place = 0.5 + (values.score[s] - others) / run->score_span;
+            double others = (total - score[s]) / (run->players - 1);
+            place = 0.5 + (score[s] - others) / run->score_span;
             place = place < 0 ? 0 : place > 1 ? 1 : place;
         } else {
-            place = high > low ? (double)(values.score[s] - low) / (high - low) : 0.5;
+            place = high > low ? (score[s] - low) / (high - low) : 0.5;
         }
         reward[s] = (1.0 - run->score_weight) * values.share[s] + run->score_weight * place;
     }
@@ -326,7 +341,12 @@ static void iterate(tree *t)
         n->visits++;
         n->reward_sum += reward[n->actor];
         n->win_sum += values.share[n->actor];
-        n->score_sum += values.score[n->actor];
+        n->score_sum += score[n->actor];
+        if (n->visits == 1 || reward[n->actor] > n->best_reward) {
+            n->best_reward = reward[n->actor];
+            n->best_win = values.share[n->actor];
+            n->best_score = score[n->actor];
+        }
     }
 }
 
@@ -371,7 +391,15 @@ static void prepare_trees(ismcts *search, const gateau_state *root, int threads)
         if (!search->trees[i].state) search->trees[i].state = gateau_state_clone(root);
 }
 
-/* The most visited child of node for actor among the legal actions. */
+/* Is child a better than b: more visits, or with best_backup a better best rollout? */
+static bool better_child(const tree *t, const node *a, const node *b)
+{
+    if (t->run->best_backup && a->best_reward != b->best_reward) return a->best_reward > b->best_reward;
+    return a->visits > b->visits;
+}
+
+/* The best child of node for actor among the legal actions (most visited,
+ * or with best_backup the best rollout's). */
 static uint32_t most_visited(const tree *t, uint32_t parent, int actor, const gateau_state *state)
 {
     gateau_action actions[GATEAU_MAX_ACTIONS];
@@ -382,7 +410,7 @@ static uint32_t most_visited(const tree *t, uint32_t parent, int actor, const ga
         if (n->actor != actor) continue;
         bool legal = false;
         for (int i = 0; i < count && !legal; i++) legal = actions[i] == n->action;
-        if (legal && (!best || n->visits > t->nodes[best].visits)) best = c;
+        if (legal && (!best || better_child(t, n, &t->nodes[best]))) best = c;
     }
     return best;
 }
@@ -398,7 +426,9 @@ static void principal_line(const tree *t, uint32_t start, const gateau_state *ro
     out->line[out->line_length++] = out->action;
     gateau_state_apply_legal(scratch, seat, out->action);
     uint32_t current = start;
-    bool in_tree = t && start && t->nodes[start].visits >= LINE_VISIT_FLOOR;
+    /* Exact values need no second look; estimates need a few visits. */
+    uint32_t floor = t && t->run->best_backup ? 1 : LINE_VISIT_FLOOR;
+    bool in_tree = t && start && t->nodes[start].visits >= floor;
     out->line_tree_length = in_tree ? 1 : 0;
     gateau_rng rng;
     gateau_rng_seed(&rng, 0x9a7ea0);
@@ -411,7 +441,7 @@ static void principal_line(const tree *t, uint32_t start, const gateau_state *ro
             action = actions[0];
         } else {
             uint32_t next = in_tree ? most_visited(t, current, seat, scratch) : 0;
-            if (next && t->nodes[next].visits >= LINE_VISIT_FLOOR) {
+            if (next && t->nodes[next].visits >= floor) {
                 current = next;
                 action = t->nodes[next].action;
             } else {
@@ -431,6 +461,15 @@ static int compare_children(const void *a, const void *b)
     const ismcts_child *x = a, *y = b;
     if (x->visits != y->visits) return x->visits > y->visits ? -1 : 1;
     return x->action < y->action ? -1 : x->action > y->action;
+}
+
+/* With best_backup: the best rollout first, then as above. */
+static int compare_best_children(const void *a, const void *b)
+{
+    const ismcts_child *x = a, *y = b;
+    if (!x->visits != !y->visits) return x->visits ? -1 : 1;
+    if (x->reward != y->reward) return x->reward > y->reward ? -1 : 1;
+    return compare_children(a, b);
 }
 
 /* With a heuristic margin, the heuristic's move stays first unless the
@@ -463,6 +502,8 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
         .seat = seat,
         .players = gateau_state_players(root),
         .one_move = params->tree_one_move,
+        .best_backup = params->tree_one_move && params->heuristic_rollout && game &&
+                       game->chance_values && game->move_values_exact,
         .score_weight = game && game->score_weight > 0 ? game->score_weight : REWARD_SCORE_WEIGHT,
         .score_span = game ? game->score_span : 0,
         .exploration = params->exploration,
@@ -474,6 +515,7 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
         .playout = !params->heuristic_rollout || !game ? NULL
                    : params->exact_leaves && game->playout_exact ? game->playout_exact
                                                                  : game->playout,
+        .chance_values = params->heuristic_rollout && game ? game->chance_values : NULL,
     };
     if (game && game->heuristic) {
         gateau_rng heuristic_rng = *rng;
@@ -527,7 +569,7 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
                 merged[a].win += n->win_sum;
                 merged[a].score += n->score_sum;
                 merged[a].reward += n->reward_sum;
-                if (!best_node[a] || n->visits > search->trees[best_tree[a]].nodes[best_node[a]].visits) {
+                if (!best_node[a] || better_child(t, n, &search->trees[best_tree[a]].nodes[best_node[a]])) {
                     best_tree[a] = i;
                     best_node[a] = c;
                 }
@@ -542,8 +584,16 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
             merged[a].score /= (double)merged[a].visits;
             merged[a].reward /= (double)merged[a].visits;
         }
+        if (run.best_backup && best_node[a]) {
+            /* The values of the move's best completion, not the mean. */
+            const node *n = &search->trees[best_tree[a]].nodes[best_node[a]];
+            merged[a].win = n->best_win;
+            merged[a].score = n->best_score;
+            merged[a].reward = n->best_reward;
+        }
     }
-    qsort(merged, (size_t)count, sizeof *merged, compare_children);
+    qsort(merged, (size_t)count, sizeof *merged,
+          run.best_backup ? compare_best_children : compare_children);
     keep_heuristic_first(params, run.root_first, done, merged, count);
     int written = count < max ? count : max;
     for (int k = 0; k < written; k++) {
