@@ -116,10 +116,12 @@ static int column_pieces(const mc_state *g, int column)
     return count;
 }
 
-/* at[c][s]: the attempt of seat s on column c, or -1. */
-static void round_dice(const mc_state *g, const int at[MC_COLUMNS][MC_SEATS], round_change *change)
+static void round_dice(const mc_state *g, round_change *change)
 {
     memset(change, 0, sizeof *change);
+    int at[MC_COLUMNS][MC_SEATS]; /* the attempt of seat s on column c, or -1 */
+    memset(at, -1, sizeof at);
+    for (int i = 0; i < g->attempt_count; i++) at[g->attempts[i].column][g->attempts[i].seat] = i;
     for (int c = 0; c < MC_COLUMNS; c++) {
         const mc_attempt *y = at[c][0] >= 0 ? &g->attempts[at[c][0]] : NULL;
         const mc_attempt *b = at[c][1] >= 0 ? &g->attempts[at[c][1]] : NULL;
@@ -148,8 +150,7 @@ static int best_piece(uint32_t stash)
  * steal ends it for both, a take in front of the double-blank brings the
  * taker a piece closer.  Only for a face-up double-blank, whose place
  * every seat knows (a face-down one's differs between determinizations). */
-static void add_steal_potential(const mc_state *g, const int at[MC_COLUMNS][MC_SEATS],
-                                double *worth)
+static void add_steal_potential(const mc_state *g, double *worth)
 {
     int column = -1, row = -1;
     for (int c = 0; c < MC_COLUMNS; c++)
@@ -160,12 +161,12 @@ static void add_steal_potential(const mc_state *g, const int at[MC_COLUMNS][MC_S
     for (int r = 0; r < MC_ROWS; r++)
         if (g->grid[r][column] != MC_NO_PIECE && r != row) distance[r < row ? 0 : 1]++;
     double kept = 1.0, closer[MC_SEATS] = {0, 0};
-    for (int s = 0; s < MC_SEATS; s++) {
-        if (at[column][s] < 0) continue;
-        const mc_attempt *a = &g->attempts[at[column][s]];
+    for (int i = 0; i < g->attempt_count; i++) {
+        const mc_attempt *a = &g->attempts[i];
+        if (a->column != column) continue;
         double success = mice_cake_attempt_odds(a->mice, a->piece)->success;
         if (a->steal) kept *= 1.0 - success;
-        else closer[s] = success;
+        else closer[a->seat] = success;
     }
     for (int s = 0; s < MC_SEATS; s++) {
         int d = distance[s];
@@ -176,25 +177,12 @@ static void add_steal_potential(const mc_state *g, const int at[MC_COLUMNS][MC_S
 
 /* ---- The leaf ----------------------------------------------------------------------- */
 
-static bool at_rolls_start(const mc_state *g)
-{
-    return g->phase == MC_PHASE_ROLL && !g->rolling && !g->rolled;
-}
-
-static void attempts_by_column(const mc_state *g, int at[MC_COLUMNS][MC_SEATS])
-{
-    memset(at, -1, sizeof(int) * MC_COLUMNS * MC_SEATS);
-    for (int i = 0; i < g->attempt_count; i++) at[g->attempts[i].column][g->attempts[i].seat] = i;
-}
-
 bool mice_cake_round_dice(const gateau_state *state, double gain[MC_SEATS], double *variance)
 {
     const mc_state *g = GAME_STATE_CONST(mc_state, state);
-    if (!at_rolls_start(g)) return false;
-    int at[MC_COLUMNS][MC_SEATS];
-    attempts_by_column(g, at);
+    if (g->phase != MC_PHASE_ROLL || g->rolling || g->rolled) return false;
     round_change change;
-    round_dice(g, (const int(*)[MC_SEATS])at, &change);
+    round_dice(g, &change);
     gain[0] = change.gain[0];
     gain[1] = change.gain[1];
     *variance = change.variance;
@@ -203,13 +191,9 @@ bool mice_cake_round_dice(const gateau_state *state, double gain[MC_SEATS], doub
 
 bool mice_cake_round_values(const gateau_state *state, double share[], double score[])
 {
+    double gain[MC_SEATS], variance;
+    if (!mice_cake_round_dice(state, gain, &variance)) return false;
     const mc_state *g = GAME_STATE_CONST(mc_state, state);
-    if (!at_rolls_start(g)) return false;
-    int at[MC_COLUMNS][MC_SEATS];
-    attempts_by_column(g, at);
-    round_change change;
-    round_dice(g, (const int(*)[MC_SEATS])at, &change);
-
     double left = 0, squares = 0;
     for (int r = 0; r < MC_ROWS; r++)
         for (int c = 0; c < MC_COLUMNS; c++) {
@@ -218,11 +202,11 @@ bool mice_cake_round_values(const gateau_state *state, double share[], double sc
             squares += mc_pips(g->grid[r][c]) * mc_pips(g->grid[r][c]);
         }
     for (int s = 0; s < MC_SEATS; s++)
-        score[s] = mc_stash_pips(g->stash[s]) + change.gain[s] + left / 2;
-    add_steal_potential(g, (const int(*)[MC_SEATS])at, score);
+        score[s] = mc_stash_pips(g->stash[s]) + gain[s] + left / 2;
+    add_steal_potential(g, score);
 
     double sd = SPREAD_SLOPE * sqrt(squares) + SPREAD_BASE;
-    double spread = sqrt(sd * sd + change.variance);
+    double spread = sqrt(sd * sd + variance);
     share[0] = 0.5 * erfc(-(score[0] - score[1]) / (spread * sqrt(2.0)));
     share[1] = 1.0 - share[0];
     return true;
