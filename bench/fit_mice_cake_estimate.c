@@ -24,11 +24,12 @@
 #include <stdlib.h>
 
 #include "bots/bots.h"
+#include "bots/mice_cake_bots.h"
 #include "games/mice_cake.h"
 #include "gateau/gateau.h"
 #include "gateau/rng.h"
 
-#define EXHAUSTION_COST 2.0 /* the heuristic's price of a mouse sitting out */
+#define EXHAUSTION_COST MICE_CAKE_EXHAUSTION_COST
 #define BIN_WIDTH 5
 #define BINS 10 /* x is at most sqrt(1260) = 35.5 */
 #define MAX_ROUNDS 512
@@ -41,28 +42,14 @@ typedef struct round_start {
     double feature[FEATURES];
 } round_start;
 
-static int best_piece(uint32_t stash)
-{
-    int best = 0;
-    for (; stash; stash &= stash - 1)
-        if (mc_pips(__builtin_ctz(stash)) > best) best = mc_pips(__builtin_ctz(stash));
-    return best;
-}
-
-/* Yellow's steal potential less blue's, by distance to the double-blank. */
+/* Yellow's steal potential less blue's, by distance to the double-blank,
+ * measured as the search measures it. */
 static void steal_features(const mc_state *g, double *feature)
 {
-    for (int c = 0; c < MC_COLUMNS; c++)
-        for (int r = 0; r < MC_ROWS; r++) {
-            if (g->grid[r][c] != MC_DOUBLE_BLANK || !g->up[r][c]) continue;
-            int below = 0, above = 0;
-            for (int i = 0; i < MC_ROWS; i++)
-                if (g->grid[i][c] == MC_NO_PIECE || i == r) continue;
-                else if (i < r) below++;
-                else above++;
-            feature[below] += best_piece(g->stash[1]);
-            feature[above] -= best_piece(g->stash[0]);
-        }
+    int column, distance[MC_SEATS];
+    if (!mice_cake_double_blank(g, &column, distance)) return;
+    feature[distance[0]] += mice_cake_best_piece(g->stash[1]);
+    feature[distance[1]] -= mice_cake_best_piece(g->stash[0]);
 }
 
 static round_start measure(const mc_state *g)

@@ -24,7 +24,6 @@
  * the search's rollout policy, and so its model of the opponent's secret
  * assignment.
  */
-#include <math.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -181,8 +180,6 @@ static gateau_action mc_heuristic(const gateau_state *state, int seat, gateau_rn
         if (s.best[c] > s.placed[c]) return MC_PLACE + c;
     return bot_random_policy(state, seat, rng);
 }
-
-/* ---- The search's playout ---------------------------------------------------- */
 
 const bot_game bot_mice_cake = {
     .name = "mice-cake",

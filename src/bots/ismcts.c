@@ -197,6 +197,12 @@ static void terminal_values(const gateau_state *state, int players, bot_values *
         values->share[s] = count && (winners & (1u << s)) ? 1.0 / count : 0.0;
 }
 
+/* With the tree over one move: did actor's last action end the seat's move? */
+static bool ends_seat_move(const run_context *run, int actor, const gateau_state *state)
+{
+    return run->one_move && actor == run->seat && !gateau_state_in_move(state);
+}
+
 static void iterate(tree *t)
 {
     const run_context *run = t->run;
@@ -228,7 +234,7 @@ static void iterate(tree *t)
         int count = gateau_state_legal_actions(state, actor, actions);
         if (count == 1) {
             gateau_state_apply_legal(state, actor, actions[0]);
-            if (run->one_move && actor == run->seat && !gateau_state_in_move(state)) move_done = true;
+            move_done |= ends_seat_move(run, actor, state);
             continue;
         }
         if (expanded || move_done) break;
@@ -279,7 +285,7 @@ static void iterate(tree *t)
         }
         path_push(t, &depth, current);
         gateau_state_apply_legal(state, actor, chosen);
-        if (run->one_move && actor == run->seat && !gateau_state_in_move(state)) move_done = true;
+        move_done |= ends_seat_move(run, actor, state);
     }
 
     /* Rollout. */

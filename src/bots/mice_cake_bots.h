@@ -25,6 +25,14 @@ typedef struct mice_cake_odds {
 /* mice 1..4, piece 0..27; the table is filled once, thread-safely. */
 const mice_cake_odds *mice_cake_attempt_odds(int mice, int piece);
 
+/* A face-up double-blank on the grid: its column and each seat's
+ * distance to it (the pieces between it and the seat's end); false when
+ * there is none.  What the steal potential is measured by. */
+bool mice_cake_double_blank(const mc_state *g, int *column, int distance[MC_SEATS]);
+
+/* Pips of the best piece in a stash, 0 when it is empty. */
+int mice_cake_best_piece(uint32_t stash);
+
 /* At the start of a round's rolls: each seat's expected change of worth
  * (pips won or stolen, less MICE_CAKE_EXHAUSTION_COST a mouse exhausted)
  * and the variance of yellow's margin change.  False anywhere else. */

@@ -109,13 +109,6 @@ static void add_conflict(round_change *change, const mc_attempt *yellow, const m
     change->variance += square - mean * mean;
 }
 
-static int column_pieces(const mc_state *g, int column)
-{
-    int count = 0;
-    for (int r = 0; r < MC_ROWS; r++) count += g->grid[r][column] != MC_NO_PIECE;
-    return count;
-}
-
 static void round_dice(const mc_state *g, round_change *change)
 {
     memset(change, 0, sizeof *change);
@@ -125,7 +118,7 @@ static void round_dice(const mc_state *g, round_change *change)
     for (int c = 0; c < MC_COLUMNS; c++) {
         const mc_attempt *y = at[c][0] >= 0 ? &g->attempts[at[c][0]] : NULL;
         const mc_attempt *b = at[c][1] >= 0 ? &g->attempts[at[c][1]] : NULL;
-        if (y && b && !y->steal && column_pieces(g, c) == 1) {
+        if (y && b && !y->steal && mc_column_pieces(g, c) == 1) {
             add_conflict(change, y, b);
             continue;
         }
@@ -138,7 +131,7 @@ static void round_dice(const mc_state *g, round_change *change)
 
 /* ---- Steal potential -------------------------------------------------------------- */
 
-static int best_piece(uint32_t stash)
+int mice_cake_best_piece(uint32_t stash)
 {
     int best = 0;
     for (; stash; stash &= stash - 1)
@@ -146,20 +139,29 @@ static int best_piece(uint32_t stash)
     return best;
 }
 
+/* Only a face-up double-blank counts: every seat knows its place (a
+ * face-down one's differs between determinizations). */
+bool mice_cake_double_blank(const mc_state *g, int *column, int distance[MC_SEATS])
+{
+    for (int c = 0; c < MC_COLUMNS; c++)
+        for (int r = 0; r < MC_ROWS; r++) {
+            if (g->grid[r][c] != MC_DOUBLE_BLANK || !g->up[r][c]) continue;
+            distance[0] = distance[1] = 0;
+            for (int i = 0; i < MC_ROWS; i++)
+                if (g->grid[i][c] != MC_NO_PIECE && i != r) distance[i < r ? 0 : 1]++;
+            *column = c;
+            return true;
+        }
+    return false;
+}
+
 /* Each seat's expected steal potential after the round: a successful
  * steal ends it for both, a take in front of the double-blank brings the
- * taker a piece closer.  Only for a face-up double-blank, whose place
- * every seat knows (a face-down one's differs between determinizations). */
+ * taker a piece closer. */
 static void add_steal_potential(const mc_state *g, double *worth)
 {
-    int column = -1, row = -1;
-    for (int c = 0; c < MC_COLUMNS; c++)
-        for (int r = 0; r < MC_ROWS; r++)
-            if (g->grid[r][c] == MC_DOUBLE_BLANK) column = c, row = r;
-    if (column < 0 || !g->up[row][column]) return;
-    int distance[MC_SEATS] = {0, 0};
-    for (int r = 0; r < MC_ROWS; r++)
-        if (g->grid[r][column] != MC_NO_PIECE && r != row) distance[r < row ? 0 : 1]++;
+    int column, distance[MC_SEATS];
+    if (!mice_cake_double_blank(g, &column, distance)) return;
     double kept = 1.0, closer[MC_SEATS] = {0, 0};
     for (int i = 0; i < g->attempt_count; i++) {
         const mc_attempt *a = &g->attempts[i];
@@ -171,7 +173,7 @@ static void add_steal_potential(const mc_state *g, double *worth)
     for (int s = 0; s < MC_SEATS; s++) {
         int d = distance[s];
         double weight = closer[s] * STEAL_WEIGHT[d > 0 ? d - 1 : 0] + (1 - closer[s]) * STEAL_WEIGHT[d];
-        worth[s] += kept * weight * best_piece(g->stash[1 - s]);
+        worth[s] += kept * weight * mice_cake_best_piece(g->stash[1 - s]);
     }
 }
 

@@ -76,7 +76,7 @@ int mc_nearest_piece(const mc_state *g, int seat, int column)
     return r < 0 ? MC_NO_PIECE : g->grid[r][column];
 }
 
-static int column_pieces(const mc_state *g, int column)
+int mc_column_pieces(const mc_state *g, int column)
 {
     int count = 0;
     for (int r = 0; r < MC_ROWS; r++) count += g->grid[r][column] != MC_NO_PIECE;
@@ -86,7 +86,7 @@ static int column_pieces(const mc_state *g, int column)
 static bool grid_empty(const mc_state *g)
 {
     for (int c = 0; c < MC_COLUMNS; c++)
-        if (column_pieces(g, c)) return false;
+        if (mc_column_pieces(g, c)) return false;
     return true;
 }
 
@@ -280,7 +280,7 @@ static void resolve_round(mc_state *g, gateau_state *state)
     }
     for (int c = 0; c < MC_COLUMNS; c++) {
         int y = at[c][0], b = at[c][1];
-        if (y >= 0 && b >= 0 && column_pieces(g, c) == 1) {
+        if (y >= 0 && b >= 0 && mc_column_pieces(g, c) == 1) {
             resolve_conflict(g, &g->attempts[y], &g->attempts[b], c);
             continue;
         }
@@ -1272,11 +1272,11 @@ static void mc_describe_move(const gateau_state *before, int seat, const gateau_
     /* A conflict is settled once both groups have rolled. */
     for (int i = 0; i < g->rolling; i++) {
         const mc_attempt *other = &g->attempts[i];
-        if (other->column == rolled.column && column_pieces(g, rolled.column) == 1)
+        if (other->column == rolled.column && mc_column_pieces(g, rolled.column) == 1)
             describe_conflict(other, &rolled, out);
     }
     if (rolled.seat == 0 && g->rolling + 1 < g->attempt_count &&
-        g->attempts[g->rolling + 1].column == rolled.column && column_pieces(g, rolled.column) == 1)
+        g->attempts[g->rolling + 1].column == rolled.column && mc_column_pieces(g, rolled.column) == 1)
         text_append(out, " (seat 2 goes for this last piece too)");
     if (g->rolling + 1 == g->attempt_count) describe_round_end(g, a, out);
     gateau_state_free(after);
@@ -1301,7 +1301,7 @@ static void mc_describe_legal(const gateau_state *state, int seat, gateau_text *
         append_piece(out, piece);
         if (piece != MC_DOUBLE_BLANK) {
             text_append(out, " (%d pips)%s\n", mc_pips(piece),
-                        column_pieces(g, c) == 1 ? ", the last piece of the column" : "");
+                        mc_column_pieces(g, c) == 1 ? ", the last piece of the column" : "");
         } else if (!g->stash[other]) {
             text_append(out, ", a steal, closed: seat %d's stash is empty\n", other + 1);
         } else {

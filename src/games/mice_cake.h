@@ -89,6 +89,9 @@ int mc_nearest_piece(const mc_state *g, int seat, int column);
  * it receives mc_nearest_piece of every column. */
 unsigned mc_open_columns(const mc_state *g, int seat, uint8_t *nearest);
 
+/* Pieces left in column. */
+int mc_column_pieces(const mc_state *g, int column);
+
 /* Pips of the pieces in a stash (bit p: piece p). */
 int mc_stash_pips(uint32_t stash);
 
