@@ -340,6 +340,20 @@ static gateau_record *position(int players, const char *deal, const char *moves)
     return support_read(text);
 }
 
+/* The legal action of seat whose name (gateau_action_name) is `name`, or -1. */
+static gateau_action bot_find_action(const gateau_state *state, int seat, const char *name)
+{
+    gateau_action actions[GATEAU_MAX_ACTIONS];
+    int count = gateau_state_legal_actions(state, seat, actions);
+    for (int i = 0; i < count; i++) {
+        char *text = gateau_action_name(state, seat, actions[i]);
+        bool match = !strcmp(text, name);
+        free(text);
+        if (match) return actions[i];
+    }
+    return -1;
+}
+
 /* Plays the legal action of seat with that name ("take 5-7", "collect"). */
 static void play_named(gateau_record *record, int seat, const char *name)
 {

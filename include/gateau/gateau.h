@@ -52,6 +52,23 @@ typedef struct gateau_option_info {
     int min_value, max_value;
 } gateau_option_info;
 
+/*
+ * What kind of game a game is, as OpenSpiel's GameType tells its users,
+ * and the sizes a binding needs to hold its decisions.  The maxima hold
+ * over every player count and option.
+ */
+typedef struct gateau_game_type {
+    bool simultaneous;       /* some phases are simultaneous: secret moves,
+                                revealed together (gateau_state_is_simultaneous) */
+    bool chance;             /* chance moves: shuffles, deals, dice */
+    bool hidden_information; /* seats know different things (views differ) */
+    const char *score_unit;  /* what scores count ("points", "stars", "pips");
+                                higher is better, winners are in gateau_state_winners */
+    int max_actions;         /* most legal actions of a seat at one decision */
+    int max_chance_outcomes; /* most outcomes of one chance decision */
+    int max_move_actions;    /* most actions in one move (the longest deal) */
+} gateau_game_type;
+
 int gateau_game_count(void);
 const gateau_game *gateau_game_at(int index);
 const gateau_game *gateau_game_find(const char *name); /* NULL if unknown */
@@ -63,6 +80,7 @@ int gateau_game_min_players(const gateau_game *game);
 int gateau_game_max_players(const gateau_game *game);
 int gateau_game_option_count(const gateau_game *game);
 const gateau_option_info *gateau_game_option(const gateau_game *game, int index);
+const gateau_game_type *gateau_game_type_of(const gateau_game *game);
 
 /* ---- Setups: a game, a player count, options --------------------------- */
 

@@ -250,6 +250,11 @@ void gateau_bot_free(gateau_bot *bot)
 
 const char *gateau_bot_name(const gateau_bot *bot) { return bot->name; }
 
+const bot_game *bot_game_find(const gateau_state *state)
+{
+    return registry_bots(state->setup->game);
+}
+
 /* ---- The determinized copy ---------------------------------------------------- */
 
 static void ensure_states(gateau_bot *bot, const gateau_state *state)

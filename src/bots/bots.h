@@ -38,8 +38,8 @@ typedef struct bot_exact_candidate {
 } bot_exact_candidate;
 
 /*
- * What a game offers its bots beyond the public API (src/bots/heuristic.c
- * finds them by the game's name).  Every member but name may be NULL.
+ * What a game offers its bots beyond the public API (src/games.c lists it
+ * with the game).  Every member but name may be NULL.
  */
 typedef struct bot_game {
     const char *name; /* registry name */
@@ -97,6 +97,12 @@ typedef struct bot_game {
     bool (*solve)(const gateau_state *state, int seat, long limit, bool all,
                   bot_exact_candidate *candidates, int *count, int *best);
 } bot_game;
+
+/* The bot support of each game, listed with the game in src/games.c. */
+extern const bot_game piece_o_cake_bots;
+extern const bot_game maries_table_bots;
+extern const bot_game mice_cake_bots;
+extern const bot_game cake_master_bots;
 
 /* The game's bot support, or NULL when it has none. */
 const bot_game *bot_game_find(const gateau_state *state);
@@ -161,13 +167,6 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
                gateau_rng *rng, ismcts_child *children, int max, long *iterations);
 
 /* ---- Helpers ------------------------------------------------------------ */
-
-/* For heuristics that read a game through its public view (heuristic.c):
- * the seat's view as parsed JSON (json_decref it), and the legal action of
- * seat whose name (gateau_action_name) is `name`, or -1. */
-struct json_t;
-struct json_t *bot_view(const gateau_state *state, int seat);
-gateau_action bot_find_action(const gateau_state *state, int seat, const char *name);
 
 /* Milliseconds on a monotonic clock. */
 double bot_now_ms(void);

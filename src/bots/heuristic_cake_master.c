@@ -429,7 +429,7 @@ static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *v
     return true;
 }
 
-const bot_game bot_cake_master = {
+const bot_game cake_master_bots = {
     .name = "cake-master",
     .default_iterations = 3000, /* 1,500 for 4 players...: under 50 ms a move (docs/bots.md) */
     .iterations_per_two_players = true,

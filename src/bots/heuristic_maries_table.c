@@ -28,6 +28,30 @@
 
 #include "bots/bots.h"
 
+/* The seat's view as parsed JSON (json_decref it). */
+static json_t *bot_view(const gateau_state *state, int seat)
+{
+    char *text = gateau_state_view_json(state, seat);
+    json_t *view = json_loads(text, 0, NULL);
+    free(text);
+    if (!view) abort(); /* the engine writes valid JSON */
+    return view;
+}
+
+/* The legal action of seat whose name (gateau_action_name) is `name`, or -1. */
+static gateau_action bot_find_action(const gateau_state *state, int seat, const char *name)
+{
+    gateau_action actions[GATEAU_MAX_ACTIONS];
+    int count = gateau_state_legal_actions(state, seat, actions);
+    for (int i = 0; i < count; i++) {
+        char *text = gateau_action_name(state, seat, actions[i]);
+        bool match = !strcmp(text, name);
+        free(text);
+        if (match) return actions[i];
+    }
+    return -1;
+}
+
 enum { VALUES = 7, MAX_SEATS = 5 };
 
 static const double TABLE[9] = {0, -3, -1, 1, 3, 5, 6, 7, 8};
@@ -238,7 +262,7 @@ static gateau_action mt_heuristic(const gateau_state *state, int seat, gateau_rn
     return action >= 0 ? action : bot_random_policy(state, seat, rng);
 }
 
-const bot_game bot_maries_table = {
+const bot_game maries_table_bots = {
     .name = "maries-table",
     .heuristic = mt_heuristic,
 };

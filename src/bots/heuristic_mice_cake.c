@@ -181,7 +181,7 @@ static gateau_action mc_heuristic(const gateau_state *state, int seat, gateau_rn
     return bot_random_policy(state, seat, rng);
 }
 
-const bot_game bot_mice_cake = {
+const bot_game mice_cake_bots = {
     .name = "mice-cake",
     .default_iterations = 5000, /* a few ms a move (docs/bots.md) */
     /* Half the reward is the pips margin (80 pips across): with two

@@ -782,7 +782,7 @@ bool piece_o_cake_leaf_values(const gateau_state *state, bot_values *values);
 bool piece_o_cake_solve(const gateau_state *state, int seat, long limit, bool all,
                         bot_exact_candidate *candidates, int *count, int *best);
 
-const bot_game bot_piece_o_cake = {
+const bot_game piece_o_cake_bots = {
     .name = "piece-o-cake",
     .heuristic = poc_heuristic,
     .rollout = poc_rollout,

@@ -99,13 +99,6 @@ double bot_now_ms(void)
     return (double)now.tv_sec * 1e3 + (double)now.tv_nsec * 1e-6;
 }
 
-gateau_action bot_random_policy(const gateau_state *state, int seat, gateau_rng *rng)
-{
-    gateau_action actions[GATEAU_MAX_ACTIONS];
-    int count = gateau_state_legal_actions(state, seat, actions);
-    return actions[gateau_rng_below(rng, (uint32_t)count)];
-}
-
 ismcts *ismcts_new(void)
 {
     ismcts *search = calloc(1, sizeof *search);

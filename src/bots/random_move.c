@@ -95,3 +95,10 @@ void bot_move_counter_free(bot_move_counter *counter)
     counter->states = NULL;
     counter->depth_capacity = 0;
 }
+
+gateau_action bot_random_policy(const gateau_state *state, int seat, gateau_rng *rng)
+{
+    gateau_action actions[GATEAU_MAX_ACTIONS];
+    int count = gateau_state_legal_actions(state, seat, actions);
+    return actions[gateau_rng_below(rng, (uint32_t)count)];
+}

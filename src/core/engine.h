@@ -1,8 +1,8 @@
 /*
  * engine.h: what a game plugs into (internal to libgateau).
  *
- * A game is one gateau_game table of functions; src/core/registry.c lists
- * the tables.  The core owns the common part of every state (who acts) and
+ * A game is one gateau_game table of functions; src/games.c lists the
+ * tables, each with its bot support (the core names no game).  The core owns the common part of every state (who acts) and
  * the game owns the rest, a fixed-size struct of its own that lives inline
  * in the state, so cloning a state is one memcpy.
  *
@@ -33,6 +33,7 @@ struct gateau_game {
     const gateau_option_info *options;
     int option_count;
     size_t state_size; /* bytes of the game's own part of a state */
+    gateau_game_type type; /* what kind of game, and its decision sizes */
 
     /* Optional: load data named by options (deck files) into setup->data
      * and check options against each other.  false with a reason. */
@@ -127,10 +128,17 @@ static inline void state_set_over(gateau_state *state)
 void set_error(char *error, size_t error_size, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The registered games, for the registry. */
-extern const gateau_game piece_o_cake_game;
-extern const gateau_game maries_table_game;
-extern const gateau_game mice_cake_game;
-extern const gateau_game cake_master_game;
+/* The games there are, each with its bot support (NULL: none), in the
+ * order `gateau games` lists them: defined in src/games.c. */
+struct bot_game;
+typedef struct registry_entry {
+    const gateau_game *game;
+    const struct bot_game *bots;
+} registry_entry;
+extern const registry_entry registry_games[];
+extern const int registry_game_count;
+
+/* The bot support registered with game, or NULL. */
+const struct bot_game *registry_bots(const gateau_game *game);
 
 #endif

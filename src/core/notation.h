@@ -21,6 +21,15 @@ typedef struct notation_words {
 
 bool notation_split(const char *text, notation_words *words);
 
+/*
+ * The opening every game's parse_move shares: splits text into words and
+ * checks that the first is one of `verbs` ("take|eat|pass", the verbs the
+ * current phase allows).  Otherwise false, with "empty or overlong move"
+ * or "expected <expected>, not '<word>'" in error.
+ */
+bool notation_open(const char *text, const char *verbs, const char *expected,
+                   notation_words *words, char *error, size_t error_size);
+
 /* A decimal integer in [min, max]: digits only, no sign, no leading zero. */
 bool notation_int(const char *word, int min, int max, int *value);
 

@@ -1,28 +1,27 @@
-/* registry.c: the list of games and their descriptions. */
+/* registry.c: finding games in the list of src/games.c, and their
+ * descriptions. */
 #include <string.h>
 
 #include "core/engine.h"
 
-static const gateau_game *const registry[] = {
-    &piece_o_cake_game,
-    &maries_table_game,
-    &mice_cake_game,
-    &cake_master_game,
-};
-
-#define REGISTRY_SIZE ((int)(sizeof registry / sizeof registry[0]))
-
-int gateau_game_count(void) { return REGISTRY_SIZE; }
+int gateau_game_count(void) { return registry_game_count; }
 
 const gateau_game *gateau_game_at(int index)
 {
-    return index >= 0 && index < REGISTRY_SIZE ? registry[index] : NULL;
+    return index >= 0 && index < registry_game_count ? registry_games[index].game : NULL;
 }
 
 const gateau_game *gateau_game_find(const char *name)
 {
-    for (int i = 0; i < REGISTRY_SIZE; i++)
-        if (name && strcmp(registry[i]->name, name) == 0) return registry[i];
+    for (int i = 0; i < registry_game_count; i++)
+        if (name && strcmp(registry_games[i].game->name, name) == 0) return registry_games[i].game;
+    return NULL;
+}
+
+const struct bot_game *registry_bots(const gateau_game *game)
+{
+    for (int i = 0; i < registry_game_count; i++)
+        if (registry_games[i].game == game) return registry_games[i].bots;
     return NULL;
 }
 
@@ -37,3 +36,5 @@ const gateau_option_info *gateau_game_option(const gateau_game *game, int index)
 {
     return index >= 0 && index < game->option_count ? &game->options[index] : NULL;
 }
+
+const gateau_game_type *gateau_game_type_of(const gateau_game *game) { return &game->type; }

@@ -1,4 +1,5 @@
 /* state.c: game states, the moves on them and the views of them. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,7 +61,10 @@ int gateau_state_legal_actions(const gateau_state *state, int seat,
 {
     if (seat < 0 || seat >= state->setup->players || !(state->actors & (1u << seat)))
         return 0;
-    return state->setup->game->legal_actions(state, seat, actions);
+    int count = state->setup->game->legal_actions(state, seat, actions);
+    /* The game's declared size is what bindings allocate (gateau_game_type). */
+    assert(count >= 0 && count <= state->setup->game->type.max_actions);
+    return count;
 }
 
 int gateau_state_chance_outcomes(const gateau_state *state,
@@ -68,7 +72,9 @@ int gateau_state_chance_outcomes(const gateau_state *state,
                                  double probabilities[GATEAU_MAX_ACTIONS])
 {
     if (!state->chance) return 0;
-    return state->setup->game->chance_outcomes(state, outcomes, probabilities);
+    int count = state->setup->game->chance_outcomes(state, outcomes, probabilities);
+    assert(count > 0 && count <= state->setup->game->type.max_chance_outcomes);
+    return count;
 }
 
 gateau_action gateau_state_sample_chance(const gateau_state *state, gateau_rng *rng)

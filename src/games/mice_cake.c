@@ -1348,6 +1348,9 @@ const gateau_game mice_cake_game = {
     .options = NULL,
     .option_count = 0,
     .state_size = sizeof(mc_state),
+    .type = {.simultaneous = true, .chance = true, .hidden_information = true,
+             .score_unit = "pips", .max_actions = 27, /* steal targets */
+             .max_chance_outcomes = 28, .max_move_actions = 28 /* the deal */},
     .init = mc_init,
     .legal_actions = mc_legal_actions,
     .chance_outcomes = mc_chance_outcomes,

@@ -1078,6 +1078,9 @@ const gateau_game piece_o_cake_game = {
     .options = options,
     .option_count = 1,
     .state_size = sizeof(poc_state),
+    .type = {.simultaneous = false, .chance = true, .hidden_information = true,
+             .score_unit = "points", .max_actions = 14, /* 5 pieces, 8 varieties to eat, pass */
+             .max_chance_outcomes = 8, .max_move_actions = 57 /* the round's deal */},
     .init = poc_init,
     .legal_actions = poc_legal_actions,
     .chance_outcomes = poc_chance_outcomes,

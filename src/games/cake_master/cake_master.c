@@ -792,6 +792,10 @@ const gateau_game cake_master_game = {
     .options = options,
     .option_count = 1,
     .state_size = sizeof(cm_state),
+    .type = {.simultaneous = true, .chance = true, .hidden_information = true,
+             .score_unit = "stars", .max_actions = 36, /* 3 cards x 12 positions */
+             .max_chance_outcomes = CM_MAX_CARDS, /* the kinds of a deck file */
+             .max_move_actions = CM_MAX_DEALT},
     .prepare = cm_prepare,
     .release = cm_release,
     .init = cm_init,
