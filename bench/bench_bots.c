@@ -92,12 +92,14 @@ static void time_games(const gateau_setup *setup, const char *spec, double secon
                 continue;
             }
             int seat = gateau_state_next_seat(state);
-            if (!gateau_state_in_move(state)) moves++;
+            gateau_bot_move move;
             double t0 = now_seconds();
-            gateau_action action = gateau_bot_choose(bots[seat], state, seat, &rng);
+            gateau_bot_choose_move(bots[seat], state, seat, &rng, &move);
             spent += now_seconds() - t0;
-            decisions++;
-            gateau_state_apply_legal(state, seat, action);
+            moves++;
+            decisions += move.count;
+            for (int i = 0; i < move.count; i++)
+                gateau_state_apply_legal(state, seat, move.actions[i]);
         }
         gateau_state_free(state);
     }
@@ -151,7 +153,10 @@ static void time_solver(int players, int games)
                     choices++;
                 }
             }
-            gateau_state_apply_legal(state, seat, gateau_bot_choose(heuristic, state, seat, &rng));
+            gateau_bot_move move;
+            gateau_bot_choose_move(heuristic, state, seat, &rng, &move);
+            for (int i = 0; i < move.count; i++)
+                gateau_state_apply_legal(state, seat, move.actions[i]);
         }
         gateau_state_free(state);
     }

@@ -25,6 +25,8 @@
 #ifndef GATEAU_ARENA_H
 #define GATEAU_ARENA_H
 
+#include "gateau/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -68,29 +70,29 @@ typedef struct gateau_arena gateau_arena;
 
 /* Checks the configuration (player count, bot specs, games, threads) and
  * allocates the per-game results.  NULL with a one-line reason. */
-gateau_arena *gateau_arena_new(const gateau_arena_config *config, char *error,
+GATEAU_API gateau_arena *gateau_arena_new(const gateau_arena_config *config, char *error,
                                size_t error_size);
-void gateau_arena_free(gateau_arena *arena);
+GATEAU_API void gateau_arena_free(gateau_arena *arena);
 
 /* Plays the games (once per arena); blocks until they are done or
  * stopped.  false with a one-line reason when a game could not be played
  * (a bot's illegal move, a record file that cannot be written); the games
  * finished before that are still reported. */
-bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size);
+GATEAU_API bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size);
 
 /* Asks a running arena to stop.  Async-signal-safe (one lock-free atomic
  * store): meant for a SIGINT handler. */
-void gateau_arena_stop(gateau_arena *arena);
+GATEAU_API void gateau_arena_stop(gateau_arena *arena);
 /* True when the run ended before all games because of gateau_arena_stop. */
-bool gateau_arena_interrupted(const gateau_arena *arena);
+GATEAU_API bool gateau_arena_interrupted(const gateau_arena *arena);
 
 /* The results: games 0 .. gateau_arena_finished()-1 are all done. */
-long gateau_arena_finished(const gateau_arena *arena);
-const gateau_arena_game *gateau_arena_games(const gateau_arena *arena);
-double gateau_arena_seconds(const gateau_arena *arena); /* wall time of the run */
+GATEAU_API long gateau_arena_finished(const gateau_arena *arena);
+GATEAU_API const gateau_arena_game *gateau_arena_games(const gateau_arena *arena);
+GATEAU_API double gateau_arena_seconds(const gateau_arena *arena); /* wall time of the run */
 
 /* The seat of the listed-th bot (0-based) in game (0-based). */
-int gateau_arena_seat_of(int listed, long game, int players);
+GATEAU_API int gateau_arena_seat_of(int listed, long game, int players);
 
 /* ---- Statistics ---------------------------------------------------------------- */
 
@@ -103,13 +105,13 @@ typedef struct gateau_interval {
 
 /* Wilson's score interval for a proportion: successes (may be fractional,
  * as with shared wins) out of trials.  [0, 1] when trials is 0. */
-gateau_interval gateau_wilson_interval(double successes, double trials, double z);
+GATEAU_API gateau_interval gateau_wilson_interval(double successes, double trials, double z);
 /* The normal interval on a mean: mean +- z sd / sqrt(n). */
-gateau_interval gateau_normal_interval(double mean, double sd, long n, double z);
+GATEAU_API gateau_interval gateau_normal_interval(double mean, double sd, long n, double z);
 
 /* Sample mean and standard deviation (n - 1 in the denominator; 0 when
  * n < 2) of n values. */
-void gateau_mean_sd(const double *values, long n, double *mean, double *sd);
+GATEAU_API void gateau_mean_sd(const double *values, long n, double *mean, double *sd);
 
 /*
  * Bradley-Terry strengths from a pairwise table, by Hunter's MM iterations
@@ -121,7 +123,7 @@ void gateau_mean_sd(const double *values, long n, double *mean, double *sd);
  * Returns the iterations used, or -1 if they did not converge (then
  * strength holds the last iterate).
  */
-int gateau_bradley_terry(int count, const double *wins, double prior, double *strength);
+GATEAU_API int gateau_bradley_terry(int count, const double *wins, double prior, double *strength);
 
 /* A bot: one distinct spec, however many listed seats carry it. */
 typedef struct gateau_arena_bot_stats {
@@ -173,7 +175,7 @@ typedef struct gateau_arena_stats {
  * bot_at_seat indexes it).  Fed synthetic games, it is also how a
  * program (or a test) analyses results from elsewhere.
  */
-void gateau_arena_statistics(const gateau_arena_game *games, long count, int players,
+GATEAU_API void gateau_arena_statistics(const gateau_arena_game *games, long count, int players,
                              const char *const *specs, gateau_arena_stats *stats);
 
 #endif

@@ -1,18 +1,18 @@
 /*
  * bot.h: computer players.
  *
- * A bot never sees the true state.  gateau_bot_choose() and
+ * A bot never sees the true state.  gateau_bot_choose_move() and
  * gateau_bot_analyse() hand the bot's strategy a private copy of the state
  * that went through gateau_state_determinize() for the bot's seat:
  * everything the seat cannot know has been resampled, so a strategy cannot
- * cheat even by accident.  A strategy receives (determinized state, seat,
- * rng, budget); searching strategies determinize copies of that state
- * again, which for the same seat keeps the distribution.
+ * cheat even by accident.  Searching strategies determinize copies of
+ * that state again, which for the same seat keeps the distribution.
+ *
+ * Bots answer with whole moves: hosts never hold half-made moves.
  *
  * Bot specs (see docs/bots.md):
  *
- *   random                    uniform over the legal actions of each decision
- *                             (per decision, not per complete move)
+ *   random                    uniform over the complete legal moves
  *   heuristic                 the game's rule-of-thumb player (random for a
  *                             game that has none yet: the name says so)
  *   ismcts[:iters=N|:ms=N][:threads=T][:rollout=random|heuristic][:c=X]
@@ -26,24 +26,38 @@
 #ifndef GATEAU_BOT_H
 #define GATEAU_BOT_H
 
+#include "gateau/api.h"
+
 #include "gateau/gateau.h"
 
 typedef struct gateau_bot gateau_bot;
 
 /* spec: a bot name with optional ":key=value" parameters ("ismcts:ms=50").
  * NULL with a one-line reason for an unknown bot or parameter. */
-gateau_bot *gateau_bot_new(const char *spec, char *error, size_t error_size);
-void gateau_bot_free(gateau_bot *bot);
+GATEAU_API gateau_bot *gateau_bot_new(const char *spec, char *error, size_t error_size);
+GATEAU_API void gateau_bot_free(gateau_bot *bot);
 /* The spec as given; "heuristic" for a game without a heuristic player of
  * its own reads "heuristic (random for GAME)" once the bot has played it. */
-const char *gateau_bot_name(const gateau_bot *bot);
+GATEAU_API const char *gateau_bot_name(const gateau_bot *bot);
 
-/* The bot's next action for seat, which must be able to act in state.  A
- * move of several actions is asked for action by action (while
- * gateau_state_in_move()); a searching bot plans the whole move when it
- * starts and keeps to that plan while the seat's view matches it. */
-gateau_action gateau_bot_choose(gateau_bot *bot, const gateau_state *state, int seat,
-                                gateau_rng *rng);
+/* A bot's whole move: its actions in order and the move in the game's
+ * notation (a fixed-size struct, for bindings). */
+#define GATEAU_MAX_MOVE_TEXT 512
+typedef struct gateau_bot_move {
+    int count;                                     /* actions in the move */
+    gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
+    char text[GATEAU_MAX_MOVE_TEXT];               /* "take 4-7 ecce" */
+} gateau_bot_move;
+
+/*
+ * The bot's whole move for seat, which must be able to act in state at the
+ * start of a move (not inside one: hosts play whole moves).  Fills move
+ * and returns true; false (move->count 0) when seat may not start a move
+ * there.  Apply it with gateau_state_apply or gateau_record_play for each
+ * action in order, or gateau_record_play_move with the text.
+ */
+GATEAU_API bool gateau_bot_choose_move(gateau_bot *bot, const gateau_state *state, int seat,
+                                       gateau_rng *rng, gateau_bot_move *move);
 
 /* One candidate move at the root of an analysis. */
 typedef struct gateau_bot_candidate {
@@ -66,10 +80,10 @@ typedef struct gateau_bot_candidate {
  * default ismcts budget.  The values are for the seat: win chance and mean
  * final score.
  */
-int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gateau_rng *rng,
+GATEAU_API int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gateau_rng *rng,
                        gateau_bot_candidate *results, int max);
 
 /* The names of the bots there are, for help texts: "random, ...". */
-const char *gateau_bot_names(void);
+GATEAU_API const char *gateau_bot_names(void);
 
 #endif

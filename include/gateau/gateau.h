@@ -21,6 +21,8 @@
 #ifndef GATEAU_H
 #define GATEAU_H
 
+#include "gateau/api.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -69,18 +71,18 @@ typedef struct gateau_game_type {
     int max_move_actions;    /* most actions in one move (the longest deal) */
 } gateau_game_type;
 
-int gateau_game_count(void);
-const gateau_game *gateau_game_at(int index);
-const gateau_game *gateau_game_find(const char *name); /* NULL if unknown */
+GATEAU_API int gateau_game_count(void);
+GATEAU_API const gateau_game *gateau_game_at(int index);
+GATEAU_API const gateau_game *gateau_game_find(const char *name); /* NULL if unknown */
 
-const char *gateau_game_name(const gateau_game *game);    /* "piece-o-cake" */
-const char *gateau_game_title(const gateau_game *game);   /* "piece o' Cake" */
-const char *gateau_game_summary(const gateau_game *game); /* rules in brief */
-int gateau_game_min_players(const gateau_game *game);
-int gateau_game_max_players(const gateau_game *game);
-int gateau_game_option_count(const gateau_game *game);
-const gateau_option_info *gateau_game_option(const gateau_game *game, int index);
-const gateau_game_type *gateau_game_type_of(const gateau_game *game);
+GATEAU_API const char *gateau_game_name(const gateau_game *game);    /* "piece-o-cake" */
+GATEAU_API const char *gateau_game_title(const gateau_game *game);   /* "piece o' Cake" */
+GATEAU_API const char *gateau_game_summary(const gateau_game *game); /* rules in brief */
+GATEAU_API int gateau_game_min_players(const gateau_game *game);
+GATEAU_API int gateau_game_max_players(const gateau_game *game);
+GATEAU_API int gateau_game_option_count(const gateau_game *game);
+GATEAU_API const gateau_option_info *gateau_game_option(const gateau_game *game, int index);
+GATEAU_API const gateau_game_type *gateau_game_type_of(const gateau_game *game);
 
 /* ---- Setups: a game, a player count, options --------------------------- */
 
@@ -90,67 +92,67 @@ const gateau_game_type *gateau_game_type_of(const gateau_game *game);
  * for the current directory.  On error returns NULL and writes a one-line
  * reason into error.
  */
-gateau_setup *gateau_setup_new(const gateau_game *game, int players,
+GATEAU_API gateau_setup *gateau_setup_new(const gateau_game *game, int players,
                                const char *options, const char *base_dir,
                                char *error, size_t error_size);
-void gateau_setup_free(gateau_setup *setup);
-const gateau_game *gateau_setup_game(const gateau_setup *setup);
-int gateau_setup_players(const gateau_setup *setup);
-int gateau_setup_option(const gateau_setup *setup, const char *name);
+GATEAU_API void gateau_setup_free(gateau_setup *setup);
+GATEAU_API const gateau_game *gateau_setup_game(const gateau_setup *setup);
+GATEAU_API int gateau_setup_players(const gateau_setup *setup);
+GATEAU_API int gateau_setup_option(const gateau_setup *setup, const char *name);
 /* The options as given, canonical "key=value ..." ("" if none). */
-const char *gateau_setup_options_text(const gateau_setup *setup);
+GATEAU_API const char *gateau_setup_options_text(const gateau_setup *setup);
 
 /* ---- States -------------------------------------------------------------- */
 
-gateau_state *gateau_state_new(const gateau_setup *setup); /* initial state */
-gateau_state *gateau_state_clone(const gateau_state *state);
+GATEAU_API gateau_state *gateau_state_new(const gateau_setup *setup); /* initial state */
+GATEAU_API gateau_state *gateau_state_clone(const gateau_state *state);
 /* Copies src over dst; both from the same setup.  No allocation. */
-void gateau_state_copy(gateau_state *dst, const gateau_state *src);
-size_t gateau_state_size(const gateau_setup *setup); /* bytes, for reports */
-void gateau_state_free(gateau_state *state);
-const gateau_setup *gateau_state_setup(const gateau_state *state);
-int gateau_state_players(const gateau_state *state);
+GATEAU_API void gateau_state_copy(gateau_state *dst, const gateau_state *src);
+GATEAU_API size_t gateau_state_size(const gateau_setup *setup); /* bytes, for reports */
+GATEAU_API void gateau_state_free(gateau_state *state);
+GATEAU_API const gateau_setup *gateau_state_setup(const gateau_state *state);
+GATEAU_API int gateau_state_players(const gateau_state *state);
 
 /* Who acts now: exactly one of these holds. */
-bool gateau_state_is_over(const gateau_state *state);
-bool gateau_state_is_chance(const gateau_state *state);
-uint32_t gateau_state_actors(const gateau_state *state); /* bit s: seat s */
+GATEAU_API bool gateau_state_is_over(const gateau_state *state);
+GATEAU_API bool gateau_state_is_chance(const gateau_state *state);
+GATEAU_API uint32_t gateau_state_actors(const gateau_state *state); /* bit s: seat s */
 /* The seat to ask next: lowest seat in actors, or -1 (chance or over). */
-int gateau_state_next_seat(const gateau_state *state);
+GATEAU_API int gateau_state_next_seat(const gateau_state *state);
 /* True in a simultaneous phase (votes, secret shares): moves are hidden
  * from the other seats until the phase resolves, and records prefix them
  * with the seat. */
-bool gateau_state_is_simultaneous(const gateau_state *state);
+GATEAU_API bool gateau_state_is_simultaneous(const gateau_state *state);
 /* True while the actor is inside a move of several actions (a take and its
  * slice decisions): only that actor may act until the move is complete. */
-bool gateau_state_in_move(const gateau_state *state);
+GATEAU_API bool gateau_state_in_move(const gateau_state *state);
 
 /* Legal actions of seat (0 if the seat may not act), ascending. */
-int gateau_state_legal_actions(const gateau_state *state, int seat,
+GATEAU_API int gateau_state_legal_actions(const gateau_state *state, int seat,
                                gateau_action actions[GATEAU_MAX_ACTIONS]);
 /* Chance: the outcomes with their probabilities (summing to 1). */
-int gateau_state_chance_outcomes(const gateau_state *state,
+GATEAU_API int gateau_state_chance_outcomes(const gateau_state *state,
                                  gateau_action outcomes[GATEAU_MAX_ACTIONS],
                                  double probabilities[GATEAU_MAX_ACTIONS]);
 /* Chance: one outcome drawn from those probabilities. */
-gateau_action gateau_state_sample_chance(const gateau_state *state, gateau_rng *rng);
+GATEAU_API gateau_action gateau_state_sample_chance(const gateau_state *state, gateau_rng *rng);
 
 /*
  * Applies one action of seat (GATEAU_CHANCE for chance).  An illegal action
  * is refused: false, a one-line reason in error (may be NULL), and the state
  * is unchanged.
  */
-bool gateau_state_apply(gateau_state *state, int seat, gateau_action action,
+GATEAU_API bool gateau_state_apply(gateau_state *state, int seat, gateau_action action,
                         char *error, size_t error_size);
 /* The same without the legality check, for actions just taken from
  * gateau_state_legal_actions() or sampled: the fast path of playouts. */
-void gateau_state_apply_legal(gateau_state *state, int seat, gateau_action action);
+GATEAU_API void gateau_state_apply_legal(gateau_state *state, int seat, gateau_action action);
 
 /* Scores in seat order (provisional until over: what they would be if the
  * game ended now).  Winners: a bitmask of seats after the tiebreaks, 0
  * while the game is not over. */
-void gateau_state_scores(const gateau_state *state, int scores[GATEAU_MAX_PLAYERS]);
-uint32_t gateau_state_winners(const gateau_state *state);
+GATEAU_API void gateau_state_scores(const gateau_state *state, int scores[GATEAU_MAX_PLAYERS]);
+GATEAU_API uint32_t gateau_state_winners(const gateau_state *state);
 
 /*
  * What seat knows (GATEAU_OBSERVER: what everybody knows), as text for a
@@ -158,15 +160,15 @@ uint32_t gateau_state_winners(const gateau_state *state);
  * states that differ only in what seat cannot know give identical views.
  * Both return a malloc'd string the caller frees.
  */
-char *gateau_state_view_text(const gateau_state *state, int seat, bool color);
-char *gateau_state_view_json(const gateau_state *state, int seat);
+GATEAU_API char *gateau_state_view_text(const gateau_state *state, int seat, bool color);
+GATEAU_API char *gateau_state_view_json(const gateau_state *state, int seat);
 
 /*
  * Resamples, in place, everything seat cannot know, uniformly among the
  * states consistent with what it knows.  What remains is a state a bot may
  * search freely.
  */
-void gateau_state_determinize(gateau_state *state, int seat, gateau_rng *rng);
+GATEAU_API void gateau_state_determinize(gateau_state *state, int seat, gateau_rng *rng);
 
 /* ---- Moves: the notation of the rules files ----------------------------- */
 
@@ -176,22 +178,22 @@ void gateau_state_determinize(gateau_state *state, int seat, gateau_rng *rng);
  * a one-line reason in error.  The actions are checked against the state:
  * applying them in order is legal.
  */
-int gateau_move_parse(const gateau_state *state, int seat, const char *text,
+GATEAU_API int gateau_move_parse(const gateau_state *state, int seat, const char *text,
                       gateau_action actions[GATEAU_MAX_MOVE_ACTIONS],
                       char *error, size_t error_size);
 /* The canonical text of a complete move made from state `before`.
  * Returns a malloc'd string. */
-char *gateau_move_format(const gateau_state *before, int seat,
+GATEAU_API char *gateau_move_format(const gateau_state *before, int seat,
                          const gateau_action *actions, int count);
 /* A short name for one action (for menus and bot reports): "take 4-7",
  * "eat", "collect".  Returns a malloc'd string. */
-char *gateau_action_name(const gateau_state *state, int seat, gateau_action action);
+GATEAU_API char *gateau_action_name(const gateau_state *state, int seat, gateau_action action);
 
 /* What viewer learns from a move made from `before` (for a running
  * commentary that keeps hidden things hidden).  malloc'd. */
-char *gateau_move_describe(const gateau_state *before, int seat,
+GATEAU_API char *gateau_move_describe(const gateau_state *before, int seat,
                            const gateau_action *actions, int count, int viewer);
 /* The legal moves of seat, explained for a person.  malloc'd. */
-char *gateau_state_describe_legal(const gateau_state *state, int seat);
+GATEAU_API char *gateau_state_describe_legal(const gateau_state *state, int seat);
 
 #endif

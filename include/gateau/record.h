@@ -12,6 +12,8 @@
 #ifndef GATEAU_RECORD_H
 #define GATEAU_RECORD_H
 
+#include "gateau/api.h"
+
 #include <stdio.h>
 
 #include "gateau/gateau.h"
@@ -20,56 +22,56 @@ typedef struct gateau_record gateau_record;
 
 /* A new game from its setup (the record keeps a reference: the setup must
  * outlive it). */
-gateau_record *gateau_record_new(const gateau_setup *setup);
-void gateau_record_free(gateau_record *record);
+GATEAU_API gateau_record *gateau_record_new(const gateau_setup *setup);
+GATEAU_API void gateau_record_free(gateau_record *record);
 
 /*
  * Reads and replays a record.  base_dir resolves relative option paths.
  * On error returns NULL, writes the reason and sets *error_line to the
  * 1-based physical line (0 when no line is to blame).
  */
-gateau_record *gateau_record_read(const char *text, const char *base_dir,
+GATEAU_API gateau_record *gateau_record_read(const char *text, const char *base_dir,
                                   char *error, size_t error_size, int *error_line);
-gateau_record *gateau_record_read_file(const char *path, char *error,
+GATEAU_API gateau_record *gateau_record_read_file(const char *path, char *error,
                                        size_t error_size, int *error_line);
 
 /* The record as text (malloc'd), or written to a file: 0 on success. */
-char *gateau_record_text(const gateau_record *record);
-int gateau_record_save(const gateau_record *record, const char *path,
+GATEAU_API char *gateau_record_text(const gateau_record *record);
+GATEAU_API int gateau_record_save(const gateau_record *record, const char *path,
                        char *error, size_t error_size);
 
-const gateau_setup *gateau_record_setup(const gateau_record *record);
-const gateau_state *gateau_record_state(const gateau_record *record);
+GATEAU_API const gateau_setup *gateau_record_setup(const gateau_record *record);
+GATEAU_API const gateau_state *gateau_record_state(const gateau_record *record);
 
 /* Display names (seat order); defaults are "Seat 1" ...  A name is kept as
  * a record can hold it: commas, '#' and control characters become spaces,
  * the ends are trimmed, and a name left empty means the default. */
-void gateau_record_set_name(gateau_record *record, int seat, const char *name);
-const char *gateau_record_name(const gateau_record *record, int seat);
+GATEAU_API void gateau_record_set_name(gateau_record *record, int seat, const char *name);
+GATEAU_API const char *gateau_record_name(const gateau_record *record, int seat);
 
 /*
  * Plays one action of seat (GATEAU_CHANCE for chance).  When it completes a
  * move, the move's line is added.  Illegal: false, reason, nothing changes.
  */
-bool gateau_record_play(gateau_record *record, int seat, gateau_action action,
+GATEAU_API bool gateau_record_play(gateau_record *record, int seat, gateau_action action,
                         char *error, size_t error_size);
 /* Plays one whole move given in notation (no seat prefix). */
-bool gateau_record_play_move(gateau_record *record, int seat, const char *text,
+GATEAU_API bool gateau_record_play_move(gateau_record *record, int seat, const char *text,
                              char *error, size_t error_size);
 /* Samples and plays one whole chance move. */
-void gateau_record_play_chance(gateau_record *record, gateau_rng *rng);
+GATEAU_API void gateau_record_play_chance(gateau_record *record, gateau_rng *rng);
 
-int gateau_record_move_count(const gateau_record *record);
-const char *gateau_record_move_text(const gateau_record *record, int index);
+GATEAU_API int gateau_record_move_count(const gateau_record *record);
+GATEAU_API const char *gateau_record_move_text(const gateau_record *record, int index);
 /* The seat that made move index, or GATEAU_CHANCE. */
-int gateau_record_move_seat(const gateau_record *record, int index);
+GATEAU_API int gateau_record_move_seat(const gateau_record *record, int index);
 
 /* The actions of move index; *count receives how many. */
-const gateau_action *gateau_record_move_actions(const gateau_record *record, int index,
+GATEAU_API const gateau_action *gateau_record_move_actions(const gateau_record *record, int index,
                                                 int *count);
 
 /* Goes back to the position after the first `count` moves (replaying them);
  * a half-finished move is dropped too. */
-void gateau_record_truncate(gateau_record *record, int count);
+GATEAU_API void gateau_record_truncate(gateau_record *record, int count);
 
 #endif

@@ -8,15 +8,17 @@
 #ifndef GATEAU_RNG_H
 #define GATEAU_RNG_H
 
+#include "gateau/api.h"
+
 #include <stdint.h>
 
 typedef struct gateau_rng {
     uint64_t s[4];
 } gateau_rng;
 
-void gateau_rng_seed(gateau_rng *rng, uint64_t seed);
+GATEAU_API void gateau_rng_seed(gateau_rng *rng, uint64_t seed);
 /* An independent stream per (seed, stream): game number, chance move. */
-void gateau_rng_seed_stream(gateau_rng *rng, uint64_t seed, uint64_t stream);
+GATEAU_API void gateau_rng_seed_stream(gateau_rng *rng, uint64_t seed, uint64_t stream);
 /* The next 64 random bits.  Inline: playouts call this for every action. */
 static inline uint64_t gateau_rng_next(gateau_rng *rng)
 {
@@ -48,6 +50,6 @@ static inline uint32_t gateau_rng_below(gateau_rng *rng, uint32_t bound)
     return (uint32_t)(product >> 32);
 }
 /* Uniform in [0, 1). */
-double gateau_rng_unit(gateau_rng *rng);
+GATEAU_API double gateau_rng_unit(gateau_rng *rng);
 
 #endif

@@ -3,14 +3,15 @@
  *
  * Workers take the next game number with one atomic increment and write
  * the game's result into its own slot of a preallocated array; nothing
- * else is shared while games run.  Each worker has its own state and
- * makes the game's bots anew, and every random number of game g comes
+ * else is shared while games run.  Each game is a match (gateau/match.h)
+ * with its bots made anew, and every random number of game g comes
  * from streams of (seed, g), so the results do not depend on which thread
  * played which game.
  */
 #include "gateau/arena.h"
 
 #include <errno.h>
+#include <stdalign.h>
 #include <stdarg.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -20,8 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/engine.h"
-#include "gateau/bot.h"
+#include "gateau/match.h"
 #include "gateau/record.h"
 
 /* One worker's count of finished games, on its own cache line so that the
@@ -33,7 +33,6 @@ typedef struct arena_counter {
 typedef struct arena_worker {
     gateau_arena *arena;
     pthread_t thread;
-    gateau_state *state; /* the game in progress when no record is kept */
     arena_counter *finished;
 } arena_worker;
 
@@ -49,7 +48,6 @@ struct gateau_arena {
     gateau_arena_progress_fn progress;
     void *progress_context;
 
-    gateau_state *initial;
     gateau_arena_game *results;
 
     atomic_long next_game;
@@ -67,6 +65,18 @@ struct gateau_arena {
     bool failed;
 };
 
+/* Writes a one-line error, printf style. */
+static void write_error(char *error, size_t error_size, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static void write_error(char *error, size_t error_size, const char *format, ...)
+{
+    if (!error || !error_size) return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(error, error_size, format, args);
+    va_end(args);
+}
+
 int gateau_arena_seat_of(int listed, long game, int players)
 {
     return (int)(((long)listed + game % players) % players);
@@ -83,44 +93,44 @@ gateau_arena *gateau_arena_new(const gateau_arena_config *config, char *error,
                                size_t error_size)
 {
     if (!config->setup) {
-        set_error(error, error_size, "the arena needs a setup");
+        write_error(error, error_size, "the arena needs a setup");
         return NULL;
     }
     int players = gateau_setup_players(config->setup);
     if (!config->bots) {
-        set_error(error, error_size, "the arena needs %d bots", players);
+        write_error(error, error_size, "the arena needs %d bots", players);
         return NULL;
     }
     for (int k = 0; k < players; k++) {
         if (!config->bots[k]) {
-            set_error(error, error_size, "the arena needs %d bots", players);
+            write_error(error, error_size, "the arena needs %d bots", players);
             return NULL;
         }
         char reason[256];
         gateau_bot *bot = gateau_bot_new(config->bots[k], reason, sizeof reason);
         if (!bot) {
-            set_error(error, error_size, "seat %d: %s", k + 1, reason);
+            write_error(error, error_size, "seat %d: %s", k + 1, reason);
             return NULL;
         }
         gateau_bot_free(bot);
     }
     if (config->games <= 0) {
-        set_error(error, error_size, "the number of games must be positive, not %ld",
+        write_error(error, error_size, "the number of games must be positive, not %ld",
                   config->games);
         return NULL;
     }
     if (config->threads < 1 || config->threads > GATEAU_ARENA_MAX_THREADS) {
-        set_error(error, error_size, "threads must be 1 to %d, not %d",
+        write_error(error, error_size, "threads must be 1 to %d, not %d",
                   GATEAU_ARENA_MAX_THREADS, config->threads);
         return NULL;
     }
     if ((unsigned long)config->games > SIZE_MAX / sizeof(gateau_arena_game)) {
-        set_error(error, error_size, "%ld games are too many to hold in memory", config->games);
+        write_error(error, error_size, "%ld games are too many to hold in memory", config->games);
         return NULL;
     }
     gateau_arena_game *results = calloc((size_t)config->games, sizeof *results);
     if (!results) {
-        set_error(error, error_size, "%ld games are too many to hold in memory", config->games);
+        write_error(error, error_size, "%ld games are too many to hold in memory", config->games);
         return NULL;
     }
     gateau_arena *arena = calloc(1, sizeof *arena);
@@ -135,7 +145,6 @@ gateau_arena *gateau_arena_new(const gateau_arena_config *config, char *error,
     arena->record_dir = config->record_dir ? copy_text(config->record_dir) : NULL;
     arena->progress = config->progress;
     arena->progress_context = config->progress_context;
-    arena->initial = gateau_state_new(config->setup);
     arena->results = results;
     atomic_init(&arena->next_game, 0);
     atomic_init(&arena->stop_requested, false);
@@ -156,7 +165,6 @@ void gateau_arena_free(gateau_arena *arena)
     free(arena->results);
     for (int k = 0; k < arena->players; k++) free(arena->bots[k]);
     free(arena->record_dir);
-    gateau_state_free(arena->initial);
     pthread_mutex_destroy(&arena->lock);
     pthread_cond_destroy(&arena->workers_done);
     free(arena);
@@ -232,91 +240,59 @@ static bool keep_record(gateau_arena *arena, long game, gateau_record *record,
 }
 
 /* A record's names are the bot specs (commas and '#' would not read back). */
-static void name_seats(const gateau_arena *arena, gateau_record *record,
-                       const int8_t *bot_at_seat)
+static void seat_name(const gateau_arena *arena, int listed, char *name, size_t size)
 {
-    for (int s = 0; s < arena->players; s++) {
-        char name[256];
-        snprintf(name, sizeof name, "%s", arena->bots[bot_at_seat[s]]);
-        for (char *c = name; *c; c++)
-            if (*c == ',' || *c == '#' || *c == '\n') *c = '_';
-        gateau_record_set_name(record, s, name);
-    }
+    snprintf(name, size, "%s", arena->bots[listed]);
+    for (char *c = name; *c; c++)
+        if (*c == ',' || *c == '#' || *c == '\n') *c = '_';
 }
 
 /* Plays game g into out.  false when it was abandoned (stop or failure). */
-static bool play_game(arena_worker *worker, long g, gateau_arena_game *out)
+static bool play_game(gateau_arena *arena, long g, gateau_arena_game *out)
 {
-    gateau_arena *arena = worker->arena;
     int players = arena->players;
-    gateau_bot *bots[GATEAU_MAX_PLAYERS] = {0};
     gateau_rng bot_rngs[GATEAU_MAX_PLAYERS], chance;
     gateau_rng_seed_stream(&chance, arena->seed, (uint64_t)g * 8);
+    gateau_match_config config = {
+        .setup = arena->setup,
+        .chance = &chance,
+        .keep_record = arena->keep_records || arena->record_dir,
+    };
+    char names[GATEAU_MAX_PLAYERS][256];
     for (int k = 0; k < players; k++) {
         int seat = gateau_arena_seat_of(k, g, players);
         out->bot_at_seat[seat] = (int8_t)k;
     }
-    bool ok = true;
     for (int s = 0; s < players; s++) {
         gateau_rng_seed_stream(&bot_rngs[s], arena->seed, (uint64_t)g * 8 + 1 + (uint64_t)s);
-        char reason[256];
-        bots[s] = gateau_bot_new(arena->bots[out->bot_at_seat[s]], reason, sizeof reason);
-        if (!bots[s]) {
-            fail(arena, "seat %d: %s", s + 1, reason);
-            ok = false;
-        }
+        seat_name(arena, out->bot_at_seat[s], names[s], sizeof names[s]);
+        config.seats[s] = (gateau_match_seat){.bot = arena->bots[out->bot_at_seat[s]],
+                                              .rng = &bot_rngs[s], .name = names[s]};
     }
-    gateau_record *record = NULL;
-    gateau_state *state = worker->state;
-    const gateau_state *now = state;
-    if (arena->keep_records || arena->record_dir) {
-        record = gateau_record_new(arena->setup);
-        name_seats(arena, record, out->bot_at_seat);
-        now = gateau_record_state(record);
-    } else {
-        gateau_state_copy(state, arena->initial);
+    char reason[256];
+    gateau_match *match = gateau_match_new(&config, reason, sizeof reason);
+    if (!match) {
+        fail(arena, "%s", reason);
+        return false;
     }
-    int moves = 0, actions = 0;
-    while (ok && !gateau_state_is_over(now)) {
+    bool ok = true;
+    gateau_match_status status = GATEAU_MATCH_PLAYING;
+    while (status == GATEAU_MATCH_PLAYING) {
         if (atomic_load_explicit(&arena->halt, memory_order_relaxed)) {
             ok = false;
             break;
         }
-        int seat;
-        gateau_action action;
-        if (gateau_state_is_chance(now)) {
-            seat = GATEAU_CHANCE;
-            action = gateau_state_sample_chance(now, &chance);
-        } else {
-            seat = gateau_state_next_seat(now);
-            action = gateau_bot_choose(bots[seat], now, seat, &bot_rngs[seat]);
-        }
-        /* Chance is sampled from the state itself; a bot's action is
-         * checked, so a faulty bot stops the arena instead of corrupting a
-         * game. */
-        char reason[256];
-        bool legal = true;
-        if (record) legal = gateau_record_play(record, seat, action, reason, sizeof reason);
-        else if (seat == GATEAU_CHANCE) gateau_state_apply_legal(state, seat, action);
-        else legal = gateau_state_apply(state, seat, action, reason, sizeof reason);
-        if (!legal) {
-            fail(arena, "game %ld: bot '%s' at seat %d made an illegal move: %s", g + 1,
-                 arena->bots[out->bot_at_seat[seat]], seat + 1, reason);
-            ok = false;
-            break;
-        }
-        actions++;
-        if (!gateau_state_in_move(now)) moves++;
+        status = gateau_match_step(match, reason, sizeof reason);
     }
     if (ok) {
-        gateau_state_scores(now, out->scores);
-        out->winners = gateau_state_winners(now);
-        out->moves = moves;
-        out->actions = actions;
-        if (record) ok = keep_record(arena, g, record, out);
+        const gateau_state *state = gateau_match_state(match);
+        gateau_state_scores(state, out->scores);
+        out->winners = gateau_state_winners(state);
+        out->moves = gateau_match_moves(match);
+        out->actions = gateau_match_actions(match);
+        if (gateau_match_record(match)) ok = keep_record(arena, g, gateau_match_record(match), out);
     }
-    gateau_record_free(record);
-    for (int s = 0; s < players; s++) gateau_bot_free(bots[s]);
+    gateau_match_free(match);
     return ok;
 }
 
@@ -329,7 +305,7 @@ static void *worker_main(void *argument)
         if (atomic_load_explicit(&arena->halt, memory_order_relaxed)) break;
         long g = atomic_fetch_add_explicit(&arena->next_game, 1, memory_order_relaxed);
         if (g >= arena->games) break;
-        if (!play_game(worker, g, &arena->results[g])) break;
+        if (!play_game(arena, g, &arena->results[g])) break;
         arena->results[g].done = true; /* read by the runner after the join */
         atomic_store_explicit(&worker->finished->value, ++finished, memory_order_relaxed);
     }
@@ -373,7 +349,7 @@ static void wait_with_progress(gateau_arena *arena, const arena_worker *workers,
 bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size)
 {
     if (arena->ran) {
-        set_error(error, error_size, "this arena has already run");
+        write_error(error, error_size, "this arena has already run");
         return false;
     }
     arena->ran = true;
@@ -390,13 +366,11 @@ bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size)
         atomic_init(&counters[t].value, 0);
         workers[t].arena = arena;
         workers[t].finished = &counters[t];
-        workers[t].state = gateau_state_clone(arena->initial);
         if (pthread_create(&workers[t].thread, NULL, worker_main, &workers[t]) != 0) {
             fail(arena, "cannot start thread %d: %s", t + 1, strerror(errno));
             pthread_mutex_lock(&arena->lock);
             arena->workers_running -= threads - t;
             pthread_mutex_unlock(&arena->lock);
-            gateau_state_free(workers[t].state);
             break;
         }
         started++;
@@ -404,7 +378,6 @@ bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size)
     if (arena->progress) wait_with_progress(arena, workers, begin);
     for (int t = 0; t < started; t++) {
         pthread_join(workers[t].thread, NULL);
-        gateau_state_free(workers[t].state);
     }
     arena->seconds = now_seconds() - begin;
     if (arena->progress)
@@ -432,7 +405,7 @@ bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size)
     arena->finished = prefix;
     arena->interrupted = prefix < arena->games && atomic_load(&arena->stop_requested);
     if (arena->failed) {
-        set_error(error, error_size, "%s", arena->error);
+        write_error(error, error_size, "%s", arena->error);
         return false;
     }
     return true;

@@ -2,20 +2,23 @@
  * bot.c: the bot interface, bot specs and the list of strategies.
  *
  * A strategy only ever sees a determinized state (see gateau/bot.h): this
- * file is the one place that does the determinizing.  Every call copies
- * the state it is given into the bot's private scratch state and
+ * file is the one place that does the determinizing.  Every decision
+ * copies the position into the bot's private scratch state and
  * determinizes that for the seat; the strategies (random, the game's
- * heuristic, ISMCTS, the exact solver) get the scratch state, the seat,
- * the generator and their budget.
+ * heuristic, ISMCTS, the exact solver) get the scratch state, the seat and
+ * the generator.
  *
- * Moves of several actions: a searching bot (ismcts, solver) decides the
- * whole move at its first action and keeps the rest as a plan, together
- * with the seat's view of the position each planned action is for; asked
- * for the next action, it plays the plan while the seat's view (which is
- * exactly what the seat knows) matches, and searches afresh otherwise.
+ * Bots answer with whole moves (gateau_bot_choose_move).  A move of
+ * several actions is decided action by action on a fresh determinization
+ * each time, as a seat decides when it sees the position; a searching bot
+ * (ismcts, solver) decides the whole move at its first action and plays
+ * the rest of its line, which the determinizations in between cannot
+ * change (they keep what the seat knows).  A game's bot support (its
+ * search defaults and policies, src/games.c) is resolved once per setup.
  */
 #include "gateau/bot.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +36,7 @@
 #define SOLVER_SOLVE_LIMIT 5000000L
 
 /* A spec's parameters before its own: where a game has defaults of its
- * own (bot_game), params_for() puts them in. */
+ * own (bot_search_defaults), resolve_params() puts them in. */
 static const ismcts_params ISMCTS_DEFAULT_PARAMS = {
     .budget = {.iterations = ISMCTS_DEFAULT_ITERATIONS},
     .threads = 1,
@@ -44,28 +47,29 @@ static const ismcts_params ISMCTS_DEFAULT_PARAMS = {
 
 typedef enum { BOT_RANDOM, BOT_HEURISTIC, BOT_ISMCTS, BOT_SOLVER } bot_kind;
 
+/* The rest of a searching bot's move: line[next ..) is still to play. */
 typedef struct bot_plan {
-    bool active;
-    const gateau_setup *setup;
-    int seat;
     gateau_action line[GATEAU_MAX_MOVE_ACTIONS];
     int length, next;
-    char *expected_view; /* the seat's view where line[next] is to be played */
 } bot_plan;
 
 struct gateau_bot {
     char *spec;
     char name[160];
     bot_kind kind;
-    ismcts_params params;
-    gateau_state *scratch; /* the determinized copy, reused between calls */
-    gateau_state *work;    /* for plans */
-    ismcts *search;
-    bot_move_counter move_counter; /* random's */
-    bool budget_given; /* the spec named iters or ms */
-    bool margin_given; /* the spec named margin */
-    bool tree_given;   /* the spec named tree */
+    ismcts_params params;  /* as the spec gave them */
+    bool budget_given;     /* the spec named iters or ms */
+    bool margin_given;     /* the spec named margin */
+    bool tree_given;       /* the spec named tree */
     bool exploration_given; /* the spec named c */
+    /* Resolved once per setup (prepare_for_setup): */
+    const gateau_setup *setup;
+    const bot_game *game;   /* the game's bot support, or NULL */
+    ismcts_params search;   /* params with the game's defaults put in */
+    gateau_state *scratch;  /* the determinized copy, reused between calls */
+    gateau_state *position; /* the true position inside a move being chosen */
+    ismcts *search_tree;
+    bot_move_counter move_counter; /* random's */
     bot_plan plan;
     long last_iterations;
 };
@@ -183,7 +187,7 @@ gateau_bot *gateau_bot_new(const char *spec, char *error, size_t error_size)
     }
     const char *name = kinds[found].name;
     gateau_bot *bot = calloc(1, sizeof *bot);
-    if (!bot) abort();
+    if (!bot) abort(); /* out of memory */
     bot->kind = kinds[found].kind;
     bot->params = ISMCTS_DEFAULT_PARAMS;
     if (spec[name_length] && bot->kind != BOT_ISMCTS) {
@@ -229,20 +233,12 @@ gateau_bot *gateau_bot_new(const char *spec, char *error, size_t error_size)
     return bot;
 }
 
-static void plan_clear(bot_plan *plan)
-{
-    free(plan->expected_view);
-    plan->expected_view = NULL;
-    plan->active = false;
-}
-
 void gateau_bot_free(gateau_bot *bot)
 {
     if (!bot) return;
-    plan_clear(&bot->plan);
     gateau_state_free(bot->scratch);
-    gateau_state_free(bot->work);
-    ismcts_free(bot->search);
+    gateau_state_free(bot->position);
+    ismcts_free(bot->search_tree);
     bot_move_counter_free(&bot->move_counter);
     free(bot->spec);
     free(bot);
@@ -255,27 +251,48 @@ const bot_game *bot_game_find(const gateau_state *state)
     return registry_bots(state->setup->game);
 }
 
-/* ---- The determinized copy ---------------------------------------------------- */
+/* ---- The game's support, once per setup ------------------------------------ */
 
-static void ensure_states(gateau_bot *bot, const gateau_state *state)
+/* The spec's search parameters with this game's defaults put in where the
+ * spec named none. */
+static ismcts_params resolve_params(const gateau_bot *bot, const gateau_setup *setup,
+                                    const bot_game *game)
 {
-    if (bot->scratch && gateau_state_setup(bot->scratch) != gateau_state_setup(state)) {
-        gateau_state_free(bot->scratch);
-        gateau_state_free(bot->work);
-        bot->scratch = bot->work = NULL;
-        plan_clear(&bot->plan);
+    ismcts_params params = bot->params;
+    params.game = game;
+    if (!game) return params;
+    const bot_search_defaults *defaults = &game->search;
+    if (!bot->budget_given && defaults->iterations) {
+        params.budget.iterations = defaults->iterations;
+        if (defaults->per_two_players)
+            params.budget.iterations = defaults->iterations * 2 / setup->players;
     }
-    if (!bot->scratch) {
-        bot->scratch = gateau_state_clone(state);
-        bot->work = gateau_state_clone(state);
-    }
+    if (!bot->margin_given) params.heuristic_margin = defaults->heuristic_margin;
+    if (!bot->tree_given) params.tree_one_move = defaults->tree_one_move;
+    if (!bot->exploration_given && defaults->exploration > 0)
+        params.exploration = defaults->exploration;
+    return params;
+}
+
+/* Readies the bot for states of this setup: its game's support, its
+ * parameters, its scratch states. */
+static void prepare_for_setup(gateau_bot *bot, const gateau_state *state)
+{
+    const gateau_setup *setup = gateau_state_setup(state);
+    if (bot->setup == setup) return;
+    gateau_state_free(bot->scratch);
+    gateau_state_free(bot->position);
+    bot->setup = setup;
+    bot->game = registry_bots(setup->game);
+    bot->search = resolve_params(bot, setup, bot->game);
+    bot->scratch = gateau_state_clone(state);
+    bot->position = gateau_state_clone(state);
 }
 
 /* The private copy of state, determinized for seat: all a strategy sees. */
 static const gateau_state *determinized(gateau_bot *bot, const gateau_state *state, int seat,
                                         gateau_rng *rng)
 {
-    ensure_states(bot, state);
     gateau_state_copy(bot->scratch, state);
     gateau_state_determinize(bot->scratch, seat, rng);
     return bot->scratch;
@@ -291,64 +308,15 @@ static void note_fallback(gateau_bot *bot, const gateau_state *state, const char
         snprintf(bot->name, sizeof bot->name, "%s", note);
 }
 
-/* ---- Plans ----------------------------------------------------------------------- */
-
-/* Remembers line[1..length) after line[0] is played from det. */
-static void plan_set(gateau_bot *bot, const gateau_state *det, int seat, const gateau_action *line,
-                     int length)
+/* Keeps line[1 ..) to play while the move that line[0] begins goes on
+ * (gateau_bot_choose_move stops at the move's end). */
+static void plan_set(gateau_bot *bot, const gateau_action *line, int length)
 {
-    plan_clear(&bot->plan);
+    bot->plan.length = bot->plan.next = 0;
     if (length < 2) return;
-    gateau_state_copy(bot->work, det);
-    gateau_state_apply_legal(bot->work, seat, line[0]);
-    if (!gateau_state_in_move(bot->work) || gateau_state_next_seat(bot->work) != seat) return;
-    bot_plan *plan = &bot->plan;
-    plan->active = true;
-    plan->setup = gateau_state_setup(det);
-    plan->seat = seat;
-    memcpy(plan->line, line, sizeof(gateau_action) * (size_t)length);
-    plan->length = length;
-    plan->next = 1;
-    plan->expected_view = gateau_state_view_json(bot->work, seat);
-}
-
-/* The planned action for this position, or -1. */
-static gateau_action plan_follow(gateau_bot *bot, const gateau_state *det, int seat)
-{
-    bot_plan *plan = &bot->plan;
-    if (!plan->active) return -1;
-    if (plan->setup != gateau_state_setup(det) || plan->seat != seat ||
-        !gateau_state_in_move(det) || plan->next >= plan->length) {
-        plan_clear(plan);
-        return -1;
-    }
-    char *view = gateau_state_view_json(det, seat);
-    bool same = !strcmp(view, plan->expected_view);
-    free(view);
-    if (!same) {
-        plan_clear(plan);
-        return -1;
-    }
-    gateau_action action = plan->line[plan->next++];
-    /* Still legal?  (It must be, if the view says the same; be safe.) */
-    gateau_action legal[GATEAU_MAX_ACTIONS];
-    int count = gateau_state_legal_actions(det, seat, legal);
-    bool ok = false;
-    for (int i = 0; i < count && !ok; i++) ok = legal[i] == action;
-    if (!ok) {
-        plan_clear(plan);
-        return -1;
-    }
-    free(plan->expected_view);
-    plan->expected_view = NULL;
-    if (plan->next < plan->length) {
-        gateau_state_copy(bot->work, det);
-        gateau_state_apply_legal(bot->work, seat, action);
-        plan->expected_view = gateau_state_view_json(bot->work, seat);
-    } else {
-        plan->active = false;
-    }
-    return action;
+    memcpy(bot->plan.line, line, sizeof(gateau_action) * (size_t)length);
+    bot->plan.length = length;
+    bot->plan.next = 1;
 }
 
 /* ---- Strategies ------------------------------------------------------------------ */
@@ -356,73 +324,48 @@ static gateau_action plan_follow(gateau_bot *bot, const gateau_state *det, int s
 static gateau_action heuristic_action(gateau_bot *bot, const gateau_state *det, int seat,
                                       gateau_rng *rng)
 {
-    const bot_game *game = bot_game_find(det);
-    if (game && game->heuristic) return game->heuristic(det, seat, rng);
+    if (bot->game && bot->game->heuristic) return bot->game->heuristic(det, seat, rng);
     note_fallback(bot, det, "random");
     return bot_random_move(&bot->move_counter, det, seat, rng);
 }
 
 /* Exact play where the game can solve the position within limit nodes:
  * the chosen candidate, or -1. */
-static int exact_choice(const gateau_state *det, int seat, long limit, bool all,
-                        bot_exact_candidate *candidates, int *count)
+static int exact_choice(const gateau_bot *bot, const gateau_state *det, int seat, long limit,
+                        bool all, bot_exact_candidate *candidates, int *count)
 {
-    const bot_game *game = bot_game_find(det);
     int best = -1;
-    if (!game || !game->solve) return -1;
-    if (!game->solve(det, seat, limit, all, candidates, count, &best)) return -1;
+    if (!bot->game || !bot->game->solve) return -1;
+    if (!bot->game->solve(det, seat, limit, all, candidates, count, &best)) return -1;
     return best;
 }
 
 static gateau_action exact_action(gateau_bot *bot, const gateau_state *det, int seat, long limit)
 {
     bot_exact_candidate *candidates = malloc(sizeof *candidates * GATEAU_MAX_ACTIONS);
-    if (!candidates) abort();
+    if (!candidates) abort(); /* out of memory */
     int count = 0;
-    int best = exact_choice(det, seat, limit, false, candidates, &count);
+    int best = exact_choice(bot, det, seat, limit, false, candidates, &count);
     gateau_action action = -1;
     if (best >= 0) {
         action = candidates[best].action;
-        plan_set(bot, det, seat, candidates[best].line, candidates[best].line_length);
+        plan_set(bot, candidates[best].line, candidates[best].line_length);
     }
     free(candidates);
     return action;
 }
 
-/* The bot's search parameters for this game: its default budget when the
- * spec named none. */
-static long default_iterations(const gateau_state *det)
+static ismcts *search_tree(gateau_bot *bot)
 {
-    const bot_game *game = bot_game_find(det);
-    if (!game || !game->default_iterations) return ISMCTS_DEFAULT_ITERATIONS;
-    if (!game->iterations_per_two_players) return game->default_iterations;
-    return game->default_iterations * 2 / gateau_state_players(det);
-}
-
-static ismcts_params params_for(const gateau_bot *bot, const gateau_state *det)
-{
-    ismcts_params params = bot->params;
-    if (!bot->budget_given) params.budget.iterations = default_iterations(det);
-    const bot_game *game = bot_game_find(det);
-    if (!bot->margin_given && game) params.heuristic_margin = game->heuristic_margin;
-    if (!bot->tree_given && game) params.tree_one_move = game->tree_one_move;
-    if (!bot->exploration_given && game && game->exploration > 0)
-        params.exploration = game->exploration;
-    return params;
-}
-
-/* The parameters of a plain `ismcts` (nothing in its spec) for this game. */
-static ismcts_params default_params_for(const gateau_state *det)
-{
-    gateau_bot plain = {.params = ISMCTS_DEFAULT_PARAMS};
-    return params_for(&plain, det);
+    if (!bot->search_tree) bot->search_tree = ismcts_new();
+    return bot->search_tree;
 }
 
 /*
  * The strategies.  Each gets the bot (its parameters, its reusable
  * search and counters), the determinized copy, the seat and the caller's
  * generator.  Forced decisions and planned moves are handled before them
- * (gateau_bot_choose).
+ * (choose_action).
  */
 typedef gateau_action (*bot_strategy)(gateau_bot *bot, const gateau_state *det, int seat,
                                       gateau_rng *rng);
@@ -439,11 +382,9 @@ static gateau_action ismcts_strategy(gateau_bot *bot, const gateau_state *det, i
 {
     gateau_action action = exact_action(bot, det, seat, ISMCTS_SOLVE_LIMIT);
     if (action >= 0) return action;
-    if (!bot->search) bot->search = ismcts_new();
     ismcts_child child;
-    ismcts_params params = params_for(bot, det);
-    ismcts_run(bot->search, &params, det, seat, rng, &child, 1, &bot->last_iterations);
-    plan_set(bot, det, seat, child.line, child.line_tree_length);
+    ismcts_run(search_tree(bot), &bot->search, det, seat, rng, &child, 1, &bot->last_iterations);
+    plan_set(bot, child.line, child.line_tree_length);
     return child.action;
 }
 
@@ -453,8 +394,7 @@ static gateau_action solver_strategy(gateau_bot *bot, const gateau_state *det, i
 {
     gateau_action action = exact_action(bot, det, seat, SOLVER_SOLVE_LIMIT);
     if (action >= 0) return action;
-    const bot_game *game = bot_game_find(det);
-    if (!game || !game->solve) note_fallback(bot, det, "heuristic");
+    if (!bot->game || !bot->game->solve) note_fallback(bot, det, "heuristic");
     return heuristic_action(bot, det, seat, rng);
 }
 
@@ -465,18 +405,44 @@ static const bot_strategy STRATEGIES[] = {
     [BOT_SOLVER] = solver_strategy,
 };
 
-gateau_action gateau_bot_choose(gateau_bot *bot, const gateau_state *state, int seat,
-                                gateau_rng *rng)
+/* One action of seat's move at `position` (the true state), decided on a
+ * fresh determinization. */
+static gateau_action choose_action(gateau_bot *bot, const gateau_state *position, int seat,
+                                   gateau_rng *rng)
 {
-    const gateau_state *det = determinized(bot, state, seat, rng);
+    const gateau_state *det = determinized(bot, position, seat, rng);
     if (bot->kind == BOT_ISMCTS || bot->kind == BOT_SOLVER) {
-        /* Searching bots: the rest of a planned move, a forced decision. */
-        gateau_action action = plan_follow(bot, det, seat);
-        if (action >= 0) return action;
+        /* Searching bots: the rest of the line they chose, a forced decision. */
+        if (bot->plan.next < bot->plan.length) return bot->plan.line[bot->plan.next++];
         gateau_action legal[GATEAU_MAX_ACTIONS];
         if (gateau_state_legal_actions(det, seat, legal) == 1) return legal[0];
     }
     return STRATEGIES[bot->kind](bot, det, seat, rng);
+}
+
+bool gateau_bot_choose_move(gateau_bot *bot, const gateau_state *state, int seat,
+                            gateau_rng *rng, gateau_bot_move *move)
+{
+    move->count = 0;
+    move->text[0] = '\0';
+    if (seat < 0 || seat >= gateau_state_players(state) ||
+        !(gateau_state_actors(state) & (1u << seat)) || gateau_state_in_move(state))
+        return false;
+    prepare_for_setup(bot, state);
+    bot->plan.length = bot->plan.next = 0;
+    gateau_state *position = bot->position;
+    gateau_state_copy(position, state);
+    do {
+        gateau_action action = choose_action(bot, position, seat, rng);
+        bool legal = gateau_state_apply(position, seat, action, NULL, 0);
+        assert(legal && move->count < GATEAU_MAX_MOVE_ACTIONS);
+        (void)legal;
+        move->actions[move->count++] = action;
+    } while (gateau_state_in_move(position) && (gateau_state_actors(position) & (1u << seat)));
+    char *text = gateau_move_format(state, seat, move->actions, move->count);
+    snprintf(move->text, sizeof move->text, "%s", text);
+    free(text);
+    return true;
 }
 
 /* ---- Analysis ---------------------------------------------------------------------- */
@@ -504,18 +470,19 @@ int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gat
     if (max <= 0 || gateau_state_is_over(state) || gateau_state_is_chance(state) ||
         !(gateau_state_actors(state) & (1u << seat)))
         return 0;
+    prepare_for_setup(bot, state);
     const gateau_state *det = determinized(bot, state, seat, rng);
     int written = 0;
 
     /* Exact values where the game can solve the position. */
     long limit = bot->kind == BOT_SOLVER ? SOLVER_SOLVE_LIMIT : ISMCTS_SOLVE_LIMIT;
     bot_exact_candidate *candidates = malloc(sizeof *candidates * GATEAU_MAX_ACTIONS);
-    if (!candidates) abort();
+    if (!candidates) abort(); /* out of memory */
     int count = 0;
-    int best = exact_choice(det, seat, limit, true, candidates, &count);
+    int best = exact_choice(bot, det, seat, limit, true, candidates, &count);
     if (best >= 0) {
         gateau_bot_candidate *all = calloc((size_t)count, sizeof *all);
-        if (!all) abort();
+        if (!all) abort(); /* out of memory */
         for (int i = 0; i < count; i++) {
             all[i].action = candidates[i].action;
             all[i].win = candidates[i].values.share[seat];
@@ -536,12 +503,15 @@ int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gat
     }
     free(candidates);
 
-    if (!bot->search) bot->search = ismcts_new();
-    ismcts_params params = params_for(bot, det);
-    if (bot->kind != BOT_ISMCTS) params = default_params_for(det);
+    /* Bots that do not search analyse as a plain `ismcts` would. */
+    ismcts_params params = bot->search;
+    if (bot->kind != BOT_ISMCTS) {
+        gateau_bot plain = {.params = ISMCTS_DEFAULT_PARAMS};
+        params = resolve_params(&plain, bot->setup, bot->game);
+    }
     ismcts_child *children = malloc(sizeof *children * (size_t)max);
-    if (!children) abort();
-    written = ismcts_run(bot->search, &params, det, seat, rng, children, max, &bot->last_iterations);
+    if (!children) abort(); /* out of memory */
+    written = ismcts_run(search_tree(bot), &params, det, seat, rng, children, max, &bot->last_iterations);
     for (int i = 0; i < written; i++) {
         gateau_bot_candidate *out = &results[i];
         memset(out, 0, sizeof *out);

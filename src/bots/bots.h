@@ -38,27 +38,39 @@ typedef struct bot_exact_candidate {
 } bot_exact_candidate;
 
 /*
- * What a game offers its bots beyond the public API (src/games.c lists it
- * with the game).  Every member but name may be NULL.
+ * ismcts's defaults for one game: what a spec that does not say takes.
+ * Zero everywhere means the general defaults (bot.c).
  */
-typedef struct bot_game {
-    const char *name; /* registry name */
-    /* ismcts's default budget for this game when the spec names none
-     * (0: the general default), so a move stays well under 100 ms; with
-     * iterations_per_two_players it is for two players, and N players get
-     * 2/N of it (where every seat's rollout play costs alike). */
-    long default_iterations;
-    bool iterations_per_two_players;
-    /* ismcts's default heuristic margin and tree depth (ismcts_params)
-     * for this game. */
-    double heuristic_margin;
-    bool tree_one_move;
-    /* ismcts's reward is (1 - w) x win share + w x the score's place, w
-     * = score_weight (0: 0.1).  The place is where the score lies between
+typedef struct bot_search_defaults {
+    /* The budget (iterations) so that a move stays well under 100 ms; with
+     * per_two_players it is for two players, and N players get 2/N of it
+     * (where every seat's rollout play costs alike). */
+    long iterations;
+    bool per_two_players;
+    double exploration;      /* the UCB constant c (0: the general 0.7) */
+    double heuristic_margin; /* ismcts_params.heuristic_margin */
+    bool tree_one_move;      /* ismcts_params.tree_one_move */
+    /* ismcts's reward is (1 - w) x win share + w x the score's place, w =
+     * score_weight (0: 0.1).  The place is where the score lies between
      * the lowest and the highest, or with score_span > 0 0.5 + (score -
      * the others' mean) / score_span, within 0..1: with two players the
      * first says no more than the win, the second how wide it was. */
     double score_weight, score_span;
+    /* With tree_one_move and chance_values: a rollout's values after the
+     * seat's move are the same in every determinization (the others'
+     * policy sees only public information, chance is worked out), so a
+     * node of the seat's move is worth its best completion found, not the
+     * mean of those tried, and the search plays the best one. */
+    bool move_values_exact;
+} bot_search_defaults;
+
+/*
+ * What a game offers its bots beyond the public API: its search defaults
+ * and its policy hooks, listed with the game in src/games.c.  A bot
+ * resolves them once per setup (bot.c).  Every hook may be NULL.
+ */
+typedef struct bot_game {
+    bot_search_defaults search;
     /* The heuristic player, documented in docs/bots.md; must depend only
      * on what seat knows (it is handed a determinized state) and be
      * consistent within a move: asked again halfway through a move it
@@ -66,25 +78,17 @@ typedef struct bot_game {
     bot_policy heuristic;
     /* A cheap policy for search rollouts (often a lighter heuristic). */
     bot_policy rollout;
-    /* Optional: the rest of the game by that same policy, played fast on
-     * the game's own compact copy, from a point where no move is half
-     * made; false where it cannot start (then the search steps on with
-     * the policy).  Final values into values. */
+    /* The rest of the game by that same policy, played fast on the game's
+     * own compact copy, from a point where no move is half made; false
+     * where it cannot start (then the search steps on with the policy).
+     * Final values into values. */
     bool (*playout)(const gateau_state *state, gateau_rng *rng, bot_values *values);
     /* The same, ending with exact play where leaf_values would give it. */
     bool (*playout_exact)(const gateau_state *state, gateau_rng *rng, bot_values *values);
-    /* Optional: at a chance point where no move is half made, the
-     * expected final values worked out instead of sampled (false: sample
-     * as usual).  Scores may be fractional. */
+    /* At a chance point where no move is half made, the expected final
+     * values worked out instead of sampled (false: sample as usual).
+     * Scores may be fractional. */
     bool (*chance_values)(const gateau_state *state, double share[], double score[]);
-    /* ismcts's exploration constant c for this game (0: the general 0.7). */
-    double exploration;
-    /* With tree_one_move and chance_values: a rollout's values after the
-     * seat's move are the same in every determinization (the others'
-     * policy sees only public information, chance is worked out), so a
-     * node of the seat's move is worth its best completion found, not the
-     * mean of those tried, and the search plays the best one. */
-    bool move_values_exact;
     /* Inside a search: exact final values of a position when it is cheap
      * to solve (false otherwise, quickly). */
     bool (*leaf_values)(const gateau_state *state, bot_values *values);
@@ -127,6 +131,7 @@ void bot_move_counter_free(bot_move_counter *counter);
 /* ---- ISMCTS (ismcts.c) ------------------------------------------------- */
 
 typedef struct ismcts_params {
+    const bot_game *game; /* the game's bot support (NULL: none) */
     bot_budget budget;
     int threads;          /* root-parallel trees, >= 1 */
     bool heuristic_rollout;

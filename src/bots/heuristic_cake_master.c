@@ -430,9 +430,8 @@ static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *v
 }
 
 const bot_game cake_master_bots = {
-    .name = "cake-master",
-    .default_iterations = 3000, /* 1,500 for 4 players...: under 50 ms a move (docs/bots.md) */
-    .iterations_per_two_players = true,
+    /* 1,500 iterations for 4 players...: under 50 ms a move (docs/bots.md) */
+    .search = {.iterations = 3000, .per_two_players = true},
     .heuristic = cm_heuristic,
     .rollout = cm_rollout,
     .playout = cm_playout,

@@ -263,6 +263,5 @@ static gateau_action mt_heuristic(const gateau_state *state, int seat, gateau_rn
 }
 
 const bot_game maries_table_bots = {
-    .name = "maries-table",
     .heuristic = mt_heuristic,
 };

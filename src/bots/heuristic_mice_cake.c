@@ -182,20 +182,22 @@ static gateau_action mc_heuristic(const gateau_state *state, int seat, gateau_rn
 }
 
 const bot_game mice_cake_bots = {
-    .name = "mice-cake",
-    .default_iterations = 5000, /* a few ms a move (docs/bots.md) */
-    /* Half the reward is the pips margin (80 pips across): with two
-     * players and dice deciding much, a win-only reward says little about
-     * how good a move was (docs/bots.md). */
-    .score_weight = 0.5,
-    .score_span = 80,
-    /* The tree covers the seat's assignment; the round's dice are worked
-     * out (search_mice_cake.c), so every leaf is exact and small
-     * differences count: little exploration, nodes worth their best. */
-    .tree_one_move = true,
+    .search = {
+        .iterations = 5000, /* a few ms a move (docs/bots.md) */
+        /* Half the reward is the pips margin (80 pips across): with two
+         * players and dice deciding much, a win-only reward says little
+         * about how good a move was (docs/bots.md). */
+        .score_weight = 0.5,
+        .score_span = 80,
+        /* The tree covers the seat's assignment; the round's dice are
+         * worked out (search_mice_cake.c), so every leaf is exact and
+         * small differences count: little exploration, nodes worth their
+         * best. */
+        .tree_one_move = true,
+        .move_values_exact = true,
+        .exploration = 0.05,
+    },
     .chance_values = mice_cake_round_values,
-    .move_values_exact = true,
-    .exploration = 0.05,
     .heuristic = mc_heuristic,
     .rollout = mc_heuristic,
 };

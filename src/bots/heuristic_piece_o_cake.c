@@ -783,7 +783,6 @@ bool piece_o_cake_solve(const gateau_state *state, int seat, long limit, bool al
                         bot_exact_candidate *candidates, int *count, int *best);
 
 const bot_game piece_o_cake_bots = {
-    .name = "piece-o-cake",
     .heuristic = poc_heuristic,
     .rollout = poc_rollout,
     .playout = poc_playout,

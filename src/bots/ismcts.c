@@ -81,7 +81,7 @@ struct run_context {
     bool (*playout)(const gateau_state *state, gateau_rng *rng, bot_values *values);
     bool (*chance_values)(const gateau_state *state, double share[], double score[]);
     bool one_move;       /* the tree ends with the seat's move at the root */
-    bool best_backup;    /* nodes are worth their best rollout (bot_game.move_values_exact) */
+    bool best_backup;    /* nodes are worth their best rollout (bot_search_defaults.move_values_exact) */
     double score_weight; /* of the score's place in the reward */
     double score_span;   /* > 0: the place is the margin over the others, over this span */
 };
@@ -495,16 +495,17 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
 {
     int threads = params->threads > 0 ? params->threads : 1;
     prepare_trees(search, root, threads);
-    const bot_game *game = bot_game_find(root);
+    const bot_game *game = params->game;
     run_context run = {
         .root = root,
         .seat = seat,
         .players = gateau_state_players(root),
         .one_move = params->tree_one_move,
         .best_backup = params->tree_one_move && params->heuristic_rollout && game &&
-                       game->chance_values && game->move_values_exact,
-        .score_weight = game && game->score_weight > 0 ? game->score_weight : REWARD_SCORE_WEIGHT,
-        .score_span = game ? game->score_span : 0,
+                       game->chance_values && game->search.move_values_exact,
+        .score_weight = game && game->search.score_weight > 0 ? game->search.score_weight
+                                                               : REWARD_SCORE_WEIGHT,
+        .score_span = game ? game->search.score_span : 0,
         .exploration = params->exploration,
         .policy = params->heuristic_rollout && game && game->rollout ? game->rollout
                                                                      : bot_random_policy,

@@ -11,6 +11,7 @@
 #include "gateau/arena.h"
 #include "gateau/bot.h"
 #include "gateau/gateau.h"
+#include "gateau/match.h"
 #include "gateau/record.h"
 
 /* The flags of a subcommand, as parsed by cli_parse_flags(). */

@@ -12,11 +12,13 @@
 #include "cli/cli.h"
 
 typedef struct play_session {
-    gateau_record *record;
+    gateau_match *match;
+    gateau_record *record; /* the match's */
     const char *game_name;
     int players;
     bool human[GATEAU_MAX_PLAYERS];
-    gateau_bot *bot[GATEAU_MAX_PLAYERS];
+    char seat_specs[512];                    /* --seats, split in place */
+    const char *bot_spec[GATEAU_MAX_PLAYERS]; /* NULL for a human */
     uint64_t seed;
     gateau_rng bot_rng;
     bool color;        /* ANSI colors on stdout */
@@ -31,8 +33,8 @@ typedef struct play_session {
 
 static bool parse_seats(play_session *session, const char *seats)
 {
-    char copy[512];
-    snprintf(copy, sizeof copy, "%s", seats ? seats : "");
+    char *copy = session->seat_specs;
+    snprintf(copy, sizeof session->seat_specs, "%s", seats ? seats : "");
     int count = 0;
     for (char *save = NULL, *token = strtok_r(copy, ",", &save); token;
          token = strtok_r(NULL, ",", &save)) {
@@ -46,12 +48,13 @@ static bool parse_seats(play_session *session, const char *seats)
             continue;
         }
         char error[256];
-        session->bot[count] = gateau_bot_new(token, error, sizeof error);
-        if (!session->bot[count]) {
+        gateau_bot *bot = gateau_bot_new(token, error, sizeof error);
+        if (!bot) {
             cli_error("play: seat %d: %s (or human)", count + 1, error);
             return false;
         }
-        count++;
+        gateau_bot_free(bot);
+        session->bot_spec[count++] = token;
     }
     if (count != session->players) {
         cli_error("play: --seats names %d seats for %d players", count, session->players);
@@ -186,7 +189,7 @@ static turn_result human_turn(play_session *session, int seat)
                 printf("%s\n", error);
             else printf("Saved to %s.\n", path);
         } else {
-            if (gateau_record_play_move(session->record, seat, input, error, sizeof error)) {
+            if (gateau_match_play(session->match, seat, input, error, sizeof error)) {
                 done = true;
             } else {
                 printf("Not a legal move: %s (type moves or help)\n", error);
@@ -209,19 +212,6 @@ static void comment_last_move(play_session *session, const gateau_state *before)
     free(text);
 }
 
-static void bot_move(play_session *session, int seat)
-{
-    const gateau_state *state = gateau_record_state(session->record);
-    do {
-        gateau_action action = gateau_bot_choose(session->bot[seat], state, seat, &session->bot_rng);
-        char error[256];
-        if (!gateau_record_play(session->record, seat, action, error, sizeof error)) {
-            cli_error("bot at seat %d made an illegal move: %s", seat + 1, error);
-            abort(); /* an engine bug: stop loudly rather than play on */
-        }
-    } while (gateau_state_in_move(state));
-}
-
 static void finish(play_session *session)
 {
     const gateau_state *state = gateau_record_state(session->record);
@@ -241,18 +231,8 @@ static int run(play_session *session)
     int status = 0;
     while (!gateau_state_is_over(state)) {
         gateau_state_copy(before, state);
-        int moves = gateau_record_move_count(session->record);
-        if (gateau_state_is_chance(state)) {
-            /* Chance comes from (seed, move number), so undoing and
-             * replaying a position deals the same way again. */
-            gateau_rng chance;
-            gateau_rng_seed_stream(&chance, session->seed, (uint64_t)moves);
-            gateau_record_play_chance(session->record, &chance);
-            comment_last_move(session, before);
-            continue;
-        }
-        int seat = gateau_state_next_seat(state);
-        if (session->human[seat]) {
+        int seat = gateau_match_waiting_seat(session->match);
+        if (seat >= 0) {
             session->viewer = seat;
             remember_human_move(session);
             turn_result result = human_turn(session, seat);
@@ -263,7 +243,9 @@ static int run(play_session *session)
             }
             if (result == TURN_UNDONE) continue;
         } else {
-            bot_move(session, seat);
+            /* Chance or a bot.  Chance comes from (seed, move number), so
+             * undoing and replaying a position deals the same way again. */
+            gateau_match_step(session->match, NULL, 0);
         }
         comment_last_move(session, before);
     }
@@ -271,6 +253,24 @@ static int run(play_session *session)
     if (status == 0) finish(session);
     else puts("Game stopped.");
     return status;
+}
+
+/* The match: the seats' bots share one generator, chance comes by move. */
+static bool start_match(play_session *session, const gateau_setup *setup)
+{
+    gateau_rng_seed_stream(&session->bot_rng, session->seed, UINT64_MAX);
+    gateau_match_config config = {.setup = setup, .chance_by_move = true,
+                                  .chance_seed = session->seed, .keep_record = true};
+    for (int s = 0; s < session->players; s++)
+        config.seats[s] = (gateau_match_seat){.bot = session->bot_spec[s], .rng = &session->bot_rng};
+    char error[512];
+    session->match = gateau_match_new(&config, error, sizeof error);
+    if (!session->match) {
+        cli_error("play: %s", error);
+        return false;
+    }
+    session->record = gateau_match_record(session->match);
+    return true;
 }
 
 int cli_play(int argc, char **argv)
@@ -300,26 +300,26 @@ int cli_play(int argc, char **argv)
     int status = 1;
     if (parse_seats(&session, flags.seats ? flags.seats : default_seats)) {
         session.seed = flags.has_seed ? flags.seed : cli_fresh_seed();
-        gateau_rng_seed_stream(&session.bot_rng, session.seed, UINT64_MAX);
         session.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
         session.interactive = isatty(STDIN_FILENO);
         for (int s = flags.players - 1; s >= 0; s--)
             if (session.human[s]) session.viewer = s; /* the first human's eyes */
-        session.record = gateau_record_new(setup);
-        printf("%s, %d players, seed %llu. Type help for commands.\n", gateau_game_title(game),
-               flags.players, (unsigned long long)session.seed);
-        status = run(&session);
-        if (session.record_path) {
-            if (gateau_record_save(session.record, session.record_path, error, sizeof error) != 0) {
-                cli_error("play: %s", error);
-                status = 1;
-            } else {
-                printf("Record written to %s.\n", session.record_path);
+        if (start_match(&session, setup)) {
+            printf("%s, %d players, seed %llu. Type help for commands.\n",
+                   gateau_game_title(game), flags.players, (unsigned long long)session.seed);
+            status = run(&session);
+            if (session.record_path) {
+                if (gateau_record_save(session.record, session.record_path, error,
+                                       sizeof error) != 0) {
+                    cli_error("play: %s", error);
+                    status = 1;
+                } else {
+                    printf("Record written to %s.\n", session.record_path);
+                }
             }
         }
     }
-    gateau_record_free(session.record);
-    for (int s = 0; s < GATEAU_MAX_PLAYERS; s++) gateau_bot_free(session.bot[s]);
+    gateau_match_free(session.match);
     gateau_bot_free(session.hint_bot);
     free(session.human_moves);
     gateau_setup_free(setup);

@@ -28,23 +28,18 @@ int cli_random(int argc, char **argv)
     uint64_t seed = flags.has_seed ? flags.seed : cli_fresh_seed();
     gateau_rng rng;
     gateau_rng_seed(&rng, seed);
-    gateau_bot *bot = gateau_bot_new("random", error, sizeof error);
-    gateau_record *record = gateau_record_new(setup);
-    const gateau_state *state = gateau_record_state(record);
-    while (!gateau_state_is_over(state)) {
-        if (gateau_state_is_chance(state)) {
-            gateau_record_play_chance(record, &rng);
-            continue;
-        }
-        int seat = gateau_state_next_seat(state);
-        gateau_record_play(record, seat, gateau_bot_choose(bot, state, seat, &rng), NULL, 0);
-    }
+    /* One generator for chance and every seat's random bot. */
+    gateau_match_config config = {.setup = setup, .chance = &rng, .keep_record = true};
+    for (int s = 0; s < flags.players; s++)
+        config.seats[s] = (gateau_match_seat){.bot = "random", .rng = &rng};
+    gateau_match *match = gateau_match_new(&config, error, sizeof error);
+    gateau_match_run(match, error, sizeof error);
+    gateau_record *record = gateau_match_record(match);
     char *text = gateau_record_text(record);
     printf("# gateau random %s --players %d --seed %llu\n%s", flags.game, flags.players,
            (unsigned long long)seed, text);
     free(text);
-    gateau_record_free(record);
-    gateau_bot_free(bot);
+    gateau_match_free(match);
     gateau_setup_free(setup);
     return 0;
 }

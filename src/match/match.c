@@ -1,0 +1,203 @@
+/*
+ * match.c: one game from its setup to the end (gateau/match.h).
+ *
+ * Uses the public API only, as any host would.  The state lives in the
+ * record when one is kept, else in a bare state (the arena's fast path:
+ * no notation written for games nobody reads).
+ */
+#include "gateau/match.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct gateau_match {
+    const gateau_setup *setup;
+    int players;
+    gateau_match_seat seats[GATEAU_MAX_PLAYERS];
+    gateau_bot *bots[GATEAU_MAX_PLAYERS];
+    gateau_rng *chance;
+    bool chance_by_move;
+    uint64_t chance_seed;
+    gateau_record *record; /* NULL: the bare state below */
+    gateau_state *state;
+    int moves, actions;
+};
+
+static void write_error(char *error, size_t error_size, const char *format, const char *text,
+                        int seat)
+{
+    if (error && error_size) snprintf(error, error_size, format, seat + 1, text);
+}
+
+gateau_match *gateau_match_new(const gateau_match_config *config, char *error, size_t error_size)
+{
+    gateau_match *match = calloc(1, sizeof *match);
+    if (!match) abort(); /* out of memory */
+    match->setup = config->setup;
+    match->players = gateau_setup_players(config->setup);
+    match->chance = config->chance;
+    match->chance_by_move = config->chance_by_move;
+    match->chance_seed = config->chance_seed;
+    for (int s = 0; s < match->players; s++) {
+        const gateau_match_seat *seat = &config->seats[s];
+        match->seats[s] = *seat;
+        if (!seat->bot) continue;
+        char reason[256];
+        match->bots[s] = gateau_bot_new(seat->bot, reason, sizeof reason);
+        if (!match->bots[s]) {
+            write_error(error, error_size, "seat %d: %s", reason, s);
+            gateau_match_free(match);
+            return NULL;
+        }
+        assert(seat->rng); /* a bot needs its generator */
+    }
+    assert(match->chance || match->chance_by_move);
+    if (config->keep_record) {
+        match->record = gateau_record_new(config->setup);
+        for (int s = 0; s < match->players; s++)
+            if (config->seats[s].name) gateau_record_set_name(match->record, s, config->seats[s].name);
+    } else {
+        match->state = gateau_state_new(config->setup);
+    }
+    return match;
+}
+
+void gateau_match_free(gateau_match *match)
+{
+    if (!match) return;
+    for (int s = 0; s < match->players; s++) gateau_bot_free(match->bots[s]);
+    gateau_record_free(match->record);
+    gateau_state_free(match->state);
+    free(match);
+}
+
+const gateau_state *gateau_match_state(const gateau_match *match)
+{
+    return match->record ? gateau_record_state(match->record) : match->state;
+}
+
+gateau_record *gateau_match_record(gateau_match *match) { return match->record; }
+int gateau_match_actions(const gateau_match *match) { return match->actions; }
+gateau_bot *gateau_match_bot(gateau_match *match, int seat) { return match->bots[seat]; }
+
+int gateau_match_moves(const gateau_match *match)
+{
+    return match->record ? gateau_record_move_count(match->record) : match->moves;
+}
+
+/* Plays one action, checked unless it was drawn for chance. */
+static bool play_action(gateau_match *match, int seat, gateau_action action, char *error,
+                        size_t error_size)
+{
+    bool legal = true;
+    if (match->record) {
+        legal = gateau_record_play(match->record, seat, action, error, error_size);
+    } else if (seat == GATEAU_CHANCE) {
+        gateau_state_apply_legal(match->state, seat, action);
+    } else {
+        legal = gateau_state_apply(match->state, seat, action, error, error_size);
+    }
+    if (!legal) return false;
+    match->actions++;
+    if (!gateau_state_in_move(gateau_match_state(match))) match->moves++;
+    return true;
+}
+
+static void play_chance(gateau_match *match)
+{
+    gateau_rng by_move, *rng = match->chance;
+    if (match->chance_by_move) {
+        gateau_rng_seed_stream(&by_move, match->chance_seed, (uint64_t)gateau_match_moves(match));
+        rng = &by_move;
+    }
+    const gateau_state *state = gateau_match_state(match);
+    do {
+        bool played = play_action(match, GATEAU_CHANCE, gateau_state_sample_chance(state, rng),
+                                  NULL, 0);
+        assert(played);
+        (void)played;
+    } while (gateau_state_is_chance(state) && gateau_state_in_move(state));
+}
+
+bool gateau_match_play_actions(gateau_match *match, int seat, const gateau_action *actions,
+                               int count, char *error, size_t error_size)
+{
+    const gateau_state *state = gateau_match_state(match);
+    /* All or nothing: check the move on a copy first. */
+    gateau_state *check = gateau_state_clone(state);
+    bool ok = count > 0 && !gateau_state_in_move(state);
+    if (!ok && error && error_size) snprintf(error, error_size, "not a whole move");
+    for (int i = 0; ok && i < count; i++) {
+        ok = gateau_state_apply(check, seat, actions[i], error, error_size);
+        if (ok && (i < count - 1) != gateau_state_in_move(check)) {
+            if (error && error_size) snprintf(error, error_size, "not one whole move");
+            ok = false;
+        }
+    }
+    gateau_state_free(check);
+    for (int i = 0; ok && i < count; i++) {
+        bool played = play_action(match, seat, actions[i], error, error_size);
+        assert(played);
+        (void)played;
+    }
+    return ok;
+}
+
+bool gateau_match_play(gateau_match *match, int seat, const char *move, char *error,
+                       size_t error_size)
+{
+    gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
+    int count = gateau_move_parse(gateau_match_state(match), seat, move, actions, error,
+                                  error_size);
+    return count > 0 && gateau_match_play_actions(match, seat, actions, count, error, error_size);
+}
+
+int gateau_match_waiting_seat(const gateau_match *match)
+{
+    const gateau_state *state = gateau_match_state(match);
+    if (gateau_state_is_over(state) || gateau_state_is_chance(state)) return -1;
+    int seat = gateau_state_next_seat(state);
+    const gateau_match_seat *config = &match->seats[seat];
+    return config->bot || config->player ? -1 : seat;
+}
+
+gateau_match_status gateau_match_step(gateau_match *match, char *error, size_t error_size)
+{
+    const gateau_state *state = gateau_match_state(match);
+    if (gateau_state_is_over(state)) return GATEAU_MATCH_OVER;
+    if (gateau_state_is_chance(state)) {
+        play_chance(match);
+        return GATEAU_MATCH_PLAYING;
+    }
+    int seat = gateau_state_next_seat(state);
+    const gateau_match_seat *config = &match->seats[seat];
+    if (match->bots[seat]) {
+        gateau_bot_move move;
+        bool chosen = gateau_bot_choose_move(match->bots[seat], state, seat, config->rng, &move);
+        bool played = chosen && gateau_match_play_actions(match, seat, move.actions, move.count,
+                                                          NULL, 0);
+        assert(played); /* a bot's move is legal by construction */
+        (void)played;
+        return GATEAU_MATCH_PLAYING;
+    }
+    if (!config->player) return GATEAU_MATCH_WAITING;
+    char move[GATEAU_MAX_MOVE_TEXT];
+    if (!config->player(config->context, state, seat, move, sizeof move))
+        return GATEAU_MATCH_STOPPED;
+    char reason[256];
+    if (!gateau_match_play(match, seat, move, reason, sizeof reason)) {
+        write_error(error, error_size, "seat %d made an illegal move: %s", reason, seat);
+        return GATEAU_MATCH_FAILED;
+    }
+    return GATEAU_MATCH_PLAYING;
+}
+
+gateau_match_status gateau_match_run(gateau_match *match, char *error, size_t error_size)
+{
+    gateau_match_status status;
+    do status = gateau_match_step(match, error, error_size);
+    while (status == GATEAU_MATCH_PLAYING);
+    return status;
+}
