@@ -1,0 +1,197 @@
+/*
+ * test_match.c: the match loop (gateau/match.h) and the game metadata
+ * (gateau_game_type): seats that are bots, host seats and callbacks,
+ * refusals, records, and the same games as the arena plays.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gateau/arena.h"
+#include "gateau/match.h"
+#include "support.h"
+
+/* A callback player that plays the bot it is given. */
+typedef struct bot_player {
+    gateau_bot *bot;
+    gateau_rng rng;
+    int calls;
+    int stop_after; /* > 0: stop at that call */
+    const char *forced; /* a fixed move to send instead */
+} bot_player;
+
+static bool play_by_bot(void *context, const gateau_state *state, int seat, char *move,
+                        size_t size)
+{
+    bot_player *player = context;
+    if (++player->calls == player->stop_after) return false;
+    if (player->forced) {
+        snprintf(move, size, "%s", player->forced);
+        return true;
+    }
+    gateau_bot_move chosen;
+    cr_assert(gateau_bot_choose_move(player->bot, state, seat, &player->rng, &chosen));
+    snprintf(move, size, "%s", chosen.text);
+    return true;
+}
+
+Test(match, bots_play_to_the_end_with_a_record)
+{
+    for (int g = 0; g < gateau_game_count(); g++) {
+        const gateau_game *game = gateau_game_at(g);
+        gateau_setup *setup = support_setup(gateau_game_name(game), gateau_game_min_players(game), NULL);
+        gateau_rng chance, bots;
+        gateau_rng_seed(&chance, 1);
+        gateau_rng_seed(&bots, 2);
+        gateau_match_config config = {.setup = setup, .chance = &chance, .keep_record = true};
+        for (int s = 0; s < gateau_setup_players(setup); s++)
+            config.seats[s] = (gateau_match_seat){.bot = "heuristic", .rng = &bots, .name = "H"};
+        gateau_match *match = gateau_match_new(&config, NULL, 0);
+        cr_assert(match);
+        cr_assert_eq(gateau_match_run(match, NULL, 0), GATEAU_MATCH_OVER);
+        gateau_record *record = gateau_match_record(match);
+        cr_assert_eq(gateau_match_moves(match), gateau_record_move_count(record));
+        cr_assert_str_eq(gateau_record_name(record, 0), "H");
+        /* The record replays to the same scores. */
+        char *text = gateau_record_text(record);
+        gateau_record *replayed = support_read(text);
+        int a[GATEAU_MAX_PLAYERS], b[GATEAU_MAX_PLAYERS];
+        gateau_state_scores(gateau_match_state(match), a);
+        gateau_state_scores(gateau_record_state(replayed), b);
+        cr_assert(!memcmp(a, b, sizeof(int) * (size_t)gateau_setup_players(setup)));
+        free(text);
+        gateau_record_free(replayed);
+        gateau_match_free(match);
+        gateau_setup_free(setup);
+    }
+}
+
+Test(match, host_seats_wait_and_callbacks_play)
+{
+    gateau_setup *setup = support_setup("piece-o-cake", 3, NULL);
+    gateau_rng chance, rng;
+    gateau_rng_seed(&chance, 5);
+    gateau_rng_seed(&rng, 6);
+    bot_player player = {.bot = gateau_bot_new("random", NULL, 0)};
+    gateau_rng_seed(&player.rng, 7);
+    gateau_match_config config = {.setup = setup, .chance = &chance, .keep_record = true};
+    config.seats[1] = (gateau_match_seat){.player = play_by_bot, .context = &player};
+    config.seats[2] = (gateau_match_seat){.bot = "random", .rng = &rng};
+    gateau_match *match = gateau_match_new(&config, NULL, 0);
+    gateau_bot *host = gateau_bot_new("heuristic", NULL, 0);
+    gateau_rng host_rng;
+    gateau_rng_seed(&host_rng, 8);
+    int host_moves = 0;
+    gateau_match_status status;
+    while ((status = gateau_match_run(match, NULL, 0)) == GATEAU_MATCH_WAITING) {
+        int seat = gateau_match_waiting_seat(match);
+        cr_assert_eq(seat, 0, "only seat 1 is the host's");
+        char error[256];
+        gateau_bot_move move;
+        cr_assert(gateau_bot_choose_move(host, gateau_match_state(match), seat, &host_rng, &move));
+        cr_assert(gateau_match_play_actions(match, seat, move.actions, move.count, error,
+                                            sizeof error), "%s", error);
+        host_moves++;
+    }
+    cr_assert_eq(status, GATEAU_MATCH_OVER);
+    cr_assert_gt(host_moves, 0);
+    cr_assert_gt(player.calls, 0);
+    gateau_bot_free(host);
+    gateau_bot_free(player.bot);
+    gateau_match_free(match);
+    gateau_setup_free(setup);
+}
+
+Test(match, refusals_change_nothing)
+{
+    gateau_setup *setup = support_setup("mice-cake", 2, NULL);
+    gateau_rng chance;
+    gateau_rng_seed(&chance, 3);
+    bot_player liar = {.forced = "assign Z9"};
+    gateau_match_config config = {.setup = setup, .chance = &chance, .keep_record = true};
+    config.seats[0] = (gateau_match_seat){.player = play_by_bot, .context = &liar};
+    gateau_match *match = gateau_match_new(&config, NULL, 0);
+    char error[256] = "";
+    cr_assert_eq(gateau_match_run(match, error, sizeof error), GATEAU_MATCH_FAILED);
+    cr_assert(strstr(error, "seat 1 made an illegal move"), "%s", error);
+    int moves = gateau_match_moves(match);
+    /* Seat 2 is the host's: a move out of turn, and half a move, are refused. */
+    cr_assert(!gateau_match_play(match, 1, "assign A1", error, sizeof error));
+    gateau_action none[1] = {0};
+    cr_assert(!gateau_match_play_actions(match, 0, none, 0, error, sizeof error));
+    cr_assert_eq(gateau_match_moves(match), moves);
+    gateau_match_free(match);
+
+    bot_player quitter = {.stop_after = 1};
+    config.seats[0].context = &quitter;
+    match = gateau_match_new(&config, NULL, 0);
+    cr_assert_eq(gateau_match_run(match, NULL, 0), GATEAU_MATCH_STOPPED);
+    gateau_match_free(match);
+
+    config.seats[1] = (gateau_match_seat){.bot = "nonsense", .rng = &chance};
+    cr_assert_null(gateau_match_new(&config, error, sizeof error));
+    cr_assert(strstr(error, "seat 2: unknown bot 'nonsense'"), "%s", error);
+    gateau_setup_free(setup);
+}
+
+/* The arena's game g is a match with the arena's generators. */
+Test(match, the_arena_plays_matches)
+{
+    gateau_setup *setup = support_setup("maries-table", 3, NULL);
+    const char *specs[] = {"heuristic", "random", "ismcts:iters=30"};
+    gateau_arena_config arena_config = {.setup = setup, .bots = specs, .games = 3, .threads = 1,
+                                        .seed = 9, .keep_records = true};
+    gateau_arena *arena = gateau_arena_new(&arena_config, NULL, 0);
+    cr_assert(gateau_arena_run(arena, NULL, 0));
+    for (long g = 0; g < 3; g++) {
+        gateau_rng chance, rngs[3];
+        gateau_rng_seed_stream(&chance, 9, (uint64_t)g * 8);
+        gateau_match_config config = {.setup = setup, .chance = &chance, .keep_record = true};
+        const gateau_arena_game *result = &gateau_arena_games(arena)[g];
+        for (int s = 0; s < 3; s++) {
+            gateau_rng_seed_stream(&rngs[s], 9, (uint64_t)g * 8 + 1 + (uint64_t)s);
+            config.seats[s] = (gateau_match_seat){.bot = specs[result->bot_at_seat[s]],
+                                                  .rng = &rngs[s]};
+        }
+        gateau_match *match = gateau_match_new(&config, NULL, 0);
+        cr_assert_eq(gateau_match_run(match, NULL, 0), GATEAU_MATCH_OVER);
+        int scores[GATEAU_MAX_PLAYERS];
+        gateau_state_scores(gateau_match_state(match), scores);
+        cr_assert(!memcmp(scores, result->scores, sizeof(int) * 3), "game %ld", g + 1);
+        cr_assert_eq(gateau_match_moves(match), result->moves);
+        cr_assert_eq(gateau_match_actions(match), result->actions);
+        gateau_match_free(match);
+    }
+    gateau_arena_free(arena);
+    gateau_setup_free(setup);
+}
+
+Test(match, game_types_bound_every_decision)
+{
+    for (int g = 0; g < gateau_game_count(); g++) {
+        const gateau_game *game = gateau_game_at(g);
+        const gateau_game_type *type = gateau_game_type_of(game);
+        cr_assert(type->chance && type->hidden_information, "%s", gateau_game_name(game));
+        cr_assert(type->score_unit && type->score_unit[0]);
+        cr_assert(type->max_actions > 0 && type->max_actions <= GATEAU_MAX_ACTIONS);
+        cr_assert(type->max_chance_outcomes > 0 && type->max_chance_outcomes <= GATEAU_MAX_ACTIONS);
+        cr_assert(type->max_move_actions > 0 && type->max_move_actions <= GATEAU_MAX_MOVE_ACTIONS);
+        /* Random games stay within the declared sizes (debug builds also
+         * assert it inside the engine, on every test's games). */
+        int players = gateau_game_max_players(game);
+        gateau_setup *setup = support_setup(gateau_game_name(game), players, NULL);
+        gateau_rng rng;
+        gateau_rng_seed(&rng, 11);
+        gateau_record *record = gateau_record_new(setup);
+        support_play_out(record, &rng);
+        for (int m = 0; m < gateau_record_move_count(record); m++) {
+            int count;
+            gateau_record_move_actions(record, m, &count);
+            cr_assert_leq(count, type->max_move_actions);
+        }
+        gateau_record_free(record);
+        gateau_setup_free(setup);
+    }
+    cr_assert(!gateau_game_type_of(gateau_game_find("piece-o-cake"))->simultaneous);
+    cr_assert(gateau_game_type_of(gateau_game_find("maries-table"))->simultaneous);
+    cr_assert_str_eq(gateau_game_type_of(gateau_game_find("cake-master"))->score_unit, "stars");
+}
