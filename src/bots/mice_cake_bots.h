@@ -6,7 +6,7 @@
 #define GATEAU_MICE_CAKE_BOTS_H
 
 #include "core/engine.h"
-#include "games/mice_cake.h"
+#include "games/mice_cake/mice_cake.h"
 
 /* The heuristic's price of a mouse exhausted, in pips: it sits out the
  * next round. */
