@@ -271,11 +271,6 @@ int mc_parse_move(const gateau_state *state, int seat, const char *text,
                   gateau_action *actions, char *error, size_t error_size)
 {
     const mc_state *g = GAME_STATE_CONST(mc_state, state);
-    notation_words w;
-    if (!notation_split(text, &w) || w.count == 0) {
-        set_error(error, error_size, "empty or overlong move");
-        return -1;
-    }
     static const char *const verb_of[] = {[MC_PHASE_DEAL] = "deal", [MC_PHASE_ASSIGN] = "assign",
                                           [MC_PHASE_ROLL] = "roll"};
     static const char *const expected[] = {
@@ -283,14 +278,15 @@ int mc_parse_move(const gateau_state *state, int seat, const char *text,
         [MC_PHASE_ASSIGN] = "an assign, as in 'assign A1 C3'",
         [MC_PHASE_ROLL] = "a roll, as in 'roll 1 C 6 6 5'",
     };
+    /* The core refuses a move once the game is over (before it gets
+     * here); this only keeps the tables above from being read past. */
     if (g->phase == MC_PHASE_OVER) {
         set_error(error, error_size, "the game is over");
         return -1;
     }
-    if (strcmp(w.word[0], verb_of[g->phase]) != 0) {
-        set_error(error, error_size, "expected %s, not '%s'", expected[g->phase], w.word[0]);
+    notation_words w;
+    if (!notation_open(text, verb_of[g->phase], expected[g->phase], &w, error, error_size))
         return -1;
-    }
     if (g->phase == MC_PHASE_DEAL) return parse_deal(g, &w, actions, error, error_size);
     if (g->phase == MC_PHASE_ROLL) return parse_roll(g, &w, actions, error, error_size);
     return parse_assign(g, seat, &w, actions, error, error_size);
