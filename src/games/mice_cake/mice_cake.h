@@ -26,6 +26,8 @@ enum {
     MC_DOUBLE_BLANK = 0, /* piece 0/0 */
     MC_DOUBLE_SIX = 27,  /* piece 6/6 */
     MC_MAX_ATTEMPTS = MC_SEATS * MC_COLUMNS,
+    MC_MAX_SUM = MC_MICE * MC_FACES, /* the highest dice sum of one attempt */
+    MC_MAX_EXHAUSTED = 2,            /* the most mice one attempt exhausts */
     MC_ROUND_LIMIT = 500, /* the engine's guard, not the rules': a game stops there */
 };
 
@@ -100,7 +102,8 @@ int mc_column_pieces(const mc_state *g, int column);
 /* Pips of the pieces in a stash (bit p: piece p). */
 int mc_stash_pips(uint32_t stash);
 
-/* Mice these count dice exhaust on piece: the rules' exhaustion, 0 to 2. */
+/* Mice these count dice exhaust on piece: the rules' exhaustion, 0 to
+ * MC_MAX_EXHAUSTED. */
 int mc_exhaustion(int piece, const uint8_t *dice, int count);
 
 /* ---- rules.c: more helpers, for the game's own files ---------------------- */
