@@ -19,6 +19,10 @@
  * So a bot picks among at most 27 actions (steal targets) at a time.
  * A round in which nobody can place a mouse passes inside apply() with no
  * move at all; it still counts toward the 500-round guard.
+ *
+ * Here: the rules, from the deal to the winners, the determinization and
+ * the game table; the moves as text are in notation.c, what a seat sees in
+ * views.c.
  */
 #include <string.h>
 
