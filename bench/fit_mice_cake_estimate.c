@@ -25,7 +25,7 @@
 
 #include "bots/bots.h"
 #include "bots/mice_cake_bots.h"
-#include "games/mice_cake.h"
+#include "games/mice_cake/mice_cake.h"
 #include "gateau/gateau.h"
 #include "gateau/rng.h"
 
@@ -57,8 +57,7 @@ static round_start measure(const mc_state *g)
     double worth[MC_SEATS], squares = 0;
     round_start start = {0};
     for (int s = 0; s < MC_SEATS; s++) {
-        int tired = 0;
-        for (int c = 0; c < MC_COLUMNS; c++) tired += g->tired[s][c];
+        int tired = mc_tired_count(g, s);
         worth[s] = mc_stash_pips(g->stash[s]) - EXHAUSTION_COST * tired;
         double sign = s == 0 ? 1 : -1;
         start.feature[0] += sign * mc_stash_pips(g->stash[s]);

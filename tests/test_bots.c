@@ -25,7 +25,7 @@
 
 #include "bots/bots.h"
 #include "bots/mice_cake_bots.h"
-#include "games/mice_cake.h"
+#include "games/mice_cake/mice_cake.h"
 
 /* ---- Helpers ----------------------------------------------------------------------- */
 

@@ -29,7 +29,7 @@
 
 #include "bots/bots.h"
 #include "bots/mice_cake_bots.h"
-#include "games/mice_cake.h"
+#include "games/mice_cake/mice_cake.h"
 
 #define EXHAUSTION_COST MICE_CAKE_EXHAUSTION_COST
 

@@ -6,20 +6,18 @@
 #define GATEAU_MICE_CAKE_BOTS_H
 
 #include "core/engine.h"
-#include "games/mice_cake.h"
+#include "games/mice_cake/mice_cake.h"
 
 /* The heuristic's price of a mouse exhausted, in pips: it sits out the
  * next round. */
 #define MICE_CAKE_EXHAUSTION_COST 2.0
 
-enum { MICE_CAKE_MAX_SUM = MC_MICE * MC_FACES };
-
 /* The odds of m mice rolling against a piece, from all 6^m dice. */
 typedef struct mice_cake_odds {
     double success;   /* the sum reaches the pips and nobody is exhausted */
     double exhausted; /* expected mice exhausted */
-    double success_at[MICE_CAKE_MAX_SUM + 1]; /* success with this dice sum */
-    double failure[3];                        /* failure with 0, 1, 2 mice exhausted */
+    double success_at[MC_MAX_SUM + 1];    /* success with this dice sum */
+    double failure[MC_MAX_EXHAUSTED + 1]; /* failure with 0, 1, 2 mice exhausted */
 } mice_cake_odds;
 
 /* mice 1..4, piece 0..27; the table is filled once, thread-safely. */

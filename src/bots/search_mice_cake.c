@@ -78,9 +78,9 @@ static int attempt_ends(const mc_attempt *a, attempt_end *ends)
 {
     const mice_cake_odds *o = mice_cake_attempt_odds(a->mice, a->piece);
     int count = 0;
-    for (int sum = 0; sum <= MICE_CAKE_MAX_SUM; sum++)
+    for (int sum = 0; sum <= MC_MAX_SUM; sum++)
         if (o->success_at[sum] > 0) ends[count++] = (attempt_end){o->success_at[sum], sum, 0};
-    for (int lost = 0; lost < 3; lost++)
+    for (int lost = 0; lost <= MC_MAX_EXHAUSTED; lost++)
         if (o->failure[lost] > 0) ends[count++] = (attempt_end){o->failure[lost], -1, lost};
     return count;
 }
@@ -90,7 +90,8 @@ static int attempt_ends(const mc_attempt *a, attempt_end *ends)
  * crossed, at most 28 x 28. */
 static void add_conflict(round_change *change, const mc_attempt *yellow, const mc_attempt *blue)
 {
-    attempt_end y[MICE_CAKE_MAX_SUM + 4], b[MICE_CAKE_MAX_SUM + 4];
+    enum { ENDS = MC_MAX_SUM + 1 + MC_MAX_EXHAUSTED + 1 }; /* every sum, every failure */
+    attempt_end y[ENDS], b[ENDS];
     int ny = attempt_ends(yellow, y), nb = attempt_ends(blue, b);
     double pips = mc_pips(yellow->piece), mean = 0, square = 0;
     for (int i = 0; i < ny; i++)

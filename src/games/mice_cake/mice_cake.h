@@ -1,12 +1,16 @@
 /*
- * mice_cake.h: Mice Cake's insides, shared by the game (mice_cake.c) and
- * its bots (src/bots/heuristic_mice_cake.c), which read a determinized
- * state directly for speed.  Rules: ../shared/rules/mice-cake.md.
+ * mice_cake.h: Mice Cake's insides, shared by the files of the game
+ * (rules.c the rules and the game table, notation.c the moves as text,
+ * views.c what a seat sees) and by its bots (src/bots/heuristic_mice_cake.c,
+ * search_mice_cake.c), which read a determinized state directly for speed:
+ * the rule constants, the state, the actions and the rule helpers.  Rules:
+ * ../shared/rules/mice-cake.md.
  */
 #ifndef GATEAU_MICE_CAKE_H
 #define GATEAU_MICE_CAKE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/engine.h"
@@ -22,9 +26,12 @@ enum {
     MC_DOUBLE_BLANK = 0, /* piece 0/0 */
     MC_DOUBLE_SIX = 27,  /* piece 6/6 */
     MC_MAX_ATTEMPTS = MC_SEATS * MC_COLUMNS,
+    MC_MAX_SUM = MC_MICE * MC_FACES, /* the highest dice sum of one attempt */
+    MC_MAX_EXHAUSTED = 2,            /* the most mice one attempt exhausts */
+    MC_ROUND_LIMIT = 500, /* the engine's guard, not the rules': a game stops there */
 };
 
-/* Actions. */
+/* Actions (how a move breaks into them: rules.c). */
 enum {
     MC_DEAL = 0,    /* + piece, 0..27 */
     MC_PLACE = 30,  /* + column, 0..3: one mouse on that column */
@@ -95,7 +102,52 @@ int mc_column_pieces(const mc_state *g, int column);
 /* Pips of the pieces in a stash (bit p: piece p). */
 int mc_stash_pips(uint32_t stash);
 
-/* Mice these count dice exhaust on piece: the rules' exhaustion, 0 to 2. */
+/* Mice these count dice exhaust on piece: the rules' exhaustion, 0 to
+ * MC_MAX_EXHAUSTED. */
 int mc_exhaustion(int piece, const uint8_t *dice, int count);
+
+/* ---- rules.c: more helpers, for the game's own files ---------------------- */
+
+/* The row of seat's nearest piece in column, or -1 if the column is empty. */
+int mc_nearest_row(const mc_state *g, int seat, int column);
+
+/* A column whose nearest piece (for seat) is the double-blank is a steal. */
+bool mc_steal_column(const mc_state *g, int seat, int column);
+
+/* The sum of an attempt's dice. */
+int mc_dice_sum(const mc_attempt *a);
+
+/* Success: the sum reaches the value and no mouse is exhausted. */
+bool mc_attempt_succeeds(const mc_attempt *a);
+
+/* Mice of seat exhausted in the last round, sitting out this one. */
+int mc_tired_count(const mc_state *g, int seat);
+
+/* Most pips; tied: more pieces; still tied: the owner of 6/6; else shared. */
+uint32_t mc_winners(const gateau_state *state);
+
+/* ---- notation.c ------------------------------------------------------------ */
+
+extern const char MC_COLUMN_LETTER[MC_COLUMNS + 1]; /* "ABCD" */
+
+/* A piece as "a/b", low half first. */
+void mc_append_piece(gateau_text *out, int piece);
+/* The pieces of a set (bit p: piece p), ascending; "nothing" when empty. */
+void mc_list_stash(uint32_t stash, gateau_text *out);
+
+int mc_parse_move(const gateau_state *state, int seat, const char *text,
+                  gateau_action *actions, char *error, size_t error_size);
+void mc_format_move(const gateau_state *before, int seat, const gateau_action *actions,
+                    int count, gateau_text *out);
+void mc_action_name(const gateau_state *state, int seat, gateau_action action,
+                    gateau_text *out);
+
+/* ---- views.c --------------------------------------------------------------- */
+
+void mc_view_text(const gateau_state *state, int seat, bool color, gateau_text *out);
+json_t *mc_view_json(const gateau_state *state, int seat);
+void mc_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
+                      int count, int viewer, gateau_text *out);
+void mc_describe_legal(const gateau_state *state, int seat, gateau_text *out);
 
 #endif

@@ -1,0 +1,491 @@
+/*
+ * views.c: what a Mice Cake seat sees: the terminal drawing, the JSON view,
+ * the commentary on moves and the explanation of the legal moves.
+ *
+ * Public: the face-up pieces, the stashes, the exhausted mice, every
+ * assignment once the rolls begin, the dice.  Private: a seat's own
+ * assignment while assigning.  Hidden from all: the face-down pieces (all
+ * dealt pieces while the deal runs).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "games/mice_cake/mice_cake.h"
+
+static const char *const SEAT_COLOR_NAME[MC_SEATS] = {"yellow", "blue"};
+
+/* ---- The drawing --------------------------------------------------------- */
+
+#define COLOR_RESET "\033[0m"
+#define COLOR_DIM "\033[2m"
+#define COLOR_BOLD "\033[1m"
+static const char *const SEAT_COLOR[MC_SEATS] = {"\033[1;33m", "\033[1;34m"};
+
+static bool cell_hidden(const mc_state *g, int r, int c)
+{
+    return g->phase == MC_PHASE_DEAL || !g->up[r][c];
+}
+
+/* Pieces nobody sees: face down in the grid, or not dealt yet. */
+static uint32_t unseen_pieces(const mc_state *g)
+{
+    uint32_t unseen = g->phase == MC_PHASE_DEAL ? (1u << MC_PIECES) - 1 : 0;
+    for (int r = 0; r < MC_ROWS; r++)
+        for (int c = 0; c < MC_COLUMNS; c++)
+            if (g->grid[r][c] != MC_NO_PIECE && cell_hidden(g, r, c)) unseen |= 1u << g->grid[r][c];
+    return unseen;
+}
+
+/* The mice seat shows on column c to viewer: its own plan while assigning,
+ * every group once the rolls begin. */
+static int shown_mice(const mc_state *g, int seat, int column, int viewer)
+{
+    if (g->phase == MC_PHASE_ASSIGN) return seat == viewer ? g->plans[seat].mice[column] : 0;
+    if (g->phase != MC_PHASE_ROLL) return 0;
+    for (int i = 0; i < g->attempt_count; i++)
+        if (g->attempts[i].seat == seat && g->attempts[i].column == column)
+            return g->attempts[i].mice;
+    return 0;
+}
+
+/* Ends a line of the drawing without its trailing blanks. */
+static void flush_line(gateau_text *line, gateau_text *out)
+{
+    size_t length = line->length;
+    while (length && line->data[length - 1] == ' ') length--;
+    text_append(out, "%.*s\n", (int)length, line->length ? line->data : "");
+    text_free(line);
+}
+
+static void view_mice_row(const mc_state *g, int seat, int viewer, bool color, gateau_text *out)
+{
+    gateau_text line = {0};
+    text_append(&line, "  %s%-8s%s", color ? SEAT_COLOR[seat] : "",
+                seat == 0 ? "yellow" : "blue", color ? COLOR_RESET : "");
+    for (int c = 0; c < MC_COLUMNS; c++) {
+        char cell[16] = "";
+        int m = shown_mice(g, seat, c, viewer), z = g->phase == MC_PHASE_OVER ? 0 : g->tired[seat][c];
+        int length = 0;
+        for (int i = 0; i < m; i++) cell[length++] = 'm';
+        if (m && z) cell[length++] = ' ';
+        for (int i = 0; i < z; i++) cell[length++] = 'z';
+        cell[length] = '\0';
+        if (color && length) text_append(&line, "  %s%-6s%s", SEAT_COLOR[seat], cell, COLOR_RESET);
+        else text_append(&line, "  %-6s", cell);
+    }
+    flush_line(&line, out);
+}
+
+static void view_grid(const mc_state *g, int viewer, bool color, gateau_text *out)
+{
+    /* The viewer's own front row nearest the bottom: blue sees row 1 on
+     * top, everyone else row 7 on top. */
+    int bottom = viewer == 1 ? 1 : 0, top = 1 - bottom;
+    gateau_text line = {0};
+    text_append(&line, "          ");
+    for (int c = 0; c < MC_COLUMNS; c++) text_append(&line, "  %c     ", MC_COLUMN_LETTER[c]);
+    flush_line(&line, out);
+    view_mice_row(g, top, viewer, color, out);
+    for (int i = 0; i < MC_ROWS; i++) {
+        int r = bottom == 0 ? MC_ROWS - 1 - i : i;
+        text_append(&line, "  row %d   ", r + 1);
+        for (int c = 0; c < MC_COLUMNS; c++) {
+            int piece = g->grid[r][c];
+            if (piece == MC_NO_PIECE) {
+                text_append(&line, "  .     ");
+            } else if (cell_hidden(g, r, c)) {
+                text_append(&line, "  %s??%s    ", color ? COLOR_DIM : "", color ? COLOR_RESET : "");
+            } else {
+                bool bold = color && (piece == MC_DOUBLE_BLANK || r == mc_nearest_row(g, 0, c) ||
+                                      r == mc_nearest_row(g, 1, c));
+                text_append(&line, "  %s%d/%d%s   ", bold ? COLOR_BOLD : "", MC_LOW[piece],
+                            MC_HIGH[piece], bold ? COLOR_RESET : "");
+            }
+        }
+        flush_line(&line, out);
+    }
+    view_mice_row(g, bottom, viewer, color, out);
+    text_append(out, "  (m: a mouse placed; z: an exhausted mouse, sitting out this round)\n\n");
+}
+
+static void view_seats(const mc_state *g, int viewer, bool color, gateau_text *out)
+{
+    for (int s = 0; s < MC_SEATS; s++) {
+        uint32_t stash = g->stash[s];
+        text_append(out, "  %sseat %d (%s)%s%s: ", color ? SEAT_COLOR[s] : "", s + 1,
+                    SEAT_COLOR_NAME[s], color ? COLOR_RESET : "", s == viewer ? ", you" : "");
+        if (g->phase == MC_PHASE_ASSIGN || g->phase == MC_PHASE_ROLL)
+            text_append(out, "%d mice ready, %d exhausted; ", MC_MICE - mc_tired_count(g, s),
+                        mc_tired_count(g, s));
+        text_append(out, "stash %d pips in %d piece%s: ", mc_stash_pips(stash),
+                    __builtin_popcount(stash), __builtin_popcount(stash) == 1 ? "" : "s");
+        mc_list_stash(stash, out);
+        text_append_char(out, '\n');
+    }
+    uint32_t unseen = unseen_pieces(g);
+    if (unseen && g->phase != MC_PHASE_OVER) {
+        text_append(out, "  not yet seen (%d): ", __builtin_popcount(unseen));
+        mc_list_stash(unseen, out);
+        text_append_char(out, '\n');
+    }
+    if (g->removed) {
+        text_append(out, "  out of the game: ");
+        mc_list_stash(g->removed, out);
+        text_append_char(out, '\n');
+    }
+}
+
+static void view_attempt(const mc_attempt *a, int rolled, gateau_text *out)
+{
+    text_append(out, "    %c  seat %d  %d %-5s  %-6s ", MC_COLUMN_LETTER[a->column], a->seat + 1,
+                a->mice, a->mice == 1 ? "mouse" : "mice", a->steal ? "steals" : "on");
+    mc_append_piece(out, a->piece);
+    text_append(out, " (%d):", mc_pips(a->piece));
+    if (rolled == 0) {
+        text_append(out, " to roll\n");
+        return;
+    }
+    for (int i = 0; i < rolled; i++) text_append(out, " %d", a->dice[i]);
+    if (rolled < a->mice) {
+        text_append(out, " ...\n");
+        return;
+    }
+    int tired = mc_exhaustion(a->piece, a->dice, a->mice);
+    text_append(out, " = %d, ", mc_dice_sum(a));
+    if (tired) text_append(out, "%d exhausted, fails\n", tired);
+    else if (mc_dice_sum(a) < mc_pips(a->piece)) text_append(out, "too low\n");
+    else text_append(out, "success\n");
+}
+
+static void view_phase(const gateau_state *state, const mc_state *g, int viewer,
+                       gateau_text *out)
+{
+    switch (g->phase) {
+    case MC_PHASE_DEAL:
+        text_append(out, "The pieces are being shuffled into the grid.\n");
+        break;
+    case MC_PHASE_ASSIGN:
+        text_append(out, "Assigning, in secret:");
+        for (int s = 0; s < MC_SEATS; s++) {
+            text_append(out, "%s seat %d ", s ? "," : "", s + 1);
+            if (!g->must_assign[s]) text_append(out, "has no mouse to place");
+            else if (g->assigned[s]) text_append(out, "has assigned");
+            else if (state->in_move && state->actors == 1u << s) text_append(out, "is assigning");
+            else text_append(out, "is to assign");
+        }
+        text_append(out, ".\n");
+        if (viewer >= 0 && g->must_assign[viewer] && g->plans[viewer].placed) {
+            const mc_plan *p = &g->plans[viewer];
+            text_append(out, "Your assignment%s:", g->assigned[viewer] ? "" : " so far");
+            for (int c = 0; c < MC_COLUMNS; c++) {
+                if (!p->mice[c]) continue;
+                text_append(out, " %c%d", MC_COLUMN_LETTER[c], p->mice[c]);
+                if (mc_steal_column(g, viewer, c)) {
+                    text_append(out, ">");
+                    if (p->target == MC_NO_PIECE) text_append(out, "?");
+                    else mc_append_piece(out, p->target);
+                }
+            }
+            text_append_char(out, '\n');
+        }
+        break;
+    case MC_PHASE_ROLL:
+        text_append(out, "Rolls (columns A..D, yellow before blue):\n");
+        for (int i = 0; i < g->attempt_count; i++)
+            view_attempt(&g->attempts[i], i < g->rolling ? g->attempts[i].mice
+                                          : i == g->rolling ? g->rolled : 0, out);
+        break;
+    default: {
+        uint32_t winners = mc_winners(state);
+        int p0 = mc_stash_pips(g->stash[0]), p1 = mc_stash_pips(g->stash[1]);
+        text_append(out, "Game over after %d round%s", g->round, g->round == 1 ? "" : "s");
+        if (g->stopped) text_append(out, " (stopped by the 500-round guard)");
+        if (winners == 3) text_append(out, ": a shared win, %d pips each.\n", p0);
+        else text_append(out, ": seat %d wins, %d pips to %d.\n", winners == 1 ? 1 : 2,
+                         winners == 1 ? p0 : p1, winners == 1 ? p1 : p0);
+    }
+    }
+}
+
+void mc_view_text(const gateau_state *state, int seat, bool color, gateau_text *out)
+{
+    const mc_state *g = GAME_STATE_CONST(mc_state, state);
+    text_append(out, "Mice Cake, round %d", g->round);
+    if (seat >= 0) text_append(out, " - you are seat %d (%s)", seat + 1, SEAT_COLOR_NAME[seat]);
+    text_append(out, "\n\n");
+    view_grid(g, seat, color, out);
+    view_seats(g, seat, color, out);
+    text_append_char(out, '\n');
+    view_phase(state, g, seat, out);
+}
+
+/* ---- The JSON view ------------------------------------------------------- */
+
+static json_t *piece_json(int piece)
+{
+    char name[8];
+    snprintf(name, sizeof name, "%d/%d", MC_LOW[piece], MC_HIGH[piece]);
+    return json_string(name);
+}
+
+static json_t *pieces_json(uint32_t set)
+{
+    json_t *list = json_array();
+    for (uint32_t s = set; s; s &= s - 1) json_array_append_new(list, piece_json(__builtin_ctz(s)));
+    return list;
+}
+
+static json_t *columns_json(const uint8_t *counts)
+{
+    json_t *object = json_object();
+    for (int c = 0; c < MC_COLUMNS; c++) {
+        char key[2] = {MC_COLUMN_LETTER[c], '\0'};
+        json_object_set_new(object, key, json_integer(counts[c]));
+    }
+    return object;
+}
+
+json_t *mc_view_json(const gateau_state *state, int seat)
+{
+    const mc_state *g = GAME_STATE_CONST(mc_state, state);
+    static const char *const phase_names[] = {"deal", "assign", "roll", "over"};
+    json_t *view = json_object();
+    json_object_set_new(view, "game", json_string("mice-cake"));
+    json_object_set_new(view, "seat", seat >= 0 ? json_integer(seat + 1) : json_null());
+    json_object_set_new(view, "round", json_integer(g->round));
+    json_object_set_new(view, "round_limit", json_integer(MC_ROUND_LIMIT));
+    json_object_set_new(view, "phase", json_string(phase_names[g->phase]));
+    json_t *grid = json_array(); /* row 1 first, columns A..D */
+    for (int r = 0; r < MC_ROWS; r++) {
+        json_t *row = json_array();
+        for (int c = 0; c < MC_COLUMNS; c++) {
+            int piece = g->grid[r][c];
+            json_array_append_new(row, piece == MC_NO_PIECE ? json_null()
+                                       : cell_hidden(g, r, c) ? json_string("??")
+                                                              : piece_json(piece));
+        }
+        json_array_append_new(grid, row);
+    }
+    json_object_set_new(view, "grid", grid);
+    json_object_set_new(view, "unseen", pieces_json(unseen_pieces(g)));
+    json_object_set_new(view, "removed", pieces_json(g->removed));
+    json_t *to_act = json_array();
+    for (int s = 0; s < MC_SEATS; s++)
+        if (state->actors & (1u << s)) json_array_append_new(to_act, json_integer(s + 1));
+    json_object_set_new(view, "to_act", to_act);
+    json_t *seats = json_array();
+    for (int s = 0; s < MC_SEATS; s++) {
+        json_t *item = json_object();
+        json_object_set_new(item, "seat", json_integer(s + 1));
+        json_object_set_new(item, "color", json_string(SEAT_COLOR_NAME[s]));
+        json_object_set_new(item, "ready", json_integer(MC_MICE - mc_tired_count(g, s)));
+        json_object_set_new(item, "exhausted", columns_json(g->tired[s]));
+        json_object_set_new(item, "stash", pieces_json(g->stash[s]));
+        json_object_set_new(item, "pips", json_integer(mc_stash_pips(g->stash[s])));
+        json_object_set_new(item, "pieces", json_integer(__builtin_popcount(g->stash[s])));
+        if (g->phase == MC_PHASE_ASSIGN) {
+            json_object_set_new(item, "to_assign", json_boolean(g->must_assign[s]));
+            json_object_set_new(item, "assigned", json_boolean(g->assigned[s]));
+            if (s == seat) {
+                const mc_plan *p = &g->plans[s];
+                json_t *mine = columns_json(p->mice);
+                json_object_set_new(mine, "target",
+                                    p->target == MC_NO_PIECE ? json_null() : piece_json(p->target));
+                json_object_set_new(item, "assignment", mine);
+            }
+        }
+        json_array_append_new(seats, item);
+    }
+    json_object_set_new(view, "seats", seats);
+    if (g->phase == MC_PHASE_ROLL) {
+        json_t *attempts = json_array();
+        for (int i = 0; i < g->attempt_count; i++) {
+            const mc_attempt *a = &g->attempts[i];
+            int rolled = i < g->rolling ? a->mice : i == g->rolling ? g->rolled : 0;
+            json_t *item = json_object();
+            char column[2] = {MC_COLUMN_LETTER[a->column], '\0'};
+            json_object_set_new(item, "seat", json_integer(a->seat + 1));
+            json_object_set_new(item, "column", json_string(column));
+            json_object_set_new(item, "mice", json_integer(a->mice));
+            json_object_set_new(item, "steal", json_boolean(a->steal));
+            json_object_set_new(item, "piece", piece_json(a->piece));
+            json_object_set_new(item, "value", json_integer(mc_pips(a->piece)));
+            json_t *dice = json_array();
+            for (int k = 0; k < rolled; k++) json_array_append_new(dice, json_integer(a->dice[k]));
+            json_object_set_new(item, "dice", dice);
+            json_array_append_new(attempts, item);
+        }
+        json_object_set_new(view, "attempts", attempts);
+    }
+    if (g->phase == MC_PHASE_OVER) {
+        json_t *winners = json_array();
+        uint32_t mask = mc_winners(state);
+        for (int s = 0; s < MC_SEATS; s++)
+            if (mask & (1u << s)) json_array_append_new(winners, json_integer(s + 1));
+        json_object_set_new(view, "winners", winners);
+        json_object_set_new(view, "stopped_by_round_limit", json_boolean(g->stopped));
+    }
+    return view;
+}
+
+/* ---- Commentary --------------------------------------------------------------- */
+
+static void describe_roll(const mc_attempt *a, gateau_text *out)
+{
+    int sum = mc_dice_sum(a), value = mc_pips(a->piece);
+    int tired = mc_exhaustion(a->piece, a->dice, a->mice);
+    text_append(out, "%d %s %s", a->mice, a->mice == 1 ? "mouse" : "mice",
+                a->steal ? "stealing " : "on ");
+    mc_append_piece(out, a->piece);
+    text_append(out, ": %d against %d", sum, value);
+    if (tired) {
+        int l = MC_LOW[a->piece], h = MC_HIGH[a->piece];
+        if (l == 0) text_append(out, ", but a %d exhausts 1 mouse: fails", h);
+        else if (l == h) text_append(out, ", but two %ds exhaust 2 mice: fails", l);
+        else text_append(out, ", but a %d and a %d exhaust 2 mice: fails", l, h);
+    } else {
+        text_append(out, sum >= value ? ": success" : ": too low");
+    }
+}
+
+static void describe_conflict(const mc_attempt *y, const mc_attempt *b, gateau_text *out)
+{
+    bool ys = mc_attempt_succeeds(y), bs = mc_attempt_succeeds(b);
+    if (y->steal) {
+        text_append(out, ". Both steal at the last piece, 0/0: ");
+        if (ys && bs) text_append(out, "both succeed, so the targets change hands and 0/0 "
+                                       "leaves the game");
+        else if (ys || bs) text_append(out, "seat %d alone succeeds", ys ? 1 : 2);
+        else text_append(out, "neither succeeds");
+        return;
+    }
+    int ysum = mc_dice_sum(y), bsum = mc_dice_sum(b);
+    text_append(out, ". Both went for the last piece of column %c: ", MC_COLUMN_LETTER[y->column]);
+    if (ys && bs && ysum != bsum)
+        text_append(out, "seat %d takes it with the higher sum, %d to %d", ysum > bsum ? 1 : 2,
+                    ysum > bsum ? ysum : bsum, ysum > bsum ? bsum : ysum);
+    else if (ys && bs) text_append(out, "equal sums, so it stays");
+    else if (ys || bs) text_append(out, "only seat %d succeeds and takes it", ys ? 1 : 2);
+    else text_append(out, "neither succeeds, it stays");
+}
+
+/* What the round changed, told after its last roll. */
+static void describe_round_end(const mc_state *g, const mc_state *after, gateau_text *out)
+{
+    text_append(out, ". End of round %d:", g->round);
+    bool any = false;
+    for (int s = 0; s < MC_SEATS; s++) {
+        uint32_t gained = after->stash[s] & ~g->stash[s], lost = g->stash[s] & ~after->stash[s];
+        if (gained) {
+            text_append(out, "%s seat %d stashes ", any ? ";" : "", s + 1);
+            mc_list_stash(gained, out);
+            any = true;
+        }
+        if (lost) {
+            text_append(out, "%s seat %d loses ", any ? ";" : "", s + 1);
+            mc_list_stash(lost, out);
+            any = true;
+        }
+    }
+    if (after->removed & ~g->removed) {
+        text_append(out, "%s 0/0 leaves the game", any ? ";" : "");
+        any = true;
+    }
+    for (int r = 0; r < MC_ROWS; r++)
+        for (int c = 0; c < MC_COLUMNS; c++)
+            if (after->grid[r][c] != MC_NO_PIECE && after->up[r][c] && !g->up[r][c]) {
+                text_append(out, "%s ", any ? ";" : "");
+                mc_append_piece(out, after->grid[r][c]);
+                text_append(out, " turns up (row %d, %c)", r + 1, MC_COLUMN_LETTER[c]);
+                any = true;
+            }
+    if (!any) text_append(out, " no piece changes hands");
+    if (after->phase == MC_PHASE_OVER) {
+        text_append(out, after->stopped ? ". The 500-round guard ends the game."
+                                        : ". The grid is empty: game over.");
+    } else {
+        for (int s = 0; s < MC_SEATS; s++) {
+            int tired = mc_tired_count(after, s);
+            if (tired)
+                text_append(out, ". Seat %d has %d exhausted %s sitting out round %d", s + 1,
+                            tired, tired == 1 ? "mouse" : "mice", after->round);
+        }
+        text_append_char(out, '.');
+    }
+}
+
+void mc_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
+                      int count, int viewer, gateau_text *out)
+{
+    const mc_state *g = GAME_STATE_CONST(mc_state, before);
+    if (seat != GATEAU_CHANCE) {
+        if (viewer != seat) {
+            text_append(out, "seat %d has assigned", seat + 1);
+            return;
+        }
+        text_append(out, "seat %d: ", seat + 1);
+        mc_format_move(before, seat, actions, count, out);
+        return;
+    }
+    if (g->phase == MC_PHASE_DEAL) {
+        text_append(out, "The 28 pieces are shuffled face down into the grid; rows 1, 3, 5 "
+                         "and 7 are turned up.");
+        return;
+    }
+    /* A roll: the dice are public, and so is the verdict. */
+    gateau_state *after = gateau_state_clone(before);
+    for (int i = 0; i < count; i++) before->setup->game->apply(after, seat, actions[i]);
+    const mc_state *a = GAME_STATE_CONST(mc_state, after);
+    mc_attempt rolled = g->attempts[g->rolling];
+    for (int i = 0; i < count; i++) rolled.dice[i] = (uint8_t)(actions[i] - MC_DIE + 1);
+    mc_format_move(before, seat, actions, count, out);
+    text_append(out, ": seat %d, ", rolled.seat + 1);
+    describe_roll(&rolled, out);
+    /* A conflict is settled once both groups have rolled. */
+    for (int i = 0; i < g->rolling; i++) {
+        const mc_attempt *other = &g->attempts[i];
+        if (other->column == rolled.column && mc_column_pieces(g, rolled.column) == 1)
+            describe_conflict(other, &rolled, out);
+    }
+    if (rolled.seat == 0 && g->rolling + 1 < g->attempt_count &&
+        g->attempts[g->rolling + 1].column == rolled.column &&
+        mc_column_pieces(g, rolled.column) == 1)
+        text_append(out, " (seat 2 goes for this last piece too)");
+    if (g->rolling + 1 == g->attempt_count) describe_round_end(g, a, out);
+    gateau_state_free(after);
+}
+
+/* ---- The legal moves explained ------------------------------------------- */
+
+void mc_describe_legal(const gateau_state *state, int seat, gateau_text *out)
+{
+    const mc_state *g = GAME_STATE_CONST(mc_state, state);
+    if (g->phase != MC_PHASE_ASSIGN) return;
+    int other = 1 - seat;
+    text_append(out, "assign all %d ready mice: columns in order A..D, each with its number "
+                     "of mice, as in 'assign %s'\n", g->ready[seat],
+                g->ready[seat] == 1 ? "B1" : g->ready[seat] == 2 ? "A1 C1" :
+                g->ready[seat] == 3 ? "A1 C2" : "A1 C3");
+    for (int c = 0; c < MC_COLUMNS; c++) {
+        int piece = mc_nearest_piece(g, seat, c);
+        text_append(out, "  %c: ", MC_COLUMN_LETTER[c]);
+        if (piece == MC_NO_PIECE) {
+            text_append(out, "empty\n");
+            continue;
+        }
+        mc_append_piece(out, piece);
+        if (piece != MC_DOUBLE_BLANK) {
+            text_append(out, " (%d pips)%s\n", mc_pips(piece),
+                        mc_column_pieces(g, c) == 1 ? ", the last piece of the column" : "");
+        } else if (!g->stash[other]) {
+            text_append(out, ", a steal, closed: seat %d's stash is empty\n", other + 1);
+        } else {
+            text_append(out, ", a steal: add >target with a piece of seat %d's stash (", other + 1);
+            mc_list_stash(g->stash[other], out);
+            text_append(out, "), as in '%c1>", MC_COLUMN_LETTER[c]);
+            mc_append_piece(out, __builtin_ctz(g->stash[other]));
+            text_append(out, "'\n");
+        }
+    }
+}
+
