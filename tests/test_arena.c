@@ -649,7 +649,7 @@ Test(arena, command_errors)
         {"arena piece-o-cake --players 3 --seats random,nobody,random --games 5", 1,
          "unknown bot 'nobody'"},
         {"arena piece-o-cake --players 3 --seats random,random --games 5", 2,
-         "names 2 bots for 3 players"},
+         "names 2 seats for 3 players"},
         {"arena piece-o-cake --players 2 --seats random,random --games 0", 2, "--games"},
         {"arena piece-o-cake --players 2 --seats random,random --games -4", 2, "--games"},
         {"arena piece-o-cake --players 2 --seats random,random", 2, "--games"},

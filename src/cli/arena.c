@@ -7,7 +7,6 @@
  * library (gateau/arena.h); this file reads the flags, shows progress,
  * catches Ctrl-C, prints the table and writes the files.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -30,9 +29,7 @@ typedef struct arena_flags {
     const char *games_text, *threads_text, *records, *json, *csv, *plot;
     long games;
     int threads;
-    int seat_count;
-    char seat_text[GATEAU_MAX_PLAYERS][128];
-    const char *seat_specs[GATEAU_MAX_PLAYERS];
+    cli_seats seats;
 } arena_flags;
 
 /* ---- Flags ----------------------------------------------------------------------- */
@@ -63,54 +60,6 @@ static bool take_own_flags(int argc, char **argv, arena_flags *flags, int *rest_
     return true;
 }
 
-static bool parse_long(const char *flag, const char *text, long min, long max, long *out)
-{
-    char *end;
-    errno = 0;
-    long value = strtol(text, &end, 10);
-    if (!text[0] || *end || errno || value < min || value > max) {
-        if (min == 1)
-            cli_error("arena: --%s needs a whole number from 1 to %ld, not '%s'", flag, max, text);
-        else
-            cli_error("arena: --%s needs a whole number from %ld to %ld, not '%s'", flag, min,
-                      max, text);
-        return false;
-    }
-    *out = value;
-    return true;
-}
-
-static bool split_seats(arena_flags *flags)
-{
-    const char *cursor = flags->common.seats;
-    for (;;) {
-        size_t length = strcspn(cursor, ",");
-        while (length && isspace((unsigned char)*cursor)) cursor++, length--;
-        while (length && isspace((unsigned char)cursor[length - 1])) length--;
-        if (!length) {
-            cli_error("arena: --seats has an empty name (give bot specs separated by commas, "
-                      "as in random,random,random)");
-            return false;
-        }
-        if (flags->seat_count == GATEAU_MAX_PLAYERS) {
-            cli_error("arena: --seats names more than %d seats", GATEAU_MAX_PLAYERS);
-            return false;
-        }
-        if (length >= sizeof flags->seat_text[0]) {
-            cli_error("arena: the bot spec '%.*s...' is too long", 20, cursor);
-            return false;
-        }
-        char *slot = flags->seat_text[flags->seat_count];
-        memcpy(slot, cursor, length);
-        slot[length] = '\0';
-        flags->seat_specs[flags->seat_count++] = slot;
-        cursor += strcspn(cursor, ",");
-        if (!*cursor) break;
-        cursor++;
-    }
-    return true;
-}
-
 static bool parse_arena_flags(int argc, char **argv, arena_flags *flags)
 {
     memset(flags, 0, sizeof *flags);
@@ -134,21 +83,24 @@ static bool parse_arena_flags(int argc, char **argv, arena_flags *flags)
         cli_error("arena: --games G says how many games to play");
         return false;
     }
-    if (!parse_long("games", flags->games_text, 1, 1000000000L, &flags->games)) return false;
+    uint64_t games;
+    if (!cli_parse_integer("arena", "--games", flags->games_text, 1, 1000000000, &games))
+        return false;
+    flags->games = (long)games;
     long threads = sysconf(_SC_NPROCESSORS_ONLN);
     if (threads < 1) threads = 1;
     if (threads > GATEAU_ARENA_MAX_THREADS) threads = GATEAU_ARENA_MAX_THREADS;
-    if (flags->threads_text &&
-        !parse_long("threads", flags->threads_text, 1, GATEAU_ARENA_MAX_THREADS, &threads))
-        return false;
-    flags->threads = (int)threads;
-    if (!split_seats(flags)) return false;
-    if (!flags->common.players) flags->common.players = flags->seat_count;
-    if (flags->seat_count != flags->common.players) {
-        cli_error("arena: --seats names %d bot%s for %d players", flags->seat_count,
-                  flags->seat_count == 1 ? "" : "s", flags->common.players);
-        return false;
+    uint64_t asked;
+    if (flags->threads_text) {
+        if (!cli_parse_integer("arena", "--threads", flags->threads_text, 1,
+                               GATEAU_ARENA_MAX_THREADS, &asked))
+            return false;
+        threads = (long)asked;
     }
+    flags->threads = (int)threads;
+    if (!cli_parse_seats("arena", flags->common.seats, flags->common.players, &flags->seats))
+        return false;
+    if (!flags->common.players) flags->common.players = flags->seats.count;
     return true;
 }
 
@@ -324,7 +276,7 @@ int cli_arena(int argc, char **argv)
     if (!flags.common.has_seed) flags.common.seed = cli_fresh_seed();
     gateau_arena_config config = {
         .setup = setup,
-        .bots = flags.seat_specs,
+        .bots = flags.seats.specs,
         .games = flags.games,
         .threads = flags.threads,
         .seed = flags.common.seed,
@@ -381,14 +333,14 @@ int cli_arena(int argc, char **argv)
         printf("Interrupted: the report covers games 1 to %ld of %ld.\n", finished, flags.games);
     gateau_arena_stats stats;
     gateau_arena_statistics(gateau_arena_games(arena), finished, flags.common.players,
-                            flags.seat_specs, &stats);
+                            flags.seats.specs, &stats);
     if (finished) print_report(&stats);
     else printf("No game finished.\n");
     fflush(stdout);
 
     status = interrupted ? 130 : 0;
     gateau_arena_run_facts run = {.setup = setup,
-                                  .bots = flags.seat_specs,
+                                  .bots = flags.seats.specs,
                                   .seed = flags.common.seed,
                                   .games_requested = flags.games,
                                   .interrupted = interrupted};
