@@ -568,6 +568,33 @@ Test(arena, command_json_is_the_same_for_any_thread_count)
     for (int t = 0; t < 3; t++) free(texts[t]);
 }
 
+/* A host that ran an arena itself gets the command's --json and --csv bytes
+ * from the library (gateau_arena_json, gateau_arena_csv). */
+Test(arena, library_reports_are_the_command_files)
+{
+    const char *json_path = support_temp_path("cli.json"), *csv_path = support_temp_path("cli.csv");
+    free(run_expect(0, "arena piece-o-cake --players 3 --seats heuristic,random,ismcts:iters=20 "
+                       "--games 12 --seed 7 --threads 2 --json %s --csv %s", json_path, csv_path));
+    char error[512];
+    gateau_setup *setup = gateau_setup_new(gateau_game_find("piece-o-cake"), 3, "", NULL, error,
+                                           sizeof error);
+    cr_assert_not_null(setup, "%s", error);
+    const char *bots[3] = {"heuristic", "random", "ismcts:iters=20"};
+    gateau_arena_config config = {.setup = setup, .bots = bots, .games = 12, .threads = 1,
+                                  .seed = 7};
+    gateau_arena *arena = gateau_arena_new(&config, error, sizeof error);
+    cr_assert_not_null(arena, "%s", error);
+    cr_assert(gateau_arena_run(arena, error, sizeof error), "%s", error);
+    char *json = gateau_arena_json(arena, &config), *csv = gateau_arena_csv(arena, &config);
+    char *expected_json = read_whole(json_path), *expected_csv = read_whole(csv_path);
+    cr_expect_str_eq(json, expected_json);
+    cr_expect_str_eq(csv, expected_csv);
+    cr_expect(strstr(json, "\"ratings\""), "three bots: ratings");
+    free(json), free(csv), free(expected_json), free(expected_csv);
+    gateau_arena_free(arena);
+    gateau_setup_free(setup);
+}
+
 Test(arena, command_report_json_csv_and_records)
 {
     const char *json_path = support_temp_path("out.json"), *csv_path = support_temp_path("out.csv"),
@@ -649,7 +676,7 @@ Test(arena, command_errors)
         {"arena piece-o-cake --players 3 --seats random,nobody,random --games 5", 1,
          "unknown bot 'nobody'"},
         {"arena piece-o-cake --players 3 --seats random,random --games 5", 2,
-         "names 2 bots for 3 players"},
+         "names 2 seats for 3 players"},
         {"arena piece-o-cake --players 2 --seats random,random --games 0", 2, "--games"},
         {"arena piece-o-cake --players 2 --seats random,random --games -4", 2, "--games"},
         {"arena piece-o-cake --players 2 --seats random,random", 2, "--games"},

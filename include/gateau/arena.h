@@ -178,4 +178,42 @@ typedef struct gateau_arena_stats {
 GATEAU_API void gateau_arena_statistics(const gateau_arena_game *games, long count, int players,
                              const char *const *specs, gateau_arena_stats *stats);
 
+/* ---- Reports ------------------------------------------------------------------------ */
+
+/* The facts of a run that a report states beside the statistics. */
+typedef struct gateau_arena_run_facts {
+    const gateau_setup *setup; /* the game and its options */
+    const char *const *bots;   /* the specs as listed, one per player */
+    uint64_t seed;
+    long games_requested;      /* the games asked for (the stats may cover fewer) */
+    bool interrupted;          /* the run was stopped before all of them */
+} gateau_arena_run_facts;
+
+/*
+ * The JSON report of `gateau arena --json` (docs/arena.md, "Report
+ * formats"): a malloc'd, NUL-terminated string, the object indented by two
+ * spaces with its keys in a fixed order, ending in one newline; the caller
+ * frees it.  Byte-identical for the same statistics and facts, whatever
+ * the thread count.  run->bots must hold stats->players specs.
+ */
+char *gateau_arena_report_json(const gateau_arena_stats *stats, const gateau_arena_run_facts *run);
+
+/*
+ * The CSV report of `gateau arena --csv` (docs/arena.md, "Report formats"):
+ * a malloc'd, NUL-terminated string, the header line
+ * "section,subject,statistic,value" then one number a line, every line
+ * ending in a newline; the caller frees it.  Of the facts it uses only
+ * run->interrupted.
+ */
+char *gateau_arena_report_csv(const gateau_arena_stats *stats, const gateau_arena_run_facts *run);
+
+/*
+ * The same two reports straight from an arena that ran with config (the
+ * configuration it was made from): the statistics of its finished games
+ * (gateau_arena_statistics), config's setup, bots, seed and games, and
+ * whether the run was interrupted.  Malloc'd strings, as above.
+ */
+char *gateau_arena_json(const gateau_arena *arena, const gateau_arena_config *config);
+char *gateau_arena_csv(const gateau_arena *arena, const gateau_arena_config *config);
+
 #endif

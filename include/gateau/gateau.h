@@ -28,8 +28,7 @@
 #include <stdint.h>
 
 #include "gateau/rng.h"
-
-#define GATEAU_VERSION "0.1.0"
+#include "gateau/version.h" /* GATEAU_VERSION, from CMakeLists.txt */
 
 #define GATEAU_MAX_PLAYERS 6
 #define GATEAU_MAX_ACTIONS 256      /* most legal actions at one decision */

@@ -74,4 +74,13 @@ GATEAU_API const gateau_action *gateau_record_move_actions(const gateau_record *
  * a half-finished move is dropped too. */
 GATEAU_API void gateau_record_truncate(gateau_record *record, int count);
 
+/*
+ * Where the game stands, as `gateau replay --json` prints it (docs/arena.md,
+ * "Report formats"): a malloc'd, NUL-terminated string holding one compact
+ * JSON object on one line, with no newline at the end, as in
+ * {"game":"piece-o-cake","players":3,"terminal":true,"scores":[33,38,39],
+ * "winners":[3],"moves":21}; the caller frees it.
+ */
+char *gateau_record_result_json(const gateau_record *record);
+
 #endif

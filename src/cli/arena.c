@@ -3,12 +3,11 @@
  * a tournament between bots, with the statistics an analyst needs, as a
  * table on the terminal and optionally JSON, CSV, a plot and the records.
  *
- * The games and the numbers come from the library (gateau/arena.h); this
- * file reads the flags, shows progress, catches Ctrl-C and presents.
+ * The games, the numbers and the JSON and CSV reports come from the
+ * library (gateau/arena.h); this file reads the flags, shows progress,
+ * catches Ctrl-C, prints the table and writes the files.
  */
-#include <ctype.h>
 #include <errno.h>
-#include <jansson.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -30,9 +29,7 @@ typedef struct arena_flags {
     const char *games_text, *threads_text, *records, *json, *csv, *plot;
     long games;
     int threads;
-    int seat_count;
-    char seat_text[GATEAU_MAX_PLAYERS][128];
-    const char *seat_specs[GATEAU_MAX_PLAYERS];
+    cli_seats seats;
 } arena_flags;
 
 /* ---- Flags ----------------------------------------------------------------------- */
@@ -63,54 +60,6 @@ static bool take_own_flags(int argc, char **argv, arena_flags *flags, int *rest_
     return true;
 }
 
-static bool parse_long(const char *flag, const char *text, long min, long max, long *out)
-{
-    char *end;
-    errno = 0;
-    long value = strtol(text, &end, 10);
-    if (!text[0] || *end || errno || value < min || value > max) {
-        if (min == 1)
-            cli_error("arena: --%s needs a whole number from 1 to %ld, not '%s'", flag, max, text);
-        else
-            cli_error("arena: --%s needs a whole number from %ld to %ld, not '%s'", flag, min,
-                      max, text);
-        return false;
-    }
-    *out = value;
-    return true;
-}
-
-static bool split_seats(arena_flags *flags)
-{
-    const char *cursor = flags->common.seats;
-    for (;;) {
-        size_t length = strcspn(cursor, ",");
-        while (length && isspace((unsigned char)*cursor)) cursor++, length--;
-        while (length && isspace((unsigned char)cursor[length - 1])) length--;
-        if (!length) {
-            cli_error("arena: --seats has an empty name (give bot specs separated by commas, "
-                      "as in random,random,random)");
-            return false;
-        }
-        if (flags->seat_count == GATEAU_MAX_PLAYERS) {
-            cli_error("arena: --seats names more than %d seats", GATEAU_MAX_PLAYERS);
-            return false;
-        }
-        if (length >= sizeof flags->seat_text[0]) {
-            cli_error("arena: the bot spec '%.*s...' is too long", 20, cursor);
-            return false;
-        }
-        char *slot = flags->seat_text[flags->seat_count];
-        memcpy(slot, cursor, length);
-        slot[length] = '\0';
-        flags->seat_specs[flags->seat_count++] = slot;
-        cursor += strcspn(cursor, ",");
-        if (!*cursor) break;
-        cursor++;
-    }
-    return true;
-}
-
 static bool parse_arena_flags(int argc, char **argv, arena_flags *flags)
 {
     memset(flags, 0, sizeof *flags);
@@ -134,21 +83,24 @@ static bool parse_arena_flags(int argc, char **argv, arena_flags *flags)
         cli_error("arena: --games G says how many games to play");
         return false;
     }
-    if (!parse_long("games", flags->games_text, 1, 1000000000L, &flags->games)) return false;
+    uint64_t games;
+    if (!cli_parse_integer("arena", "--games", flags->games_text, 1, 1000000000, &games))
+        return false;
+    flags->games = (long)games;
     long threads = sysconf(_SC_NPROCESSORS_ONLN);
     if (threads < 1) threads = 1;
     if (threads > GATEAU_ARENA_MAX_THREADS) threads = GATEAU_ARENA_MAX_THREADS;
-    if (flags->threads_text &&
-        !parse_long("threads", flags->threads_text, 1, GATEAU_ARENA_MAX_THREADS, &threads))
-        return false;
-    flags->threads = (int)threads;
-    if (!split_seats(flags)) return false;
-    if (!flags->common.players) flags->common.players = flags->seat_count;
-    if (flags->seat_count != flags->common.players) {
-        cli_error("arena: --seats names %d bot%s for %d players", flags->seat_count,
-                  flags->seat_count == 1 ? "" : "s", flags->common.players);
-        return false;
+    uint64_t asked;
+    if (flags->threads_text) {
+        if (!cli_parse_integer("arena", "--threads", flags->threads_text, 1,
+                               GATEAU_ARENA_MAX_THREADS, &asked))
+            return false;
+        threads = (long)asked;
     }
+    flags->threads = (int)threads;
+    if (!cli_parse_seats("arena", flags->common.seats, flags->common.players, &flags->seats))
+        return false;
+    if (!flags->common.players) flags->common.players = flags->seats.count;
     return true;
 }
 
@@ -298,117 +250,6 @@ static void print_report(const gateau_arena_stats *stats)
     }
 }
 
-static json_t *interval_json(gateau_interval interval)
-{
-    return json_pack("[f, f]", interval.low, interval.high);
-}
-
-/* The seed as a JSON integer, or as text past what JSON integers hold here. */
-static json_t *seed_json(uint64_t seed)
-{
-    if (seed <= (uint64_t)INT64_MAX) return json_integer((json_int_t)seed);
-    char text[32];
-    snprintf(text, sizeof text, "%llu", (unsigned long long)seed);
-    return json_string(text);
-}
-
-static json_t *report_json(const arena_flags *flags, const gateau_setup *setup,
-                           const gateau_arena_stats *stats, bool interrupted)
-{
-    json_t *listed = json_array();
-    for (int k = 0; k < stats->players; k++)
-        json_array_append_new(listed, json_string(flags->seat_specs[k]));
-    json_t *bots = json_array();
-    for (int d = 0; d < stats->bot_count; d++) {
-        const gateau_arena_bot_stats *bot = &stats->bots[d];
-        json_t *entry = json_pack(
-            "{s:s, s:i, s:f, s:o, s:f, s:f, s:i, s:i}", "bot", bot->spec, "seats", bot->listed,
-            "win_share", bot->win_share, "win_interval", interval_json(bot->win_interval),
-            "score_mean", bot->score_mean, "score_sd", bot->score_sd, "score_min",
-            bot->score_min, "score_max", bot->score_max);
-        if (stats->has_ratings) {
-            json_object_set_new(entry, "rating", json_real(bot->rating));
-            json_object_set_new(entry, "strength", json_real(bot->strength));
-        }
-        json_t *pairwise = json_object();
-        for (int j = 0; j < stats->bot_count; j++)
-            if (j != d)
-                json_object_set_new(pairwise, stats->bots[j].spec,
-                                    json_real(stats->pairwise[d][j]));
-        json_object_set_new(entry, "placed_above", pairwise);
-        json_array_append_new(bots, entry);
-    }
-    json_t *seats = json_array();
-    for (int s = 0; s < stats->players; s++) {
-        const gateau_arena_seat_stats *seat = &stats->seats[s];
-        json_array_append_new(
-            seats, json_pack("{s:i, s:f, s:o, s:f, s:f}", "seat", s + 1, "win_share",
-                             seat->win_share, "win_interval", interval_json(seat->win_interval),
-                             "score_mean", seat->score_mean, "score_sd", seat->score_sd));
-    }
-    json_t *out = json_pack(
-        "{s:s, s:i, s:s, s:o, s:I, s:I, s:b, s:o, s:s, s:s}", "game",
-        gateau_game_name(gateau_setup_game(setup)), "players", stats->players, "options",
-        gateau_setup_options_text(setup), "seed", seed_json(flags->common.seed),
-        "games_requested", (json_int_t)flags->games, "games", (json_int_t)stats->games,
-        "interrupted", interrupted, "seats_listed", listed, "rotation",
-        "game g (1-based): the k-th listed bot sits at seat ((k-1) + (g-1)) mod N + 1",
-        "interval", "wilson 95%");
-    json_object_set_new(out, "bots", bots);
-    json_object_set_new(out, "seats", seats);
-    json_object_set_new(out, "moves",
-                        json_pack("{s:f, s:f, s:i, s:i}", "mean", stats->moves_mean, "sd",
-                                  stats->moves_sd, "min", stats->moves_min, "max",
-                                  stats->moves_max));
-    if (stats->has_ratings)
-        json_object_set_new(out, "ratings",
-                            json_pack("{s:s, s:f, s:i}", "method", "bradley-terry-mm",
-                                      "virtual_draws_per_pair", 1.0, "iterations",
-                                      stats->rating_iterations));
-    return out;
-}
-
-/* CSV in long form, one number a row: section,subject,statistic,value. */
-static void write_csv(FILE *file, const gateau_arena_stats *stats, bool interrupted)
-{
-    fprintf(file, "section,subject,statistic,value\n");
-    fprintf(file, "arena,all,games,%ld\n", stats->games);
-    fprintf(file, "arena,all,interrupted,%d\n", interrupted ? 1 : 0);
-    for (int d = 0; d < stats->bot_count; d++) {
-        const gateau_arena_bot_stats *bot = &stats->bots[d];
-        const char *spec = bot->spec;
-        /* Quoted: specs may hold ':' and '=', never '"' in practice. */
-        fprintf(file, "bot,\"%s\",seats,%d\n", spec, bot->listed);
-        fprintf(file, "bot,\"%s\",win_share,%.17g\n", spec, bot->win_share);
-        fprintf(file, "bot,\"%s\",win_low,%.17g\n", spec, bot->win_interval.low);
-        fprintf(file, "bot,\"%s\",win_high,%.17g\n", spec, bot->win_interval.high);
-        fprintf(file, "bot,\"%s\",score_mean,%.17g\n", spec, bot->score_mean);
-        fprintf(file, "bot,\"%s\",score_sd,%.17g\n", spec, bot->score_sd);
-        fprintf(file, "bot,\"%s\",score_min,%d\n", spec, bot->score_min);
-        fprintf(file, "bot,\"%s\",score_max,%d\n", spec, bot->score_max);
-        if (stats->has_ratings) {
-            fprintf(file, "bot,\"%s\",rating,%.17g\n", spec, bot->rating);
-            fprintf(file, "bot,\"%s\",strength,%.17g\n", spec, bot->strength);
-        }
-        for (int j = 0; j < stats->bot_count; j++)
-            if (j != d)
-                fprintf(file, "bot,\"%s\",placed_above:%s,%.17g\n", spec, stats->bots[j].spec,
-                        stats->pairwise[d][j]);
-    }
-    for (int s = 0; s < stats->players; s++) {
-        const gateau_arena_seat_stats *seat = &stats->seats[s];
-        fprintf(file, "seat,%d,win_share,%.17g\n", s + 1, seat->win_share);
-        fprintf(file, "seat,%d,win_low,%.17g\n", s + 1, seat->win_interval.low);
-        fprintf(file, "seat,%d,win_high,%.17g\n", s + 1, seat->win_interval.high);
-        fprintf(file, "seat,%d,score_mean,%.17g\n", s + 1, seat->score_mean);
-        fprintf(file, "seat,%d,score_sd,%.17g\n", s + 1, seat->score_sd);
-    }
-    fprintf(file, "moves,all,mean,%.17g\n", stats->moves_mean);
-    fprintf(file, "moves,all,sd,%.17g\n", stats->moves_sd);
-    fprintf(file, "moves,all,min,%d\n", stats->moves_min);
-    fprintf(file, "moves,all,max,%d\n", stats->moves_max);
-}
-
 /* ---- The command ---------------------------------------------------------------- */
 
 static bool finish_file(FILE *file, const char *flag, const char *path, bool ok)
@@ -435,7 +276,7 @@ int cli_arena(int argc, char **argv)
     if (!flags.common.has_seed) flags.common.seed = cli_fresh_seed();
     gateau_arena_config config = {
         .setup = setup,
-        .bots = flags.seat_specs,
+        .bots = flags.seats.specs,
         .games = flags.games,
         .threads = flags.threads,
         .seed = flags.common.seed,
@@ -492,26 +333,32 @@ int cli_arena(int argc, char **argv)
         printf("Interrupted: the report covers games 1 to %ld of %ld.\n", finished, flags.games);
     gateau_arena_stats stats;
     gateau_arena_statistics(gateau_arena_games(arena), finished, flags.common.players,
-                            flags.seat_specs, &stats);
+                            flags.seats.specs, &stats);
     if (finished) print_report(&stats);
     else printf("No game finished.\n");
     fflush(stdout);
 
     status = interrupted ? 130 : 0;
+    gateau_arena_run_facts run = {.setup = setup,
+                                  .bots = flags.seats.specs,
+                                  .seed = flags.common.seed,
+                                  .games_requested = flags.games,
+                                  .interrupted = interrupted};
     if (json_file) {
-        json_t *report = report_json(&flags, setup, &stats, interrupted);
-        bool written = json_dumpf(report, json_file, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0 &&
-                       fputc('\n', json_file) != EOF;
-        json_decref(report);
+        char *report = gateau_arena_report_json(&stats, &run);
+        bool written = fputs(report, json_file) != EOF;
+        free(report);
         FILE *file = json_file;
         json_file = NULL;
         if (!finish_file(file, "json", flags.json, written)) status = 1;
     }
     if (csv_file) {
-        write_csv(csv_file, &stats, interrupted);
+        char *report = gateau_arena_report_csv(&stats, &run);
+        bool written = fputs(report, csv_file) != EOF;
+        free(report);
         FILE *file = csv_file;
         csv_file = NULL;
-        if (!finish_file(file, "csv", flags.csv, true)) status = 1;
+        if (!finish_file(file, "csv", flags.csv, written)) status = 1;
     }
     if (flags.plot) {
         char title[256];

@@ -32,6 +32,29 @@ typedef struct cli_flags {
 bool cli_parse_flags(const char *command, int argc, char **argv, const char *allowed,
                      cli_flags *flags);
 
+/* Reads text as a whole number from min to max (digits only: no sign, no
+ * fraction) into *out.  Otherwise prints "COMMAND: FLAG needs a whole
+ * number from MIN to MAX, not 'TEXT'" and returns false.  flag is written
+ * as typed, as in "--games". */
+bool cli_parse_integer(const char *command, const char *flag, const char *text, uint64_t min,
+                       uint64_t max, uint64_t *out);
+
+/* A --seats list: comma-separated specs, one per seat, spaces around each
+ * trimmed. */
+typedef struct cli_seats {
+    int count;
+    const char *specs[GATEAU_MAX_PLAYERS]; /* point into text */
+    char text[GATEAU_MAX_PLAYERS][128];
+} cli_seats;
+
+/* Splits a --seats list into seats->specs (what each spec means, a bot or
+ * "human", is the caller's).  players is the seat count the list must
+ * have, or 0 to take it from the list (at most GATEAU_MAX_PLAYERS).  Prints
+ * one error line prefixed by command and returns false on an empty name, a
+ * spec of 128 characters or more, more than GATEAU_MAX_PLAYERS names, or
+ * a count other than players. */
+bool cli_parse_seats(const char *command, const char *text, int players, cli_seats *seats);
+
 /* Finds the game or prints "unknown game" with the list. */
 const gateau_game *cli_find_game(const char *name);
 

@@ -31,18 +31,6 @@ void cli_print_hint(FILE *out, const gateau_bot_candidate *results, int count, i
     }
 }
 
-static bool parse_number(const char *flag, const char *text, long low, long high, long *out)
-{
-    char *end;
-    long value = strtol(text, &end, 10);
-    if (!text[0] || *end || value < low || value > high) {
-        cli_error("hint: %s needs a whole number %ld..%ld, not '%s'", flag, low, high, text);
-        return false;
-    }
-    *out = value;
-    return true;
-}
-
 static void usage(void)
 {
     cli_error("hint: usage: gateau hint RECORD [--seat S] [--ms N | --iters N] [--top K] "
@@ -52,7 +40,7 @@ static void usage(void)
 int cli_hint(int argc, char **argv)
 {
     const char *path = NULL;
-    long seat = 0, ms = 0, iterations = 0, top = HINT_TOP_DEFAULT, seed = 1;
+    uint64_t seat = 0, ms = 0, iterations = 0, top = HINT_TOP_DEFAULT, seed = 1;
     bool json = false;
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i];
@@ -60,15 +48,15 @@ int cli_hint(int argc, char **argv)
         if (!strcmp(arg, "--json")) {
             json = true;
         } else if (!strcmp(arg, "--seat") && has_value) {
-            if (!parse_number("--seat", argv[++i], 1, GATEAU_MAX_PLAYERS, &seat)) return 2;
+            if (!cli_parse_integer("hint", arg, argv[++i], 1, GATEAU_MAX_PLAYERS, &seat)) return 2;
         } else if (!strcmp(arg, "--ms") && has_value) {
-            if (!parse_number("--ms", argv[++i], 1, 3600000, &ms)) return 2;
+            if (!cli_parse_integer("hint", arg, argv[++i], 1, 3600000, &ms)) return 2;
         } else if (!strcmp(arg, "--iters") && has_value) {
-            if (!parse_number("--iters", argv[++i], 1, 1000000000, &iterations)) return 2;
+            if (!cli_parse_integer("hint", arg, argv[++i], 1, 1000000000, &iterations)) return 2;
         } else if (!strcmp(arg, "--top") && has_value) {
-            if (!parse_number("--top", argv[++i], 1, HINT_MAX, &top)) return 2;
+            if (!cli_parse_integer("hint", arg, argv[++i], 1, HINT_MAX, &top)) return 2;
         } else if (!strcmp(arg, "--seed") && has_value) {
-            if (!parse_number("--seed", argv[++i], 0, 2147483647L, &seed)) return 2;
+            if (!cli_parse_integer("hint", arg, argv[++i], 0, 2147483647, &seed)) return 2;
         } else if (!strncmp(arg, "--", 2)) {
             cli_error("hint: unknown option '%s'%s", arg,
                       has_value || !strcmp(arg, "--json") ? "" : " (or it needs a value)");
@@ -120,11 +108,11 @@ int cli_hint(int argc, char **argv)
     }
     char spec[64], budget[96];
     if (ms) {
-        snprintf(spec, sizeof spec, "ismcts:ms=%ld", ms);
-        snprintf(budget, sizeof budget, "ismcts, %ld ms", ms);
+        snprintf(spec, sizeof spec, "ismcts:ms=%ld", (long)ms);
+        snprintf(budget, sizeof budget, "ismcts, %ld ms", (long)ms);
     } else if (iterations) {
-        snprintf(spec, sizeof spec, "ismcts:iters=%ld", iterations);
-        snprintf(budget, sizeof budget, "ismcts, %ld simulations", iterations);
+        snprintf(spec, sizeof spec, "ismcts:iters=%ld", (long)iterations);
+        snprintf(budget, sizeof budget, "ismcts, %ld simulations", (long)iterations);
     } else {
         snprintf(spec, sizeof spec, "ismcts");
         snprintf(budget, sizeof budget, "ismcts, default budget");

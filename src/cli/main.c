@@ -2,6 +2,7 @@
  * main.c: the `gateau` command: dispatch to subcommands, shared flag parsing.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -51,15 +52,57 @@ static bool flag_allowed(const char *allowed, const char *flag)
     return false;
 }
 
-static bool parse_count(const char *command, const char *flag, const char *text, int *out)
+bool cli_parse_integer(const char *command, const char *flag, const char *text, uint64_t min,
+                       uint64_t max, uint64_t *out)
 {
+    const char *digits = text;
+    while (isspace((unsigned char)*digits)) digits++;
     char *end;
-    long value = strtol(text, &end, 10);
-    if (!text[0] || *end || value < 1 || value > 1000000000) {
-        cli_error("%s: --%s needs a positive whole number, not '%s'", command, flag, text);
+    errno = 0;
+    unsigned long long value = strtoull(text, &end, 10);
+    if (!text[0] || *end || *digits == '-' || errno == ERANGE || value < min || value > max) {
+        cli_error("%s: %s needs a whole number from %llu to %llu, not '%s'", command, flag,
+                  (unsigned long long)min, (unsigned long long)max, text);
         return false;
     }
-    *out = (int)value;
+    *out = value;
+    return true;
+}
+
+bool cli_parse_seats(const char *command, const char *text, int players, cli_seats *seats)
+{
+    seats->count = 0;
+    const char *cursor = text;
+    for (;;) {
+        size_t length = strcspn(cursor, ",");
+        while (length && isspace((unsigned char)*cursor)) cursor++, length--;
+        while (length && isspace((unsigned char)cursor[length - 1])) length--;
+        if (!length) {
+            cli_error("%s: --seats has an empty name (give one spec a seat, separated by "
+                      "commas, as in random,random,random)", command);
+            return false;
+        }
+        if (seats->count == GATEAU_MAX_PLAYERS) {
+            cli_error("%s: --seats names more than %d seats", command, GATEAU_MAX_PLAYERS);
+            return false;
+        }
+        if (length >= sizeof seats->text[0]) {
+            cli_error("%s: the spec '%.*s...' is too long", command, 20, cursor);
+            return false;
+        }
+        char *slot = seats->text[seats->count];
+        memcpy(slot, cursor, length);
+        slot[length] = '\0';
+        seats->specs[seats->count++] = slot;
+        cursor += strcspn(cursor, ",");
+        if (!*cursor) break;
+        cursor++;
+    }
+    if (players && seats->count != players) {
+        cli_error("%s: --seats names %d seat%s for %d players", command, seats->count,
+                  seats->count == 1 ? "" : "s", players);
+        return false;
+    }
     return true;
 }
 
@@ -105,7 +148,9 @@ bool cli_parse_flags(const char *command, int argc, char **argv, const char *all
         }
         const char *value = argv[++i];
         if (strcmp(flag, "players") == 0) {
-            if (!parse_count(command, flag, value, &flags->players)) return false;
+            uint64_t players;
+            if (!cli_parse_integer(command, arg, value, 1, 1000000000, &players)) return false;
+            flags->players = (int)players;
         } else if (strcmp(flag, "seats") == 0) {
             flags->seats = value;
         } else if (strcmp(flag, "record") == 0) {
@@ -120,14 +165,8 @@ bool cli_parse_flags(const char *command, int argc, char **argv, const char *all
                      used ? " " : "", absolute ? absolute : value);
             free(absolute);
         } else if (strcmp(flag, "seed") == 0) {
-            char *end;
-            errno = 0;
-            unsigned long long seed = strtoull(value, &end, 10);
-            if (!value[0] || *end || value[0] == '-' || errno == ERANGE) {
-                cli_error("%s: --seed needs a whole number, not '%s'", command, value);
+            if (!cli_parse_integer(command, arg, value, 0, UINT64_MAX, &flags->seed))
                 return false;
-            }
-            flags->seed = seed;
             flags->has_seed = true;
         }
     }

@@ -16,14 +16,6 @@
 
 #include "cli/cli.h"
 
-#ifdef __SANITIZE_ADDRESS__
-/* fontconfig (under cairo's text) keeps what it parsed from its
- * configuration files for the life of the process, FcFini or not; tell
- * LeakSanitizer, in sanitized builds, that this is not gateau's leak. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void) { return "leak:libfontconfig.so\n"; }
-#endif
-
 enum { PLOT_WIDTH = 1200, PLOT_HEIGHT = 580 };
 
 typedef struct rgb {

@@ -16,29 +16,6 @@ static void print_json_error(const char *error, int line)
     json_decref(out);
 }
 
-static void print_json_result(const gateau_record *record)
-{
-    const gateau_state *state = gateau_record_state(record);
-    const gateau_setup *setup = gateau_record_setup(record);
-    int players = gateau_setup_players(setup);
-    int scores[GATEAU_MAX_PLAYERS];
-    gateau_state_scores(state, scores);
-    uint32_t winners = gateau_state_winners(state);
-    json_t *score_list = json_array(), *winner_list = json_array();
-    for (int s = 0; s < players; s++) {
-        json_array_append_new(score_list, json_integer(scores[s]));
-        if (winners & (1u << s)) json_array_append_new(winner_list, json_integer(s + 1));
-    }
-    json_t *out = json_pack("{s:s, s:i, s:b, s:o, s:o, s:i}", "game",
-                            gateau_game_name(gateau_setup_game(setup)), "players", players,
-                            "terminal", gateau_state_is_over(state), "scores", score_list,
-                            "winners", winner_list, "moves", gateau_record_move_count(record));
-    char *text = json_dumps(out, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    puts(text);
-    free(text);
-    json_decref(out);
-}
-
 static void print_text_result(const gateau_record *record)
 {
     const gateau_state *state = gateau_record_state(record);
@@ -78,7 +55,11 @@ int cli_replay(int argc, char **argv)
         else cli_error("%s: %s", flags.game, error);
         return 1;
     }
-    if (flags.json) print_json_result(record);
+    if (flags.json) {
+        char *result = gateau_record_result_json(record);
+        puts(result);
+        free(result);
+    }
     else print_text_result(record);
     gateau_record_free(record);
     return 0;
