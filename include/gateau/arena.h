@@ -196,7 +196,7 @@ typedef struct gateau_arena_run_facts {
  * frees it.  Byte-identical for the same statistics and facts, whatever
  * the thread count.  run->bots must hold stats->players specs.
  */
-char *gateau_arena_report_json(const gateau_arena_stats *stats, const gateau_arena_run_facts *run);
+GATEAU_API char *gateau_arena_report_json(const gateau_arena_stats *stats, const gateau_arena_run_facts *run);
 
 /*
  * The CSV report of `gateau arena --csv` (docs/arena.md, "Report formats"):
@@ -205,7 +205,7 @@ char *gateau_arena_report_json(const gateau_arena_stats *stats, const gateau_are
  * ending in a newline; the caller frees it.  Of the facts it uses only
  * run->interrupted.
  */
-char *gateau_arena_report_csv(const gateau_arena_stats *stats, const gateau_arena_run_facts *run);
+GATEAU_API char *gateau_arena_report_csv(const gateau_arena_stats *stats, const gateau_arena_run_facts *run);
 
 /*
  * The same two reports straight from an arena that ran with config (the
@@ -213,7 +213,7 @@ char *gateau_arena_report_csv(const gateau_arena_stats *stats, const gateau_aren
  * (gateau_arena_statistics), config's setup, bots, seed and games, and
  * whether the run was interrupted.  Malloc'd strings, as above.
  */
-char *gateau_arena_json(const gateau_arena *arena, const gateau_arena_config *config);
-char *gateau_arena_csv(const gateau_arena *arena, const gateau_arena_config *config);
+GATEAU_API char *gateau_arena_json(const gateau_arena *arena, const gateau_arena_config *config);
+GATEAU_API char *gateau_arena_csv(const gateau_arena *arena, const gateau_arena_config *config);
 
 #endif

@@ -81,6 +81,6 @@ GATEAU_API void gateau_record_truncate(gateau_record *record, int count);
  * {"game":"piece-o-cake","players":3,"terminal":true,"scores":[33,38,39],
  * "winners":[3],"moves":21}; the caller frees it.
  */
-char *gateau_record_result_json(const gateau_record *record);
+GATEAU_API char *gateau_record_result_json(const gateau_record *record);
 
 #endif

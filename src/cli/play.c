@@ -17,8 +17,8 @@ typedef struct play_session {
     const char *game_name;
     int players;
     bool human[GATEAU_MAX_PLAYERS];
-    char seat_specs[512];                    /* --seats, split in place */
-    const char *bot_spec[GATEAU_MAX_PLAYERS]; /* NULL for a human */
+    cli_seats seats;                          /* --seats */
+    const char *bot_spec[GATEAU_MAX_PLAYERS]; /* in seats; NULL for a human */
     uint64_t seed;
     gateau_rng bot_rng;
     bool color;        /* ANSI colors on stdout */
@@ -33,32 +33,21 @@ typedef struct play_session {
 
 static bool parse_seats(play_session *session, const char *seats)
 {
-    char *copy = session->seat_specs;
-    snprintf(copy, sizeof session->seat_specs, "%s", seats ? seats : "");
-    int count = 0;
-    for (char *save = NULL, *token = strtok_r(copy, ",", &save); token;
-         token = strtok_r(NULL, ",", &save)) {
-        while (isspace((unsigned char)*token)) token++;
-        if (count == session->players) {
-            cli_error("play: --seats names more seats than the %d players", session->players);
-            return false;
-        }
-        if (strcmp(token, "human") == 0) {
-            session->human[count++] = true;
+    if (!cli_parse_seats("play", seats, session->players, &session->seats)) return false;
+    for (int s = 0; s < session->seats.count; s++) {
+        const char *spec = session->seats.specs[s];
+        if (!strcmp(spec, "human")) {
+            session->human[s] = true;
             continue;
         }
         char error[256];
-        gateau_bot *bot = gateau_bot_new(token, error, sizeof error);
+        gateau_bot *bot = gateau_bot_new(spec, error, sizeof error);
         if (!bot) {
-            cli_error("play: seat %d: %s (or human)", count + 1, error);
+            cli_error("play: seat %d: %s (or human)", s + 1, error);
             return false;
         }
         gateau_bot_free(bot);
-        session->bot_spec[count++] = token;
-    }
-    if (count != session->players) {
-        cli_error("play: --seats names %d seats for %d players", count, session->players);
-        return false;
+        session->bot_spec[s] = spec;
     }
     return true;
 }
