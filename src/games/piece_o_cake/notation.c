@@ -230,26 +230,23 @@ int poc_parse_move(const gateau_state *state, int seat, const char *text,
                    gateau_action *actions, char *error, size_t error_size)
 {
     const poc_state *g = GAME_STATE_CONST(poc_state, state);
-    notation_words w;
-    if (!notation_split(text, &w) || w.count == 0) {
-        set_error(error, error_size, "empty or overlong move");
-        return -1;
-    }
-    const char *verb = w.word[0];
+    /* The verbs each phase allows, and what the error names instead. */
+    static const char *const verbs[] = {
+        [POC_PHASE_DEAL] = "deal",
+        [POC_PHASE_CUT] = "cut",
+        [POC_PHASE_CHOOSE] = "take|eat|pass",
+    };
     static const char *const expected[] = {
         [POC_PHASE_DEAL] = "a deal ('deal' and 57 letters)",
         [POC_PHASE_CUT] = "a cut, as in 'cut 1-3 4-7 8-11'",
         [POC_PHASE_CHOOSE] = "'take a-b ...', 'eat X' or 'pass'",
     };
-    bool fits = (g->phase == POC_PHASE_DEAL && strcmp(verb, "deal") == 0) ||
-                (g->phase == POC_PHASE_CUT && strcmp(verb, "cut") == 0) ||
-                (g->phase == POC_PHASE_CHOOSE &&
-                 (!strcmp(verb, "take") || !strcmp(verb, "eat") || !strcmp(verb, "pass")));
-    if (!fits) {
-        set_error(error, error_size, "expected %s, not '%s'",
-                  g->phase <= POC_PHASE_CHOOSE ? expected[g->phase] : "nothing", verb);
+    bool open = g->phase <= POC_PHASE_CHOOSE;
+    notation_words w;
+    if (!notation_open(text, open ? verbs[g->phase] : "", open ? expected[g->phase] : "nothing",
+                       &w, error, error_size))
         return -1;
-    }
+    const char *verb = w.word[0];
     if (!strcmp(verb, "deal")) return parse_deal(g, &w, actions, error, error_size);
     if (!strcmp(verb, "cut")) return parse_cut(g, &w, actions, error, error_size);
     if (!strcmp(verb, "take")) return parse_take(g, &w, actions, error, error_size);
