@@ -24,7 +24,7 @@
 #include <time.h>
 
 #include "bots/bots.h"
-#include "games/piece_o_cake_bots.h"
+#include "games/piece_o_cake/piece_o_cake.h"
 #include "gateau/bot.h"
 #include "gateau/gateau.h"
 
@@ -129,11 +129,10 @@ static void time_solver(int players, int games)
                 gateau_state_apply_legal(state, GATEAU_CHANCE, gateau_state_sample_chance(state, &rng));
                 continue;
             }
-            poc_snapshot snapshot;
-            piece_o_cake_snapshot(state, &snapshot);
+            const poc_state *poc = GAME_STATE_CONST(poc_state, state);
             int seat = gateau_state_next_seat(state), count, best;
-            bool last = snapshot.cake == POC_CAKES - 1;
-            if (last && snapshot.phase == POC_PHASE_CUT && !cut_done) {
+            bool last = poc->cake == POC_CAKES - 1;
+            if (last && poc->phase == POC_PHASE_CUT && !cut_done) {
                 cut_done = true;
                 double t0 = now_seconds();
                 if (game->solve(state, seat, 0, false, candidates, &count, &best)) {
@@ -143,7 +142,7 @@ static void time_solver(int players, int games)
                     cuts++;
                 }
             }
-            if (last && snapshot.phase == POC_PHASE_CHOOSE && !choice_done) {
+            if (last && poc->phase == POC_PHASE_CHOOSE && !choice_done) {
                 choice_done = true;
                 double t0 = now_seconds();
                 if (game->solve(state, seat, 0, false, candidates, &count, &best)) {

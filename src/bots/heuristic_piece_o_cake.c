@@ -42,37 +42,39 @@
 #include <string.h>
 
 #include "bots/bots.h"
-#include "games/piece_o_cake_bots.h"
-
-#define PIECES_PER_CAKE (POC_CAKE_SIZE * (POC_CAKE_SIZE - 1) + 1) /* 111 */
+#include "games/piece_o_cake/piece_o_cake.h"
 
 typedef struct eval {
-    const poc_snapshot *g;
+    const poc_state *g;
+    const uint8_t *slice;         /* the cake, position p at [p - 1] */
     int players;
     double lambda;                /* weight of the others' average change */
     double later[POC_VARIETIES];  /* slices of the later cakes, in proportion */
     int open[POC_VARIETIES];      /* slices on the plate (this cake's open pieces) */
 } eval;
 
-static void eval_init(eval *e, const poc_snapshot *g, bool whole_cake_open)
+static void eval_init(eval *e, const poc_state *g, bool whole_cake_open)
 {
     e->g = g;
+    e->slice = poc_cake(g);
     e->players = g->players;
     e->lambda = g->players == 2 ? 1.0 : 1.0 / (g->players - 1);
     /* Unseen slices: the later cakes of this round plus 2 set aside. */
     int later = POC_CAKE_SIZE * (POC_CAKES - 1 - g->cake);
     double fraction = later > 0 ? (double)later / (later + 2) : 0.0;
+    uint8_t unseen[POC_VARIETIES];
+    poc_unseen(g, unseen);
     for (int v = 0; v < POC_VARIETIES; v++) {
-        e->later[v] = g->unseen[v] * fraction;
+        e->later[v] = unseen[v] * fraction;
         e->open[v] = 0;
     }
     if (whole_cake_open) {
-        for (int p = 0; p < POC_CAKE_SIZE; p++) e->open[g->slice[p]]++;
+        for (int p = 0; p < POC_CAKE_SIZE; p++) e->open[e->slice[p]]++;
     } else {
         for (int i = 0; i < g->piece_count; i++) {
             if (g->pieces[i].taker >= 0) continue;
             for (int k = 0; k < g->pieces[i].length; k++)
-                e->open[g->slice[(g->pieces[i].start - 1 + k) % POC_CAKE_SIZE]]++;
+                e->open[e->slice[(g->pieces[i].start - 1 + k) % POC_CAKE_SIZE]]++;
         }
     }
 }
@@ -96,7 +98,7 @@ static double majority_chance(int mine, int best_other, double supply)
  * it: m's chance minus lambda times the others' chances, times the bonus. */
 static double variety_worth(const eval *e, int m, int v, int mine, double supply)
 {
-    const poc_snapshot *g = e->g;
+    const poc_state *g = e->g;
     int counts[GATEAU_MAX_PLAYERS];
     for (int s = 0; s < e->players; s++) counts[s] = s == m ? mine : g->collected[s][v];
     double total = 0.0;
@@ -133,10 +135,11 @@ static double best_split(const eval *e, int m, int v, int k, int gone_before, in
 }
 
 /* The slices of a piece per variety. */
-static void piece_counts(const poc_snapshot *g, int start, int length, int counts[POC_VARIETIES])
+static void piece_counts(const poc_state *g, int start, int length, int counts[POC_VARIETIES])
 {
+    const uint8_t *slice = poc_cake(g);
     memset(counts, 0, sizeof(int) * POC_VARIETIES);
-    for (int k = 0; k < length; k++) counts[g->slice[(start - 1 + k) % POC_CAKE_SIZE]]++;
+    for (int k = 0; k < length; k++) counts[slice[(start - 1 + k) % POC_CAKE_SIZE]]++;
 }
 
 static double take_gain(const eval *e, int m, const int counts[POC_VARIETIES])
@@ -157,12 +160,12 @@ static double forfeit_gain(const eval *e, int m, int v)
 
 /* ---- Choosing ------------------------------------------------------------------ */
 
-static gateau_action choose(const poc_snapshot *g)
+static gateau_action choose(const poc_state *g)
 {
     eval e;
     eval_init(&e, g, false);
     int m = g->chooser;
-    gateau_action best_action = g->codes.pass;
+    gateau_action best_action = POC_PASS;
     double best = 0.0;
     bool have = false;
     /* In action order: takes by start, forfeits by variety, pass. */
@@ -174,7 +177,7 @@ static gateau_action choose(const poc_snapshot *g)
             double gain = take_gain(&e, m, counts);
             if (!have || gain > best + 1e-12) {
                 best = gain;
-                best_action = g->codes.take + start - 1;
+                best_action = POC_TAKE + start - 1;
                 have = true;
             }
         }
@@ -184,17 +187,17 @@ static gateau_action choose(const poc_snapshot *g)
         double gain = forfeit_gain(&e, m, v);
         if (!have || gain > best + 1e-12) {
             best = gain;
-            best_action = g->codes.forfeit_eat + v;
+            best_action = POC_FORFEIT_EAT + v;
             have = true;
         }
     }
-    if (have && 0.0 > best + 1e-12) best_action = g->codes.pass;
+    if (have && 0.0 > best + 1e-12) best_action = POC_PASS;
     return best_action;
 }
 
 /* The next slice of the piece being taken: collect while the plan for its
  * variety still wants more collected. */
-static gateau_action decide_slice(const poc_snapshot *g)
+static gateau_action decide_slice(const poc_state *g)
 {
     eval e;
     eval_init(&e, g, false); /* the piece is taken: no longer on the plate */
@@ -202,19 +205,19 @@ static gateau_action decide_slice(const poc_snapshot *g)
     int length = g->pieces[g->taking].length;
     int counts[POC_VARIETIES] = {0};
     for (int k = g->next_slice; k < length; k++)
-        counts[g->slice[(g->pieces[g->taking].start - 1 + k) % POC_CAKE_SIZE]]++;
-    int v = g->slice[g->next_position - 1];
+        counts[e.slice[(g->pieces[g->taking].start - 1 + k) % POC_CAKE_SIZE]]++;
+    int v = poc_cake_slice(g, g->next_position);
     /* The same split as when the piece was chosen, for what is left of it:
      * the piece is off the plate now, its decided slices counted. */
     int collect = 0;
     best_split(&e, m, v, counts[v], -counts[v], 0, &collect);
-    return collect > 0 ? g->codes.collect_slice : g->codes.eat_slice;
+    return collect > 0 ? POC_COLLECT_SLICE : POC_EAT_SLICE;
 }
 
 /* ---- Cutting ------------------------------------------------------------------- */
 
 typedef struct cut_search {
-    const poc_snapshot *g;
+    const poc_state *g;
     int players, max_pieces, turns;
     int order[8];                            /* choosing turns: seat */
     double worth[GATEAU_MAX_PLAYERS][POC_CAKE_SIZE + 1][POC_CAKE_SIZE + 1]; /* [seat][start][length] */
@@ -228,14 +231,14 @@ typedef struct cut_search {
     bool have_best;
 } cut_search;
 
-static void prepare_cut(cut_search *c, const poc_snapshot *g)
+static void prepare_cut(cut_search *c, const poc_state *g)
 {
     eval e;
     eval_init(&e, g, true);
     c->g = g;
     c->players = g->players;
-    c->max_pieces = g->max_pieces;
-    c->turns = g->turns;
+    c->max_pieces = poc_max_pieces(g->players);
+    c->turns = poc_turns_per_cake(g->players);
     c->server = g->server;
     c->lambda = e.lambda;
     for (int t = 0; t < c->turns; t++) c->order[t] = (g->server + 1 + t) % g->players;
@@ -338,25 +341,24 @@ static void enumerate_cuts(cut_search *c, int count)
     }
 }
 
-static gateau_action cut(const poc_snapshot *g)
+static gateau_action cut(const poc_state *g)
 {
     cut_search c;
     prepare_cut(&c, g);
     c.have_best = false;
     memcpy(c.cut, g->cut, sizeof c.cut);
     enumerate_cuts(&c, g->cut_count);
-    if (c.best_count > g->cut_count) return g->codes.cut_after + c.best_cut[g->cut_count] - 1;
-    return g->codes.cut_done;
+    if (c.best_count > g->cut_count) return POC_CUT_AFTER + c.best_cut[g->cut_count] - 1;
+    return POC_CUT_DONE;
 }
 
 static gateau_action poc_heuristic(const gateau_state *state, int seat, gateau_rng *rng)
 {
-    poc_snapshot g;
-    piece_o_cake_snapshot(state, &g);
-    switch (g.phase) {
-    case POC_PHASE_CUT: return cut(&g);
-    case POC_PHASE_CHOOSE: return choose(&g);
-    case POC_PHASE_SLICES: return decide_slice(&g);
+    const poc_state *g = GAME_STATE_CONST(poc_state, state);
+    switch (g->phase) {
+    case POC_PHASE_CUT: return cut(g);
+    case POC_PHASE_CHOOSE: return choose(g);
+    case POC_PHASE_SLICES: return decide_slice(g);
     default: return bot_random_policy(state, seat, rng);
     }
 }
@@ -586,33 +588,35 @@ static int rollout_choose(int players, const counts_table collected, const uint8
 
 static gateau_action poc_rollout(const gateau_state *state, int seat, gateau_rng *rng)
 {
-    poc_snapshot g;
-    piece_o_cake_snapshot_fast(state, &g);
-    int m = g.chooser;
-    if (g.phase == POC_PHASE_CHOOSE) {
+    const poc_state *g = GAME_STATE_CONST(poc_state, state);
+    const uint8_t *slice = poc_cake(g);
+    int m = g->chooser;
+    if (g->phase == POC_PHASE_CHOOSE) {
         plate_piece pieces[POC_CAKE_SIZE];
-        for (int i = 0; i < g.piece_count; i++)
-            pieces[i] = (plate_piece){g.pieces[i].start, g.pieces[i].length, g.pieces[i].taker < 0};
-        int decision = rollout_choose(g.players, (const uint8_t(*)[POC_VARIETIES])g.collected,
-                                      g.slice, pieces, g.piece_count, m);
-        if (decision >= 0) return g.codes.take + g.pieces[decision].start - 1;
-        if (decision == ROLLOUT_PASS) return g.codes.pass;
-        return g.codes.forfeit_eat + (-1 - decision);
+        for (int i = 0; i < g->piece_count; i++)
+            pieces[i] =
+                (plate_piece){g->pieces[i].start, g->pieces[i].length, g->pieces[i].taker < 0};
+        int decision = rollout_choose(g->players, (const uint8_t(*)[POC_VARIETIES])g->collected,
+                                      slice, pieces, g->piece_count, m);
+        if (decision >= 0) return POC_TAKE + g->pieces[decision].start - 1;
+        if (decision == ROLLOUT_PASS) return POC_PASS;
+        return POC_FORFEIT_EAT + (-1 - decision);
     }
-    if (g.phase == POC_PHASE_SLICES) {
-        int v = g.slice[g.next_position - 1], most = 0;
-        for (int s = 0; s < g.players; s++)
-            if (s != m && g.collected[s][v] > most) most = g.collected[s][v];
-        return rollout_collects(g.collected[m][v], most) ? g.codes.collect_slice : g.codes.eat_slice;
+    if (g->phase == POC_PHASE_SLICES) {
+        int v = slice[g->next_position - 1], most = 0;
+        for (int s = 0; s < g->players; s++)
+            if (s != m && g->collected[s][v] > most) most = g->collected[s][v];
+        return rollout_collects(g->collected[m][v], most) ? POC_COLLECT_SLICE : POC_EAT_SLICE;
     }
-    if (g.phase == POC_PHASE_CUT) {
-        int base = g.cut_count;
-        if (base > 0 && (base == g.max_pieces || g.cut[base - 1] == POC_CAKE_SIZE))
-            return g.codes.cut_done;
+    if (g->phase == POC_PHASE_CUT) {
+        int base = g->cut_count;
+        if (base > 0 && (base == poc_max_pieces(g->players) || g->cut[base - 1] == POC_CAKE_SIZE))
+            return POC_CUT_DONE;
         near_cut plan;
-        if (rollout_cut_plan(g.players, (const uint8_t(*)[POC_VARIETIES])g.collected, g.slice,
-                             g.server, g.turns, g.max_pieces, g.cut, base, NULL, &plan))
-            return g.codes.cut_after + plan.cut[base] - 1;
+        if (rollout_cut_plan(g->players, (const uint8_t(*)[POC_VARIETIES])g->collected, slice,
+                             g->server, poc_turns_per_cake(g->players),
+                             poc_max_pieces(g->players), g->cut, base, NULL, &plan))
+            return POC_CUT_AFTER + plan.cut[base] - 1;
     }
     return bot_random_policy(state, seat, rng);
 }
@@ -718,31 +722,31 @@ static void playout_shuffle(playout *p, gateau_rng *rng)
  * last turn of it exact when `exact`. */
 static bool playout_from(const gateau_state *state, gateau_rng *rng, bot_values *values, bool exact)
 {
-    poc_snapshot g;
-    piece_o_cake_snapshot(state, &g);
-    bool cake_start = g.phase == POC_PHASE_CUT && g.cut_count == 0;
-    if (!cake_start && g.phase != POC_PHASE_CHOOSE) return false;
+    const poc_state *g = GAME_STATE_CONST(poc_state, state);
+    bool cake_start = g->phase == POC_PHASE_CUT && g->cut_count == 0;
+    if (!cake_start && g->phase != POC_PHASE_CHOOSE) return false;
     playout p;
     p.exact_end = exact;
     p.ended = false;
     p.values = values;
-    p.players = g.players;
-    p.rounds = g.rounds;
-    p.round = g.round;
-    p.turns = g.turns;
-    p.max_pieces = g.max_pieces;
-    memcpy(p.deal, g.deal, sizeof p.deal);
-    memcpy(p.collected, g.collected, sizeof p.collected);
-    for (int s = 0; s < g.players; s++) {
-        p.points[s] = g.banked[s];
-        for (int v = 0; v < POC_VARIETIES; v++) p.points[s] += g.eaten[s][v] * POC_DOLLOPS[v];
+    p.players = g->players;
+    p.rounds = g->rounds;
+    p.round = g->round;
+    p.turns = poc_turns_per_cake(g->players);
+    p.max_pieces = poc_max_pieces(g->players);
+    memcpy(p.deal, g->slice, sizeof p.deal);
+    memcpy(p.collected, g->collected, sizeof p.collected);
+    for (int s = 0; s < g->players; s++) {
+        p.points[s] = g->banked[s];
+        for (int v = 0; v < POC_VARIETIES; v++) p.points[s] += g->eaten[s][v] * POC_DOLLOPS[v];
     }
-    int cake = g.cake;
+    int cake = g->cake;
     if (!cake_start) {
         plate_piece pieces[POC_CAKE_SIZE];
-        for (int i = 0; i < g.piece_count; i++)
-            pieces[i] = (plate_piece){g.pieces[i].start, g.pieces[i].length, g.pieces[i].taker < 0};
-        playout_turns(&p, g.slice, g.server, pieces, g.piece_count, g.turn - 1,
+        for (int i = 0; i < g->piece_count; i++)
+            pieces[i] =
+                (plate_piece){g->pieces[i].start, g->pieces[i].length, g->pieces[i].taker < 0};
+        playout_turns(&p, poc_cake(g), g->server, pieces, g->piece_count, g->turn - 1,
                       cake == POC_CAKES - 1 && p.round == p.rounds - 1);
         if (p.ended) return true;
         cake++;

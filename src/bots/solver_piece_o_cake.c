@@ -38,9 +38,8 @@
 #include <string.h>
 
 #include "bots/bots.h"
-#include "games/piece_o_cake_bots.h"
+#include "games/piece_o_cake/piece_o_cake.h"
 
-#define POC_PLAYERS_MAX 5
 #define MAX_SPLITS 4096 /* splits of all pieces of one cut: at most 2^11 + 10 */
 #define LEAF_TURNS 1     /* rollouts ask for exact values this many turns before the end */
 #define LEAF_LIMIT 20000
@@ -60,7 +59,6 @@ typedef struct solver {
     int players, server, turns;
     int seat_of_turn[8];
     uint8_t slice[POC_CAKE_SIZE];
-    poc_action_codes codes;
     /* The cut: pieces sorted by start. */
     int piece_count;
     uint8_t piece_start[POC_CAKE_SIZE], piece_length[POC_CAKE_SIZE];
@@ -604,23 +602,20 @@ static bool preferred(const solver *S, const outcome *a, const outcome *b, int s
     return better_for(a, b, seat);
 }
 
-/* ---- From a snapshot -------------------------------------------------------------- */
+/* ---- From the game's state ------------------------------------------------------- */
 
-static bool last_cake(const poc_snapshot *g)
+static bool last_cake(const poc_state *g)
 {
-    return g->cake == POC_CAKES - 1 && g->round == g->rounds - 1 &&
-           (g->phase == POC_PHASE_CUT || g->phase == POC_PHASE_CHOOSE ||
-            g->phase == POC_PHASE_SLICES);
+    return g->cake == POC_CAKES - 1 && g->round == g->rounds - 1 && poc_serving(g);
 }
 
-static void solver_init(solver *S, const poc_snapshot *g, long limit)
+static void solver_init(solver *S, const poc_state *g, long limit)
 {
     S->players = g->players;
     S->server = g->server;
-    S->turns = g->turns;
+    S->turns = poc_turns_per_cake(g->players);
     for (int t = 0; t < S->turns; t++) S->seat_of_turn[t] = (g->server + 1 + t) % g->players;
-    memcpy(S->slice, g->slice, sizeof S->slice);
-    S->codes = g->codes;
+    memcpy(S->slice, poc_cake(g), sizeof S->slice);
     memcpy(S->collected, g->collected, sizeof S->collected);
     for (int s = 0; s < g->players; s++) {
         S->points[s] = g->banked[s];
@@ -634,7 +629,7 @@ static void solver_init(solver *S, const poc_snapshot *g, long limit)
 /* The game's pieces (after the cut) with the taken ones closed, and the
  * splits of the open ones when `splits` (the last turn needs none: it
  * finds its few undominated splits itself, last_turn_splits). */
-static void set_pieces_from(solver *S, const poc_snapshot *g, bool splits)
+static void set_pieces_from(solver *S, const poc_state *g, bool splits)
 {
     uint8_t cut[POC_CAKE_SIZE];
     int count = 0;
@@ -738,8 +733,8 @@ static void root_cuts(root *r, uint8_t *cut, int count, int base, int max_pieces
     }
     gateau_action line[POC_CAKE_SIZE + 1];
     int length = 0;
-    for (int i = base; i < count; i++) line[length++] = S->codes.cut_after + cut[i] - 1;
-    if (can_add) line[length++] = S->codes.cut_done;
+    for (int i = base; i < count; i++) line[length++] = POC_CUT_AFTER + cut[i] - 1;
+    if (can_add) line[length++] = POC_CUT_DONE;
     set_cut(S, cut, count, true);
     evaluate_line(r, 0, line, length);
 }
@@ -761,12 +756,12 @@ static void root_slices(root *r, int seat, int piece_start, int piece_length, in
             if (mask & (1u << (rest - 1 - k))) {
                 seen_collect[v] = true;
                 sp.add[v]++;
-                line[n++] = S->codes.collect_slice;
+                line[n++] = POC_COLLECT_SLICE;
             } else if (seen_collect[v]) {
                 canonical = false;
             } else {
                 sp.points = (int8_t)(sp.points + POC_DOLLOPS[v]);
-                line[n++] = S->codes.eat_slice;
+                line[n++] = POC_EAT_SLICE;
             }
         }
         if (!canonical) continue;
@@ -783,7 +778,7 @@ static void root_choices(root *r, int seat, int turn)
     for (int i = 0; i < S->piece_count && !S->aborted; i++) {
         if (!(S->open & (1u << i))) continue;
         S->open &= ~(1u << i);
-        line[0] = S->codes.take + S->piece_start[i] - 1;
+        line[0] = POC_TAKE + S->piece_start[i] - 1;
         root_slices(r, seat, S->piece_start[i], S->piece_length[i], 0, turn + 1, line, 1);
         S->open |= 1u << i;
     }
@@ -792,13 +787,13 @@ static void root_choices(root *r, int seat, int turn)
         if (!mine) continue;
         S->collected[seat][v] = 0;
         S->points[seat] += mine * POC_DOLLOPS[v];
-        line[0] = S->codes.forfeit_eat + v;
+        line[0] = POC_FORFEIT_EAT + v;
         evaluate_line(r, turn + 1, line, 1);
         S->points[seat] -= mine * POC_DOLLOPS[v];
         S->collected[seat][v] = (uint8_t)mine;
     }
     if (!S->aborted) {
-        line[0] = S->codes.pass;
+        line[0] = POC_PASS;
         evaluate_line(r, turn + 1, line, 1);
     }
 }
@@ -809,34 +804,33 @@ bool piece_o_cake_solve(const gateau_state *state, int seat, long limit, bool al
 bool piece_o_cake_solve(const gateau_state *state, int seat, long limit, bool all,
                         bot_exact_candidate *candidates, int *count, int *best)
 {
-    poc_snapshot g;
-    piece_o_cake_snapshot(state, &g);
-    if (!last_cake(&g)) return false;
+    const poc_state *g = GAME_STATE_CONST(poc_state, state);
+    if (!last_cake(g)) return false;
     /* Known to be out of reach: a whole cut takes some 0.3 (two players),
      * 0.5 (three), 10-20 (four) or hundreds (five) of millions of nodes;
      * do not start what the limit would stop anyway. */
-    static const long cut_nodes[POC_PLAYERS_MAX + 1] = {0, 0, 1000000L, 2000000L, 50000000L,
+    static const long cut_nodes[POC_MAX_PLAYERS + 1] = {0, 0, 1000000L, 2000000L, 50000000L,
                                                         500000000L};
-    if (limit && g.phase == POC_PHASE_CUT && limit < cut_nodes[g.players]) return false;
+    if (limit && g->phase == POC_PHASE_CUT && limit < cut_nodes[g->players]) return false;
     solver *S = malloc(sizeof *S);
     if (!S) abort();
-    solver_init(S, &g, limit);
+    solver_init(S, g, limit);
     root r = {.S = S, .seat = seat, .all = all, .candidates = candidates, .best_index = -1};
-    if (g.phase == POC_PHASE_CUT) {
-        if (seat != g.server) goto fail;
+    if (g->phase == POC_PHASE_CUT) {
+        if (seat != g->server) goto fail;
         uint8_t cut[POC_CAKE_SIZE];
-        memcpy(cut, g.cut, sizeof cut);
-        root_cuts(&r, cut, g.cut_count, g.cut_count, g.max_pieces);
+        memcpy(cut, g->cut, sizeof cut);
+        root_cuts(&r, cut, g->cut_count, g->cut_count, poc_max_pieces(g->players));
     } else {
-        if (seat != g.chooser) goto fail;
-        set_pieces_from(S, &g, true);
-        int turn = g.turn - 1; /* the chooser's turn */
-        if (g.phase == POC_PHASE_CHOOSE) {
+        if (seat != g->chooser) goto fail;
+        set_pieces_from(S, g, true);
+        int turn = g->turn - 1; /* the chooser's turn */
+        if (g->phase == POC_PHASE_CHOOSE) {
             root_choices(&r, seat, turn);
         } else {
             gateau_action line[POC_CAKE_SIZE];
-            int start = g.pieces[g.taking].start, length = g.pieces[g.taking].length;
-            root_slices(&r, seat, start, length, g.next_slice, turn + 1, line, 0);
+            int start = g->pieces[g->taking].start, length = g->pieces[g->taking].length;
+            root_slices(&r, seat, start, length, g->next_slice, turn + 1, line, 0);
         }
     }
     if (S->aborted || r.count == 0) goto fail;
@@ -856,16 +850,16 @@ bool piece_o_cake_leaf_values(const gateau_state *state, bot_values *values);
 
 bool piece_o_cake_leaf_values(const gateau_state *state, bot_values *values)
 {
-    poc_snapshot g;
-    piece_o_cake_snapshot_fast(state, &g);
-    if (g.phase != POC_PHASE_CHOOSE || !last_cake(&g) || g.turns - (g.turn - 1) > LEAF_TURNS)
+    const poc_state *g = GAME_STATE_CONST(poc_state, state);
+    if (g->phase != POC_PHASE_CHOOSE || !last_cake(g) ||
+        poc_turns_per_cake(g->players) - (g->turn - 1) > LEAF_TURNS)
         return false;
     solver S;
-    solver_init(&S, &g, LEAF_LIMIT);
-    set_pieces_from(&S, &g, LEAF_TURNS > 1); /* the last turn needs no splits */
+    solver_init(&S, g, LEAF_LIMIT);
+    set_pieces_from(&S, g, LEAF_TURNS > 1); /* the last turn needs no splits */
     outcome out;
     bool pruned;
-    solve_from(&S, g.turn - 1, g.chooser, NULL, &out, &pruned);
+    solve_from(&S, g->turn - 1, g->chooser, NULL, &out, &pruned);
     if (S.aborted) return false;
     memcpy(values->score, out.score, sizeof values->score);
     memcpy(values->share, out.share, sizeof values->share);

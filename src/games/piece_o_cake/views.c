@@ -1,0 +1,379 @@
+/*
+ * views.c: what a piece o' Cake seat sees: the terminal drawing (the cake
+ * as a ring, the pieces, the seats' counts, the final scoring), the JSON
+ * view, the commentary on moves and the explanation of the legal moves.
+ *
+ * Everything in this game is public except the unserved stacks and the
+ * set-aside slices, so the views only differ in marking "you".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "games/piece_o_cake/piece_o_cake.h"
+
+static const char *const VARIETY_COLOR[POC_VARIETIES] = {
+    "\033[1;35m", "\033[1;38;5;214m", "\033[1;31m", "\033[1;34m",
+    "\033[1;32m", "\033[1;38;5;148m", "\033[1;38;5;205m", "\033[1;38;5;130m"};
+#define COLOR_RESET "\033[0m"
+#define COLOR_BOLD "\033[1m"
+
+/* The ring: where each position's letter sits on a small canvas, and the
+ * mark drawn on the boundary after it when the cake is cut there. */
+enum { CANVAS_ROWS = 9, CANVAS_COLUMNS = 36 };
+static const struct { int row, column; } RING[POC_CAKE_SIZE + 1] = {
+    {0, 0}, {1, 7}, {1, 13}, {1, 19}, {1, 25}, {3, 30}, {5, 30},
+    {7, 22}, {7, 16}, {7, 10}, {5, 4}, {3, 4}};
+static const struct { int row, column; char mark; } BOUNDARY[POC_CAKE_SIZE + 1] = {
+    {0, 0, ' '}, {1, 10, '|'}, {1, 16, '|'}, {1, 22, '|'}, {2, 28, '\\'}, {4, 30, '-'},
+    {6, 26, '/'}, {7, 19, '|'}, {7, 13, '|'}, {6, 7, '\\'}, {4, 4, '-'}, {2, 5, '/'}};
+
+typedef struct canvas_cell {
+    char c;
+    int8_t variety; /* color of a slice letter, -1 plain, -2 bold */
+} canvas_cell;
+
+static void canvas_write(canvas_cell canvas[CANVAS_ROWS][CANVAS_COLUMNS], int row, int column,
+                         const char *s, int variety)
+{
+    for (; *s && column < CANVAS_COLUMNS; s++, column++)
+        canvas[row][column] = (canvas_cell){*s, (int8_t)variety};
+}
+
+/* Which piece holds position p of the current cake, or -1 before the cut. */
+static int piece_at(const poc_state *g, int position)
+{
+    for (int i = 0; i < g->piece_count; i++) {
+        const poc_piece *p = &g->pieces[i];
+        int offset = (position - p->start + POC_CAKE_SIZE) % POC_CAKE_SIZE;
+        if (offset < p->length) return i;
+    }
+    return -1;
+}
+
+static bool is_boundary(const poc_state *g, int b)
+{
+    if (g->phase == POC_PHASE_CUT || g->phase == POC_PHASE_DEAL) {
+        for (int i = 0; i < g->cut_count; i++)
+            if (g->cut[i] == b) return true;
+        return false;
+    }
+    if (g->piece_count < 2) return false;
+    return piece_at(g, b) != piece_at(g, poc_wrap_position(b + 1));
+}
+
+static void view_ring(const poc_state *g, bool color, gateau_text *out)
+{
+    canvas_cell canvas[CANVAS_ROWS][CANVAS_COLUMNS];
+    for (int r = 0; r < CANVAS_ROWS; r++)
+        for (int c = 0; c < CANVAS_COLUMNS; c++) canvas[r][c] = (canvas_cell){' ', -1};
+    for (int p = 1; p <= POC_CAKE_SIZE; p++) {
+        int row = RING[p].row, column = RING[p].column;
+        char number[4];
+        snprintf(number, sizeof number, "%d", p);
+        if (row == 1) canvas_write(canvas, 0, column, number, -1);
+        else if (row == 7) canvas_write(canvas, 8, column, number, -1);
+        else if (column > 20) canvas_write(canvas, row, column + 2, number, -1);
+        else canvas_write(canvas, row, column - 3, number, -1);
+        int holder = piece_at(g, p);
+        bool gone = holder >= 0 && g->pieces[holder].taker >= 0;
+        int v = poc_cake_slice(g, p);
+        char letter[2] = {gone ? '.' : POC_VARIETY_LETTER[v], '\0'};
+        canvas_write(canvas, row, column, letter, gone ? -1 : v);
+        if (is_boundary(g, p)) {
+            char mark[2] = {BOUNDARY[p].mark, '\0'};
+            canvas_write(canvas, BOUNDARY[p].row, BOUNDARY[p].column, mark, -2);
+        }
+    }
+    char line[40];
+    snprintf(line, sizeof line, "cake %d of %d", g->cake + 1, POC_CAKES);
+    canvas_write(canvas, 3, 12, line, -1);
+    snprintf(line, sizeof line, "server: seat %d", g->server + 1);
+    canvas_write(canvas, 5, 12, line, -1);
+    for (int r = 0; r < CANVAS_ROWS; r++) {
+        text_append(out, "   ");
+        int end = CANVAS_COLUMNS;
+        while (end > 0 && canvas[r][end - 1].c == ' ') end--;
+        for (int c = 0; c < end; c++) {
+            canvas_cell cell = canvas[r][c];
+            if (color && cell.variety >= 0)
+                text_append(out, "%s%c%s", VARIETY_COLOR[cell.variety], cell.c, COLOR_RESET);
+            else if (color && cell.variety == -2)
+                text_append(out, "%s%c%s", COLOR_BOLD, cell.c, COLOR_RESET);
+            else
+                text_append_char(out, cell.c);
+        }
+        text_append_char(out, '\n');
+    }
+}
+
+static void view_letters(const poc_state *g, const poc_piece *p, bool color, gateau_text *out)
+{
+    for (int k = 0; k < p->length; k++) {
+        int v = poc_cake_slice(g, poc_wrap_position(p->start + k));
+        if (color) text_append(out, "%s%c%s", VARIETY_COLOR[v], POC_VARIETY_LETTER[v], COLOR_RESET);
+        else text_append_char(out, POC_VARIETY_LETTER[v]);
+    }
+}
+
+static void view_pieces(const poc_state *g, bool color, gateau_text *out)
+{
+    if (g->phase != POC_PHASE_CHOOSE && g->phase != POC_PHASE_SLICES) return;
+    text_append(out, "Pieces:");
+    for (int i = 0; i < g->piece_count; i++) {
+        const poc_piece *p = &g->pieces[i];
+        text_append(out, "  ");
+        poc_append_piece(out, p->start, p->length);
+        text_append(out, " ");
+        view_letters(g, p, color, out);
+        if (p->taker >= 0) text_append(out, " (seat %d)", p->taker + 1);
+    }
+    text_append_char(out, '\n');
+}
+
+static bool has_majority(const poc_state *g, int seat, int v)
+{
+    for (int s = 0; s < g->players; s++)
+        if (g->collected[s][v] > g->collected[seat][v]) return false;
+    return g->collected[seat][v] > 0;
+}
+
+static void view_seats(const gateau_state *state, const poc_state *g, int viewer, bool color,
+                       gateau_text *out)
+{
+    text_append(out, "\n  seat            collected this round       eaten         score\n"
+                     "                ");
+    for (int v = 0; v < POC_VARIETIES; v++) {
+        if (color)
+            text_append(out, " %s%c%s ", VARIETY_COLOR[v], POC_VARIETY_LETTER[v], COLOR_RESET);
+        else text_append(out, " %c ", POC_VARIETY_LETTER[v]);
+    }
+    text_append_char(out, '\n');
+    int scores[GATEAU_MAX_PLAYERS] = {0};
+    poc_scores(state, scores);
+    for (int s = 0; s < g->players; s++) {
+        int eaten = 0, points = 0;
+        for (int v = 0; v < POC_VARIETIES; v++) {
+            eaten += g->eaten[s][v];
+            points += g->eaten[s][v] * POC_DOLLOPS[v];
+        }
+        text_append(out, "%s seat %d%s  ", s == viewer ? ">" : " ", s + 1,
+                    s == viewer ? " (you)" : "      ");
+        for (int v = 0; v < POC_VARIETIES; v++) {
+            if (!g->collected[s][v]) text_append(out, " . ");
+            else text_append(out, "%2d%c", g->collected[s][v], has_majority(g, s, v) ? '*' : ' ');
+        }
+        text_append(out, "  %2d (%2d pts)   %4d\n", eaten, points, scores[s]);
+    }
+    text_append(out, "  (* = holds the majority)\n");
+}
+
+static void view_unseen(const poc_state *g, gateau_text *out)
+{
+    if (g->phase == POC_PHASE_OVER || g->phase == POC_PHASE_DEAL) return;
+    int counts[POC_VARIETIES] = {0}, total = 0;
+    for (int i = poc_first_hidden(g); i < g->dealt; i++, total++) counts[g->slice[i]]++;
+    text_append(out, "Not yet seen: %d slices in %d cakes and %d set aside:", total,
+                POC_CAKES - 1 - g->cake, POC_SET_ASIDE);
+    for (int v = 0; v < POC_VARIETIES; v++)
+        if (counts[v]) text_append(out, " %c%d", POC_VARIETY_LETTER[v], counts[v]);
+    text_append_char(out, '\n');
+}
+
+/* The final table: per variety who holds the majority, then eaten points. */
+static void view_scoring(const poc_state *g, gateau_text *out)
+{
+    text_append(out, "\nScoring%s:\n  variety          ", g->rounds > 1 ? " of the last round" : "");
+    for (int s = 0; s < g->players; s++) text_append(out, " seat %d", s + 1);
+    text_append_char(out, '\n');
+    for (int v = 0; v < POC_VARIETIES; v++) {
+        text_append(out, "  %c %-10s (%2d) ", POC_VARIETY_LETTER[v], POC_VARIETY_NAME[v],
+                    POC_BONUS[v]);
+        for (int s = 0; s < g->players; s++) {
+            if (has_majority(g, s, v))
+                text_append(out, " %2d:%-3d", g->collected[s][v], POC_BONUS[v]);
+            else if (g->collected[s][v]) text_append(out, " %2d:0  ", g->collected[s][v]);
+            else text_append(out, "   .   ");
+        }
+        text_append_char(out, '\n');
+    }
+    int round_points[GATEAU_MAX_PLAYERS];
+    poc_round_scores(g, round_points);
+    text_append(out, "  eaten points          ");
+    for (int s = 0; s < g->players; s++) {
+        int points = 0;
+        for (int v = 0; v < POC_VARIETIES; v++) points += g->eaten[s][v] * POC_DOLLOPS[v];
+        text_append(out, " %-6d", points);
+    }
+    if (g->rounds > 1) {
+        text_append(out, "\n  earlier rounds        ");
+        for (int s = 0; s < g->players; s++) text_append(out, " %-6d", g->banked[s] - round_points[s]);
+    }
+    text_append(out, "\n  total                 ");
+    for (int s = 0; s < g->players; s++) text_append(out, " %-6d", g->banked[s]);
+    text_append_char(out, '\n');
+}
+
+static void view_to_act(const gateau_state *state, const poc_state *g, gateau_text *out)
+{
+    switch (g->phase) {
+    case POC_PHASE_DEAL: text_append(out, "The slices are being shuffled.\n"); break;
+    case POC_PHASE_CUT: text_append(out, "Seat %d cuts the cake.\n", g->server + 1); break;
+    case POC_PHASE_CHOOSE:
+        text_append(out, "Seat %d chooses (turn %d of %d).\n", g->chooser + 1, g->turn,
+                    poc_turns_per_cake(g->players));
+        break;
+    case POC_PHASE_SLICES:
+        text_append(out, "Seat %d decides slice %d of piece ", g->chooser + 1, g->next_slice + 1);
+        poc_append_piece(out, g->pieces[g->taking].start, g->pieces[g->taking].length);
+        text_append(out, ".\n");
+        break;
+    default: {
+        uint32_t winners = poc_winners(state);
+        text_append(out, "Game over. Winner%s:", __builtin_popcount(winners) > 1 ? "s" : "");
+        for (int s = 0; s < g->players; s++)
+            if (winners & (1u << s)) text_append(out, " seat %d", s + 1);
+        text_append_char(out, '\n');
+    }
+    }
+}
+
+void poc_view_text(const gateau_state *state, int seat, bool color, gateau_text *out)
+{
+    const poc_state *g = GAME_STATE_CONST(poc_state, state);
+    text_append(out, "piece o' Cake, round %d of %d\n\n", g->round + 1, g->rounds);
+    if (g->phase != POC_PHASE_DEAL && g->phase != POC_PHASE_OVER) {
+        view_ring(g, color, out);
+        view_pieces(g, color, out);
+    }
+    view_seats(state, g, seat, color, out);
+    view_unseen(g, out);
+    if (g->phase == POC_PHASE_OVER) view_scoring(g, out);
+    view_to_act(state, g, out);
+}
+
+static json_t *counts_json(const uint8_t *counts)
+{
+    json_t *object = json_object();
+    for (int v = 0; v < POC_VARIETIES; v++) {
+        char key[2] = {POC_VARIETY_LETTER[v], '\0'};
+        json_object_set_new(object, key, json_integer(counts[v]));
+    }
+    return object;
+}
+
+json_t *poc_view_json(const gateau_state *state, int seat)
+{
+    const poc_state *g = GAME_STATE_CONST(poc_state, state);
+    static const char *const phase_names[] = {"deal", "cut", "choose", "slices", "over"};
+    json_t *view = json_object();
+    json_object_set_new(view, "game", json_string("piece-o-cake"));
+    json_object_set_new(view, "seat", seat >= 0 ? json_integer(seat + 1) : json_null());
+    json_object_set_new(view, "round", json_integer(g->round + 1));
+    json_object_set_new(view, "rounds", json_integer(g->rounds));
+    json_object_set_new(view, "phase", json_string(phase_names[g->phase]));
+    if (poc_serving(g)) {
+        char letters[POC_CAKE_SIZE + 1];
+        for (int p = 1; p <= POC_CAKE_SIZE; p++)
+            letters[p - 1] = POC_VARIETY_LETTER[poc_cake_slice(g, p)];
+        letters[POC_CAKE_SIZE] = '\0';
+        json_object_set_new(view, "cake", json_integer(g->cake + 1));
+        json_object_set_new(view, "server", json_integer(g->server + 1));
+        json_object_set_new(view, "slices", json_string(letters));
+        json_t *cuts = json_array();
+        for (int i = 0; i < g->cut_count; i++) json_array_append_new(cuts, json_integer(g->cut[i]));
+        json_object_set_new(view, "cut_after", cuts);
+        json_t *pieces = json_array();
+        for (int i = 0; i < g->piece_count; i++) {
+            gateau_text name = {0};
+            poc_append_piece(&name, g->pieces[i].start, g->pieces[i].length);
+            json_t *item = json_object();
+            json_object_set_new(item, "piece", json_string(name.data));
+            json_object_set_new(item, "taken_by", g->pieces[i].taker >= 0
+                                                      ? json_integer(g->pieces[i].taker + 1)
+                                                      : json_null());
+            json_array_append_new(pieces, item);
+            text_free(&name);
+        }
+        json_object_set_new(view, "pieces", pieces);
+    }
+    json_t *to_act = json_array();
+    for (int s = 0; s < g->players; s++)
+        if (state->actors & (1u << s)) json_array_append_new(to_act, json_integer(s + 1));
+    json_object_set_new(view, "to_act", to_act);
+    int scores[GATEAU_MAX_PLAYERS] = {0};
+    poc_scores(state, scores);
+    json_t *seats = json_array();
+    for (int s = 0; s < g->players; s++) {
+        json_t *item = json_object();
+        json_object_set_new(item, "seat", json_integer(s + 1));
+        json_object_set_new(item, "collected", counts_json(g->collected[s]));
+        json_object_set_new(item, "eaten", counts_json(g->eaten[s]));
+        json_object_set_new(item, "banked", json_integer(g->banked[s]));
+        json_object_set_new(item, "score", json_integer(scores[s]));
+        json_array_append_new(seats, item);
+    }
+    json_object_set_new(view, "seats", seats);
+    json_object_set_new(view, "removed", counts_json(g->removed));
+    if (g->phase != POC_PHASE_OVER) {
+        uint8_t unseen[POC_VARIETIES];
+        poc_unseen(g, unseen);
+        json_object_set_new(view, "unseen", counts_json(unseen));
+    }
+    return view;
+}
+
+void poc_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
+                       int count, int viewer, gateau_text *out)
+{
+    const poc_state *g = GAME_STATE_CONST(poc_state, before);
+    (void)viewer;
+    if (seat == GATEAU_CHANCE) {
+        text_append(out, "The slices are shuffled into five cakes (round %d).", g->round + 1);
+        return;
+    }
+    text_append(out, "seat %d: ", seat + 1);
+    poc_format_move(before, seat, actions, count, out);
+    if (actions[0] < POC_TAKE || actions[0] >= POC_FORFEIT_EAT) return;
+    /* Spell out a take: which slices went down the hatch. */
+    int start = actions[0] - POC_TAKE + 1;
+    for (int pass = 0; pass < 2; pass++) {
+        int shown = 0;
+        for (int i = 1; i < count; i++) {
+            if ((actions[i] == POC_EAT_SLICE) != (pass == 0)) continue;
+            int v = poc_cake_slice(g, poc_wrap_position(start + i - 1));
+            text_append(out, "%s%c", shown++ ? " " : (pass ? "; collects " : " (eats "),
+                        POC_VARIETY_LETTER[v]);
+        }
+        if (!shown) text_append(out, pass ? "; collects nothing" : " (eats nothing");
+    }
+    text_append(out, ")");
+}
+
+void poc_describe_legal(const gateau_state *state, int seat, gateau_text *out)
+{
+    const poc_state *g = GAME_STATE_CONST(poc_state, state);
+    if (g->phase == POC_PHASE_CUT) {
+        text_append(out, "cut the cake into 1 to %d pieces of neighbouring positions, listed "
+                         "from the piece holding position 1:\n"
+                         "  cut 1-3 4-7 8-11    cut 10-2 3-9 (a piece may wrap)    cut 1-11 "
+                         "(the whole cake)", poc_max_pieces(g->players));
+        return;
+    }
+    if (g->phase != POC_PHASE_CHOOSE) return;
+    for (int i = 0; i < g->piece_count; i++) {
+        const poc_piece *p = &g->pieces[i];
+        if (p->taker >= 0) continue;
+        text_append(out, "take ");
+        poc_append_piece(out, p->start, p->length);
+        text_append(out, " + %d letter%s e/c   (", p->length, p->length > 1 ? "s" : "");
+        view_letters(g, p, false, out);
+        text_append(out, ")\n");
+    }
+    for (int v = 0; v < POC_VARIETIES; v++)
+        if (g->collected[seat][v])
+            text_append(out, "eat %c   (your %d collected %s, %d points)\n", POC_VARIETY_LETTER[v],
+                        g->collected[seat][v], POC_VARIETY_NAME[v],
+                        g->collected[seat][v] * POC_DOLLOPS[v]);
+    text_append(out, "pass");
+}
+
