@@ -211,12 +211,11 @@ int mt_parse_move(const gateau_state *state, int seat, const char *text,
                   gateau_action *actions, char *error, size_t error_size)
 {
     const mt_state *g = GAME_STATE_CONST(mt_state, state);
-    notation_words w;
-    if (!notation_split(text, &w) || w.count == 0) {
-        set_error(error, error_size, "empty or overlong move");
-        return -1;
-    }
-    const char *verb = w.word[0];
+    /* The verbs each phase allows; none once the game is over. */
+    static const char *const verbs[] = {
+        [MT_PHASE_DEAL] = "deal", [MT_PHASE_DRAFT] = "keep", [MT_PHASE_VOTE] = "up|down",
+        [MT_PHASE_TAKE] = "take", [MT_PHASE_EAT] = "eat",    [MT_PHASE_OVER] = "",
+    };
     static const char *const expected[] = {
         [MT_PHASE_DEAL] = "the deal ('deal' and the decks, as in 'deal 123456/712334/...')",
         [MT_PHASE_DRAFT] = "a keep, as in 'keep 3 7'",
@@ -225,16 +224,9 @@ int mt_parse_move(const gateau_state *state, int seat, const char *text,
         [MT_PHASE_EAT] = "'eat' and the values eaten, if any, as in 'eat', 'eat 5'",
         [MT_PHASE_OVER] = "nothing: the game is over",
     };
-    static const char *const verbs[] = {
-        [MT_PHASE_DEAL] = "deal", [MT_PHASE_DRAFT] = "keep", [MT_PHASE_TAKE] = "take",
-        [MT_PHASE_EAT] = "eat"};
-    bool fits = g->phase == MT_PHASE_VOTE
-                    ? !strcmp(verb, "up") || !strcmp(verb, "down")
-                    : g->phase != MT_PHASE_OVER && !strcmp(verb, verbs[g->phase]);
-    if (!fits) {
-        set_error(error, error_size, "expected %s, not '%s'", expected[g->phase], verb);
+    notation_words w;
+    if (!notation_open(text, verbs[g->phase], expected[g->phase], &w, error, error_size))
         return -1;
-    }
     switch (g->phase) {
     case MT_PHASE_DEAL: return parse_deal(g, &w, actions, error, error_size);
     case MT_PHASE_DRAFT: return parse_keep(g, &w, actions, error, error_size);
@@ -246,7 +238,7 @@ int mt_parse_move(const gateau_state *state, int seat, const char *text,
         set_error(error, error_size, "a vote is just 'up' or 'down'");
         return -1;
     }
-    actions[0] = !strcmp(verb, "up") ? MT_VOTE_UP : MT_VOTE_DOWN;
+    actions[0] = !strcmp(w.word[0], "up") ? MT_VOTE_UP : MT_VOTE_DOWN;
     return 1;
 }
 
