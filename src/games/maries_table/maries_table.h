@@ -114,6 +114,42 @@ static inline int mt_taker_at(const mt_state *g, int turn)
     return mt_seat_at(g, g->players - 1 - turn);
 }
 
+/* The seat keeping two cards of the hand now, during a draft. */
+static inline int mt_drafter(const mt_state *g) { return mt_seat_at(g, g->turn); }
+
+/* The first card of seat's unfinished keep, 0 if none; only the drafter's
+ * own is known to him. */
+static inline int mt_keep_started(const mt_state *g, int seat)
+{
+    return g->phase == MT_PHASE_DRAFT && seat == mt_drafter(g) ? g->low : 0;
+}
+
+/* Rounds whose pairs are face up: those before the current one, and the
+ * current one too once its draft is over. */
+static inline int mt_revealed_rounds(const mt_state *g)
+{
+    if (g->phase == MT_PHASE_DEAL) return 0;
+    return g->phase == MT_PHASE_DRAFT ? g->round : g->round + 1;
+}
+
+/* Decks still face down, not counting the one being played. */
+static inline int mt_decks_to_come(const mt_state *g)
+{
+    return g->rounds - g->round - (g->phase != MT_PHASE_DEAL);
+}
+
+/* The pair seat took this round (its own when nobody swaps). */
+static inline const uint8_t *mt_taken_pair(const mt_state *g, int seat)
+{
+    return g->pair[g->round][g->took[g->round][seat]];
+}
+
+/* Cards seat may still eat this game. */
+static inline int mt_eats_left(const mt_state *g, int seat)
+{
+    return MT_EAT_LIMIT - g->eaten_count[seat];
+}
+
 /* ---- Rule helpers (rules.c) -------------------------------------------------- */
 
 /* Cards in a hand of counts per value. */

@@ -46,7 +46,7 @@ void mt_format_move(const gateau_state *before, int seat, const gateau_action *a
         text_append(out, "take %d", first - MT_TAKE + 1);
     } else {
         int eaten[2];
-        int n = mt_eaten_by(first, g->pair[g->round][g->took[g->round][seat]], eaten);
+        int n = mt_eaten_by(first, mt_taken_pair(g, seat), eaten);
         text_append(out, "eat");
         for (int i = 0; i < n; i++) text_append(out, " %d", eaten[i]);
     }
@@ -172,8 +172,8 @@ static int parse_take(const mt_state *g, int seat, const notation_words *w,
 static int parse_eat(const mt_state *g, int seat, const notation_words *w,
                      gateau_action *actions, char *error, size_t error_size)
 {
-    const uint8_t *p = g->pair[g->round][g->took[g->round][seat]];
-    int n = w->count - 1, left = MT_EAT_LIMIT - g->eaten_count[seat];
+    const uint8_t *p = mt_taken_pair(g, seat);
+    int n = w->count - 1, left = mt_eats_left(g, seat);
     if (n > 2) {
         set_error(error, error_size, "'eat' takes 0, 1 or 2 values of your pair (%d %d)", p[0],
                   p[1]);
@@ -253,7 +253,7 @@ void mt_action_name(const gateau_state *state, int seat, gateau_action action,
     else if (action < MT_EAT_NONE) text_append(out, "take %d", action - MT_TAKE + 1);
     else {
         int eaten[2];
-        int n = mt_eaten_by(action, g->pair[g->round][g->took[g->round][seat]], eaten);
+        int n = mt_eaten_by(action, mt_taken_pair(g, seat), eaten);
         text_append(out, "eat");
         for (int i = 0; i < n; i++) text_append(out, " %d", eaten[i]);
     }

@@ -217,8 +217,8 @@ int mt_legal_actions(const gateau_state *state, int seat, gateau_action *actions
         if (!count) actions[count++] = MT_TAKE + seat;
         break;
     case MT_PHASE_EAT: {
-        const uint8_t *p = g->pair[g->round][g->took[g->round][seat]];
-        int left = MT_EAT_LIMIT - g->eaten_count[seat];
+        const uint8_t *p = mt_taken_pair(g, seat);
+        int left = mt_eats_left(g, seat);
         actions[count++] = MT_EAT_NONE;
         if (left >= 1) {
             actions[count++] = MT_EAT_ONE + p[0];
@@ -269,7 +269,7 @@ static gateau_action mt_sample_chance(const gateau_state *state, gateau_rng *rng
 
 static void apply_keep_high(mt_state *g, gateau_state *state, int high)
 {
-    int seat = mt_seat_at(g, g->turn);
+    int seat = mt_drafter(g);
     uint8_t *p = g->pair[g->round][seat];
     p[0] = g->low;
     p[1] = (uint8_t)high;
@@ -279,7 +279,7 @@ static void apply_keep_high(mt_state *g, gateau_state *state, int high)
     g->turn++;
     state->in_move = false;
     if (g->turn == g->players - 1) reveal(g, state);
-    else state_set_actor(state, mt_seat_at(g, g->turn));
+    else state_set_actor(state, mt_drafter(g));
 }
 
 static void apply_vote(mt_state *g, gateau_state *state, int seat, int vote)
@@ -294,7 +294,7 @@ static void apply_vote(mt_state *g, gateau_state *state, int seat, int vote)
 
 static void apply_eat(mt_state *g, gateau_state *state, int seat, gateau_action action)
 {
-    const uint8_t *p = g->pair[g->round][g->took[g->round][seat]];
+    const uint8_t *p = mt_taken_pair(g, seat);
     int eaten[2] = {0, 0}, count = 0;
     if (action == MT_EAT_BOTH) {
         eaten[count++] = p[0];
@@ -366,9 +366,7 @@ void mt_unseen_cards(const mt_state *g, int seat, uint8_t pool[MT_VALUES + 1])
 {
     pool[0] = 0;
     for (int v = 1; v <= MT_VALUES; v++) pool[v] = MT_COPIES;
-    if (g->phase == MT_PHASE_DEAL) return;
-    int revealed = g->phase == MT_PHASE_DRAFT ? g->round : g->round + 1;
-    for (int r = 0; r < revealed; r++)
+    for (int r = 0; r < mt_revealed_rounds(g); r++)
         for (int s = 0; s < g->players; s++) {
             pool[g->pair[r][s][0]]--;
             pool[g->pair[r][s][1]]--;

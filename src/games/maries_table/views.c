@@ -47,7 +47,7 @@ static const char *role_name(const mt_state *g, int seat)
 /* What the viewer knows of the current draft. */
 static void view_draft(const mt_state *g, int viewer, bool color, gateau_text *out)
 {
-    int drafter = mt_seat_at(g, g->turn);
+    int drafter = mt_drafter(g);
     text_append(out, "Draft: ");
     for (int j = 0; j < g->turn; j++)
         text_append(out, "%sseat %d", j ? ", " : "", mt_seat_at(g, j) + 1);
@@ -163,7 +163,7 @@ static void view_unseen(const mt_state *g, int viewer, gateau_text *out)
 {
     uint8_t pool[MT_VALUES + 1];
     mt_unseen_cards(g, viewer, pool);
-    int to_come = g->rounds - g->round - (g->phase != MT_PHASE_DEAL);
+    int to_come = mt_decks_to_come(g);
     text_append(out, "\nCards %s: %d (of 1..7:",
                 viewer >= 0 ? "you have not seen" : "not shown yet", mt_hand_count(pool));
     for (int v = 1; v <= MT_VALUES; v++) text_append(out, " %d", pool[v]);
@@ -230,7 +230,7 @@ static void view_to_act(const gateau_state *state, const mt_state *g, int viewer
     switch (g->phase) {
     case MT_PHASE_DEAL: text_append(out, "The cards are being shuffled into decks.\n"); break;
     case MT_PHASE_DRAFT:
-        text_append(out, "Seat %d is to keep 2 cards.\n", mt_seat_at(g, g->turn) + 1);
+        text_append(out, "Seat %d is to keep 2 cards.\n", mt_drafter(g) + 1);
         break;
     case MT_PHASE_VOTE:
         text_append(out, "Vote (everyone, secretly): still to vote:");
@@ -245,7 +245,7 @@ static void view_to_act(const gateau_state *state, const mt_state *g, int viewer
         break;
     case MT_PHASE_EAT: {
         int s = mt_taker_at(g, g->turn);
-        const uint8_t *p = g->pair[g->round][g->took[g->round][s]];
+        const uint8_t *p = mt_taken_pair(g, s);
         text_append(out, "Seat %d is to keep or eat %d %d (eaten so far: %d of %d).\n", s + 1,
                     p[0], p[1], g->eaten_count[s], MT_EAT_LIMIT);
         break;
@@ -364,7 +364,7 @@ json_t *mt_view_json(const gateau_state *state, int seat)
     json_object_set_new(view, "to_act", to_act);
     if (g->phase == MT_PHASE_DRAFT) {
         json_t *draft = json_object();
-        json_object_set_new(draft, "drafter", json_integer(mt_seat_at(g, g->turn) + 1));
+        json_object_set_new(draft, "drafter", json_integer(mt_drafter(g) + 1));
         json_object_set_new(draft, "hand_size", json_integer(mt_hand_count(g->hand)));
         json_t *done = json_array();
         for (int j = 0; j < g->turn; j++)
@@ -380,16 +380,15 @@ json_t *mt_view_json(const gateau_state *state, int seat)
                 seen[own[0]]--;
                 seen[own[1]]--;
                 json_object_set_new(draft, "passed", cards_json(seen));
-            } else if (g->low) {
-                json_object_set_new(draft, "keeping", json_integer(g->low));
+            } else if (mt_keep_started(g, seat)) {
+                json_object_set_new(draft, "keeping", json_integer(mt_keep_started(g, seat)));
             }
         }
         json_object_set_new(view, "draft", draft);
     }
     json_t *revealed = json_array();
-    int shown = g->phase == MT_PHASE_DRAFT || g->phase == MT_PHASE_DEAL ? g->round : g->round + 1;
-    if (g->phase == MT_PHASE_DEAL) shown = 0;
-    for (int r = 0; r < shown; r++) json_array_append_new(revealed, round_json(g, r, seat));
+    for (int r = 0; r < mt_revealed_rounds(g); r++)
+        json_array_append_new(revealed, round_json(g, r, seat));
     json_object_set_new(view, "revealed", revealed);
     json_t *seats = json_array();
     for (int s = 0; s < g->players; s++) {
@@ -470,7 +469,7 @@ void mt_describe_move(const gateau_state *before, int seat, const gateau_action 
         else
             text_append(out, "seat %d takes seat %d's pair %d %d", seat + 1, t + 1, p[0], p[1]);
     } else {
-        const uint8_t *p = g->pair[g->round][g->took[g->round][seat]];
+        const uint8_t *p = mt_taken_pair(g, seat);
         int eaten[2];
         int n = mt_eaten_by(first, p, eaten);
         if (n == 0) text_append(out, "seat %d keeps %d %d", seat + 1, p[0], p[1]);
@@ -522,7 +521,7 @@ void mt_describe_legal(const gateau_state *state, int seat, gateau_text *out)
         break;
     }
     case MT_PHASE_EAT: {
-        const uint8_t *p = g->pair[g->round][g->took[g->round][seat]];
+        const uint8_t *p = mt_taken_pair(g, seat);
         gateau_action actions[GATEAU_MAX_ACTIONS];
         int count = mt_legal_actions(state, seat, actions);
         for (int i = 0; i < count; i++) {
