@@ -16,6 +16,7 @@
 #define GATEAU_MARIES_TABLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/engine.h"

@@ -11,7 +11,6 @@
  * Errors say what was expected and why the move does not fit the table
  * ("your hand (1 2 3 3 5 7) has no 4").
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "core/notation.h"

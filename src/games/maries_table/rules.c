@@ -27,7 +27,6 @@
  * being drafted plus the pairs kept from him onwards (mt_hand_seen()), which
  * determinize() preserves.  Votes stay hidden until the last one is cast.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "games/maries_table/maries_table.h"
@@ -357,6 +356,8 @@ uint32_t mt_winners(const gateau_state *state)
     }
     return winners;
 }
+
+/* ---- Hidden information ------------------------------------------------------ */
 
 /* The cards whose place seat does not know (GATEAU_OBSERVER: nobody's
  * knowledge but the public): every card, less the revealed pairs, less

@@ -8,7 +8,6 @@
  * from all: the decks to come and the box.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "games/maries_table/maries_table.h"
