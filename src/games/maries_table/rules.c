@@ -367,7 +367,8 @@ void mt_unseen_cards(const mt_state *g, int seat, uint8_t pool[MT_VALUES + 1])
 {
     pool[0] = 0;
     for (int v = 1; v <= MT_VALUES; v++) pool[v] = MT_COPIES;
-    for (int r = 0; r < mt_revealed_rounds(g); r++)
+    int revealed = mt_revealed_rounds(g);
+    for (int r = 0; r < revealed; r++)
         for (int s = 0; s < g->players; s++) {
             pool[g->pair[r][s][0]]--;
             pool[g->pair[r][s][1]]--;
