@@ -264,15 +264,10 @@ int cli_arena(int argc, char **argv)
 {
     arena_flags flags;
     if (!parse_arena_flags(argc, argv, &flags)) return 2;
-    const gateau_game *game = cli_find_game(flags.common.game);
-    if (!game) return 1;
+    gateau_setup *setup = cli_setup("arena", &flags.common);
+    if (!setup) return 1;
+    const gateau_game *game = gateau_setup_game(setup);
     char error[512];
-    gateau_setup *setup = gateau_setup_new(game, flags.common.players, flags.common.options,
-                                           NULL, error, sizeof error);
-    if (!setup) {
-        cli_error("arena: %s", error);
-        return 1;
-    }
     if (!flags.common.has_seed) flags.common.seed = cli_fresh_seed();
     gateau_arena_config config = {
         .setup = setup,

@@ -55,6 +55,11 @@ typedef struct cli_seats {
  * a count other than players. */
 bool cli_parse_seats(const char *command, const char *text, int players, cli_seats *seats);
 
+/* The setup the flags name: the game, --players (the game's fewest when
+ * not given; flags->players is set), --options.  NULL after printing why
+ * (then exit with 1). */
+gateau_setup *cli_setup(const char *command, cli_flags *flags);
+
 /* Finds the game or prints "unknown game" with the list. */
 const gateau_game *cli_find_game(const char *name);
 

@@ -43,6 +43,18 @@ const gateau_game *cli_find_game(const char *name)
     return game;
 }
 
+gateau_setup *cli_setup(const char *command, cli_flags *flags)
+{
+    const gateau_game *game = cli_find_game(flags->game);
+    if (!game) return NULL;
+    if (!flags->players) flags->players = gateau_game_min_players(game);
+    char error[512];
+    gateau_setup *setup = gateau_setup_new(game, flags->players, flags->options, NULL, error,
+                                           sizeof error);
+    if (!setup) cli_error("%s: %s", command, error);
+    return setup;
+}
+
 static bool flag_allowed(const char *allowed, const char *flag)
 {
     size_t length = strlen(flag);

@@ -272,16 +272,10 @@ int cli_play(int argc, char **argv)
                   "[--seed S] [--record FILE] [--options k=v ...]");
         return 2;
     }
-    const gateau_game *game = cli_find_game(flags.game);
-    if (!game) return 1;
-    if (!flags.players) flags.players = gateau_game_min_players(game);
+    gateau_setup *setup = cli_setup("play", &flags);
+    if (!setup) return 1;
+    const gateau_game *game = gateau_setup_game(setup);
     char error[512];
-    gateau_setup *setup = gateau_setup_new(game, flags.players, flags.options, NULL, error,
-                                           sizeof error);
-    if (!setup) {
-        cli_error("play: %s", error);
-        return 1;
-    }
     play_session session = {.game_name = flags.game, .players = flags.players,
                             .record_path = flags.record, .viewer = GATEAU_OBSERVER};
     char default_seats[128] = "human";

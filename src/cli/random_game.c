@@ -15,16 +15,9 @@ int cli_random(int argc, char **argv)
         cli_error("random: usage: gateau random GAME --players N [--seed S] [--options k=v ...]");
         return 2;
     }
-    const gateau_game *game = cli_find_game(flags.game);
-    if (!game) return 1;
-    if (!flags.players) flags.players = gateau_game_min_players(game);
+    gateau_setup *setup = cli_setup("random", &flags);
+    if (!setup) return 1;
     char error[512];
-    gateau_setup *setup = gateau_setup_new(game, flags.players, flags.options, NULL, error,
-                                           sizeof error);
-    if (!setup) {
-        cli_error("random: %s", error);
-        return 1;
-    }
     uint64_t seed = flags.has_seed ? flags.seed : cli_fresh_seed();
     gateau_rng rng;
     gateau_rng_seed(&rng, seed);
