@@ -32,6 +32,7 @@ gateau_state *gateau_state_clone(const gateau_state *state)
 
 void gateau_state_copy(gateau_state *dst, const gateau_state *src)
 {
+    assert(dst->setup == src->setup); /* the sizes differ between setups */
     memcpy(dst, src, gateau_state_size(src->setup));
 }
 
@@ -145,6 +146,16 @@ bool gateau_state_apply(gateau_state *state, int seat, gateau_action action, cha
 
 void gateau_state_apply_legal(gateau_state *state, int seat, gateau_action action)
 {
+#ifndef NDEBUG
+    /* The contract of the fast path, checked in debug builds (tests). */
+    gateau_action legal[GATEAU_MAX_ACTIONS];
+    double probabilities[GATEAU_MAX_ACTIONS];
+    int count = seat == GATEAU_CHANCE ? gateau_state_chance_outcomes(state, legal, probabilities)
+                                      : gateau_state_legal_actions(state, seat, legal);
+    bool found = false;
+    for (int i = 0; i < count && !found; i++) found = legal[i] == action;
+    assert(found && "gateau_state_apply_legal: an action that is not legal");
+#endif
     state->setup->game->apply(state, seat, action);
 }
 
@@ -221,6 +232,7 @@ int gateau_move_parse(const gateau_state *state, int seat, const char *text,
 char *gateau_move_format(const gateau_state *before, int seat, const gateau_action *actions,
                          int count)
 {
+    assert(count > 0 && count <= GATEAU_MAX_MOVE_ACTIONS);
     gateau_text text = {0};
     before->setup->game->format_move(before, seat, actions, count, &text);
     return text_take(&text);
