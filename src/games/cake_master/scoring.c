@@ -35,10 +35,9 @@ void cm_cake_features(const cm_card *const quarters[CM_QUARTERS], int features[C
  * any half-rosette; +1 per raspberry-blueberry pair on this cake. */
 int cm_tasty_points(const int features[CM_FEATURES])
 {
-    static const int color_points[4] = {0, 3, 1, 0};
     int raspberries = features[CM_FEATURE_RASPBERRIES];
     int blueberries = features[CM_FEATURE_BLUEBERRIES];
-    return color_points[features[CM_FEATURE_COLORS]] + features[CM_FEATURE_ROSETTES] +
+    return cm_color_points(features[CM_FEATURE_COLORS]) + features[CM_FEATURE_ROSETTES] +
            (features[CM_FEATURE_HALVES] == 0) + (raspberries < blueberries ? raspberries : blueberries);
 }
 
