@@ -101,6 +101,11 @@ void cm_release(gateau_setup *setup);
 
 /* The characteristics of one cake of four cards (a b c d clockwise). */
 void cm_cake_features(const cm_card *const quarters[CM_QUARTERS], int features[CM_FEATURES]);
+/* The same for a cake still being built, NULL for an empty quarter; filled
+ * counts the cards, open the half-rosettes facing an empty quarter (not
+ * counted as halves: they may still become rosettes). */
+void cm_cake_features_so_far(const cm_card *const quarters[CM_QUARTERS],
+                             int features[CM_FEATURES], int *filled, int *open);
 /* A finished cake's Tasty points, from its characteristics. */
 int cm_tasty_points(const int features[CM_FEATURES]);
 /* Tasty points for a cake's icing: 1 color 3, 2 colors 1, 3 colors 0. */
@@ -108,6 +113,13 @@ static inline int cm_color_points(int colors)
 {
     static const int points[CM_COLORS + 1] = {0, 3, 1, 0};
     return points[colors];
+}
+/* Tasty points for raspberry-blueberry pairs: the fewer of the two. */
+static inline int cm_berry_pairs(const int features[CM_FEATURES])
+{
+    int raspberries = features[CM_FEATURE_RASPBERRIES];
+    int blueberries = features[CM_FEATURE_BLUEBERRIES];
+    return raspberries < blueberries ? raspberries : blueberries;
 }
 /* Does the cake give the customer every count he asks for? */
 bool cm_customer_satisfied(const cm_customer *customer, const int features[CM_FEATURES]);
