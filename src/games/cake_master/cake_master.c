@@ -20,6 +20,10 @@
  * three cards of the deal.  Share and place are simultaneous phases: a seat
  * inside its share or place is the only actor until its move is complete.
  * So a bot picks among at most 3 actions in a share and 36 in a place.
+ *
+ * Here: the rules and the game table.  The cards and decks are in deck.c,
+ * the scoring in scoring.c, moves as text in notation.c, the views in
+ * views.c (cake_master.h ties them together).
  */
 #include <string.h>
 
@@ -315,8 +319,7 @@ static void cm_apply(gateau_state *state, int seat, gateau_action action)
     } else if (action < CM_LEFT) {
         g->keep[seat] = (uint8_t)cm_draw_slot(g, seat, action - CM_KEEP, -1);
         if (g->players == 2) {
-            /* Both other cards go to the opponent; "left" is the first. */
-            g->left[seat] = g->keep[seat] == 0 ? 1 : 0;
+            g->left[seat] = cm_two_player_left(g->keep[seat]);
             finish_seat(g, state, seat);
         } else {
             continue_move(state, seat);
@@ -407,7 +410,7 @@ static void resample_share(cm_state *g, int other, gateau_rng *rng)
     bool complete = !(g->waiting & (1u << other));
     g->keep[other] = (uint8_t)gateau_rng_below(rng, CM_HAND);
     if (g->players == 2) {
-        g->left[other] = g->keep[other] == 0 ? 1 : 0;
+        g->left[other] = cm_two_player_left(g->keep[other]);
     } else if (complete) {
         int pick = (int)gateau_rng_below(rng, 2);
         g->left[other] = (uint8_t)(pick < g->keep[other] ? pick : pick + 1);
@@ -461,6 +464,8 @@ static void cm_determinize(gateau_state *state, int seat, gateau_rng *rng)
         else if (g->phase == CM_PHASE_PLACE) resample_place(g, other, rng);
     }
 }
+
+/* ---- The game table ------------------------------------------------------------ */
 
 static const char summary[] =
     "Cake Master (Daryl Chow, Locomuse), 2-6 players.\n"

@@ -236,6 +236,10 @@ static inline int cm_draw_slot(const cm_state *g, int seat, int kind, int skip)
     return -1;
 }
 
+/* With 2 players both cards not kept go to the opponent: the first of
+ * them stands as the "left" one. */
+static inline int cm_two_player_left(int keep) { return keep == 0 ? 1 : 0; }
+
 /* Of the three slots 0 1 2, the one that is neither a nor b. */
 static inline int cm_third_slot(int a, int b) { return 3 - a - b; }
 

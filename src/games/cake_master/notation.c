@@ -28,10 +28,10 @@ void cm_format_move(const gateau_state *before, int seat, const gateau_action *a
         for (int i = 0; i < count; i++)
             text_append(out, " %s", cm_kind_code(before, actions[i] - CM_DEAL));
     } else if (first < CM_PLACE) {
-        /* A 2-player share is the kept card alone: "left" is the first other. */
+        /* A 2-player share is the kept card alone (cm_two_player_left). */
         int keep = cm_draw_slot(g, seat, first - CM_KEEP, -1), left;
         if (count > 1) left = cm_draw_slot(g, seat, actions[1] - CM_LEFT, keep);
-        else left = keep == 0 ? 1 : 0;
+        else left = cm_two_player_left(keep);
         int right = cm_third_slot(keep, left);
         text_append(out, "keep %s left %s right %s",
                     cm_kind_code(before, cm_drawn(g, g->turn, seat, keep)),
