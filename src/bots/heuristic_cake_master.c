@@ -39,36 +39,6 @@ typedef struct context {
     int customer_count;
 } context;
 
-/* Features of a cake so far; open: halves facing an empty quarter. */
-static void partial_features(const cm_card *const q[CM_QUARTERS], int features[CM_FEATURES],
-                             int *filled, int *open)
-{
-    memset(features, 0, sizeof(int) * CM_FEATURES);
-    unsigned colors = 0;
-    *filled = *open = 0;
-    for (int i = 0; i < CM_QUARTERS; i++) {
-        const cm_card *card = q[i], *next = q[(i + 1) % CM_QUARTERS];
-        if (card) {
-            (*filled)++;
-            colors |= 1u << card->color;
-            features[CM_FEATURE_ROSETTES] += card->whole;
-            features[CM_FEATURE_RASPBERRIES] += card->raspberries;
-            features[CM_FEATURE_BLUEBERRIES] += card->blueberries;
-        }
-        bool cw = card && (card->halves & CM_HALF_CW), ccw = next && (next->halves & CM_HALF_CCW);
-        if (card && next) {
-            if (cw && ccw) features[CM_FEATURE_ROSETTES]++;
-            else if (cw || ccw) features[CM_FEATURE_HALVES]++;
-        } else if (cw || ccw) {
-            (*open)++;
-        }
-    }
-    /* Three color bits: counted by hand, since without -mpopcnt the
-     * builtin is a library call, and this is the search's inner loop. */
-    features[CM_FEATURE_COLORS] = (int)((colors & 1) + (colors >> 1 & 1) + (colors >> 2 & 1));
-    features[CM_FEATURE_FRUITS] = features[CM_FEATURE_RASPBERRIES] + features[CM_FEATURE_BLUEBERRIES];
-}
-
 /* How well an unfinished cake can still meet a customer: 0 if it cannot. */
 static double still_possible(const cm_customer *customer, const int *f, int filled, int open)
 {
@@ -105,7 +75,7 @@ typedef struct cake_estimate {
 static void estimate_cake(const context *c, const cm_card *const q[CM_QUARTERS], cake_estimate *e)
 {
     int f[CM_FEATURES], filled, open;
-    partial_features(q, f, &filled, &open);
+    cm_cake_features_so_far(q, f, &filled, &open);
     if (filled == CM_QUARTERS) {
         e->tasty = cm_tasty_points(f);
         for (int k = 0; k < c->customer_count; k++)
@@ -113,10 +83,13 @@ static void estimate_cake(const context *c, const cm_card *const q[CM_QUARTERS],
         return;
     }
     if (filled) {
+        /* The rules' points for what is there, one color held to be less
+         * sure the more quarters are still empty, the no-half bonus less
+         * sure and open halves worth a little (they may make rosettes). */
         int colors = f[CM_FEATURE_COLORS];
-        double color = colors == 1 ? 3.0 - 0.25 * (CM_QUARTERS - filled) : colors == 2 ? 1.0 : 0.0;
-        int r = f[CM_FEATURE_RASPBERRIES], bl = f[CM_FEATURE_BLUEBERRIES];
-        e->tasty = color + f[CM_FEATURE_ROSETTES] + (r < bl ? r : bl) +
+        double unsure = colors == 1 ? 0.25 * (CM_QUARTERS - filled) : 0.0;
+        double color = cm_color_points(colors) - unsure;
+        e->tasty = color + f[CM_FEATURE_ROSETTES] + cm_berry_pairs(f) +
                    (f[CM_FEATURE_HALVES] == 0 ? 1.0 - 0.2 * open : 0.0) + 0.3 * open;
     } else {
         e->tasty = 2.0; /* an empty cake: about what a plain one makes */
@@ -232,7 +205,7 @@ static gateau_action share(const context *c, const cm_state *g, int seat)
         double mine = card_worth(c, g, seat, hand[keep]);
         for (int l = 0; l < CM_HAND; l++) {
             if (l == keep) continue;
-            int r = 3 - keep - l;
+            int r = cm_third_slot(keep, l);
             double value = mine - weight * (card_worth(c, g, left, hand[l]) +
                                             card_worth(c, g, right, hand[r]));
             if (value > best + 1e-12) {

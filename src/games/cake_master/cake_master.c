@@ -20,12 +20,13 @@
  * three cards of the deal.  Share and place are simultaneous phases: a seat
  * inside its share or place is the only actor until its move is complete.
  * So a bot picks among at most 3 actions in a share and 36 in a place.
+ *
+ * Here: the rules and the game table.  The cards and decks are in deck.c,
+ * the scoring in scoring.c, moves as text in notation.c, the views in
+ * views.c (cake_master.h ties them together).
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "core/notation.h"
 #include "games/cake_master/cake_master.h"
 
 static const gateau_option_info options[] = {
@@ -35,7 +36,6 @@ static const gateau_option_info options[] = {
 
 /* ---- Rules helpers ------------------------------------------------------- */
 
-static int deal_size(const cm_state *g) { return CM_TURNS * CM_HAND * g->players; }
 static uint8_t all_seats(const cm_state *g) { return (uint8_t)((1u << g->players) - 1); }
 
 void cm_position_name(int position, char name[3])
@@ -182,14 +182,6 @@ static void continue_move(gateau_state *state, int seat)
     state->actors = 1u << seat;
 }
 
-/* The first slot of seat's draw holding kind, other than `skip`. */
-static int draw_slot(const cm_state *g, int seat, int kind, int skip)
-{
-    for (int k = 0; k < CM_HAND; k++)
-        if (k != skip && cm_drawn(g, g->turn, seat, k) == kind) return k;
-    return -1;
-}
-
 /* The first held slot of kind not placed yet. */
 static int held_slot(const cm_state *g, int seat, int kind)
 {
@@ -322,19 +314,18 @@ static void cm_apply(gateau_state *state, int seat, gateau_action action)
         g->undealt[k]--;
         g->undealt_in_block[k / CM_KIND_BLOCK]--;
         g->undealt_total--;
-        state->in_move = g->dealt < deal_size(g);
+        state->in_move = g->dealt < cm_deal_size(g->players);
         if (!state->in_move) start_turn(g, state);
     } else if (action < CM_LEFT) {
-        g->keep[seat] = (uint8_t)draw_slot(g, seat, action - CM_KEEP, -1);
+        g->keep[seat] = (uint8_t)cm_draw_slot(g, seat, action - CM_KEEP, -1);
         if (g->players == 2) {
-            /* Both other cards go to the opponent; "left" is the first. */
-            g->left[seat] = g->keep[seat] == 0 ? 1 : 0;
+            g->left[seat] = cm_two_player_left(g->keep[seat]);
             finish_seat(g, state, seat);
         } else {
             continue_move(state, seat);
         }
     } else if (action < CM_PLACE) {
-        g->left[seat] = (uint8_t)draw_slot(g, seat, action - CM_LEFT, g->keep[seat]);
+        g->left[seat] = (uint8_t)cm_draw_slot(g, seat, action - CM_LEFT, g->keep[seat]);
         finish_seat(g, state, seat);
     } else {
         int position = (action - CM_PLACE) / CM_MAX_CARDS, kind = (action - CM_PLACE) % CM_MAX_CARDS;
@@ -419,7 +410,7 @@ static void resample_share(cm_state *g, int other, gateau_rng *rng)
     bool complete = !(g->waiting & (1u << other));
     g->keep[other] = (uint8_t)gateau_rng_below(rng, CM_HAND);
     if (g->players == 2) {
-        g->left[other] = g->keep[other] == 0 ? 1 : 0;
+        g->left[other] = cm_two_player_left(g->keep[other]);
     } else if (complete) {
         int pick = (int)gateau_rng_below(rng, 2);
         g->left[other] = (uint8_t)(pick < g->keep[other] ? pick : pick + 1);
@@ -474,288 +465,7 @@ static void cm_determinize(gateau_state *state, int seat, gateau_rng *rng)
     }
 }
 
-/* ---- Notation --------------------------------------------------------------- */
-
-static const char *kind_code(const gateau_state *state, int kind)
-{
-    return cm_deck_of(state)->code[kind];
-}
-
-static void cm_format_move(const gateau_state *before, int seat, const gateau_action *actions,
-                           int count, gateau_text *out)
-{
-    const cm_state *g = GAME_STATE_CONST(cm_state, before);
-    gateau_action first = actions[0];
-    if (first < CM_DEAL) {
-        text_append(out, "customers");
-        for (int i = 0; i < count; i++) text_append(out, " %d", actions[i] - CM_CUSTOMER + 1);
-    } else if (first < CM_KEEP) {
-        text_append(out, "deal");
-        for (int i = 0; i < count; i++) text_append(out, " %s", kind_code(before, actions[i] - CM_DEAL));
-    } else if (first < CM_PLACE) {
-        int keep = draw_slot(g, seat, first - CM_KEEP, -1), left;
-        if (count > 1) left = draw_slot(g, seat, actions[1] - CM_LEFT, keep);
-        else left = keep == 0 ? 1 : 0;
-        int right = 3 - keep - left;
-        text_append(out, "keep %s left %s right %s",
-                    kind_code(before, cm_drawn(g, g->turn, seat, keep)),
-                    kind_code(before, cm_drawn(g, g->turn, seat, left)),
-                    kind_code(before, cm_drawn(g, g->turn, seat, right)));
-    } else {
-        text_append(out, "place");
-        for (int i = 0; i < count; i++) {
-            int position = (actions[i] - CM_PLACE) / CM_MAX_CARDS;
-            char name[3];
-            cm_position_name(position, name);
-            text_append(out, " %s:%s", kind_code(before, (actions[i] - CM_PLACE) % CM_MAX_CARDS),
-                        name);
-        }
-    }
-}
-
-/* A card code of the deck, as a kind; -1 with the reason. */
-static int parse_kind(const cm_deck *deck, const char *word, char *error, size_t error_size)
-{
-    cm_card card;
-    char why[160];
-    if (!cm_card_parse(word, &card, why, sizeof why)) {
-        set_error(error, error_size, "'%s' is not a card code: %s", word, why);
-        return -1;
-    }
-    int kind = cm_deck_find(deck, &card);
-    if (kind < 0) set_error(error, error_size, "'%s' is not a card of this deck", word);
-    return kind;
-}
-
-static void list_codes(const gateau_state *state, const int *kinds, int n, gateau_text *out)
-{
-    for (int i = 0; i < n; i++) text_append(out, "%s%s", i ? " " : "", kind_code(state, kinds[i]));
-}
-
-/* Takes kind out of the multiset kinds[0..n); false if it is not there. */
-static bool take_kind(int *kinds, int *n, int kind)
-{
-    for (int i = 0; i < *n; i++)
-        if (kinds[i] == kind) {
-            kinds[i] = kinds[--*n];
-            return true;
-        }
-    return false;
-}
-
-static int parse_customers(const cm_state *g, const notation_words *w, gateau_action *actions,
-                           char *error, size_t error_size)
-{
-    if (w->count - 1 != g->customer_count) {
-        set_error(error, error_size, "the customer order lists all %d customers, not %d",
-                  g->customer_count, w->count - 1);
-        return -1;
-    }
-    uint64_t seen = 0;
-    for (int i = 1; i < w->count; i++) {
-        int id;
-        if (!notation_int(w->word[i], 1, g->customer_count, &id)) {
-            set_error(error, error_size, "'%s' is not a customer number 1 to %d", w->word[i],
-                      g->customer_count);
-            return -1;
-        }
-        if (seen & (1ull << (id - 1))) {
-            set_error(error, error_size, "customer %d is listed twice", id);
-            return -1;
-        }
-        seen |= 1ull << (id - 1);
-        actions[i - 1] = CM_CUSTOMER + id - 1;
-    }
-    return g->customer_count;
-}
-
-static int parse_deal(const gateau_state *state, const notation_words *w, gateau_action *actions,
-                      char *error, size_t error_size)
-{
-    const cm_state *g = GAME_STATE_CONST(cm_state, state);
-    const cm_deck *deck = cm_deck_of(state);
-    if (w->count - 1 != deal_size(g)) {
-        set_error(error, error_size, "a deal lists %d card codes (12 per player), not %d",
-                  deal_size(g), w->count - 1);
-        return -1;
-    }
-    uint8_t used[CM_MAX_CARDS] = {0};
-    for (int i = 1; i < w->count; i++) {
-        int kind = parse_kind(deck, w->word[i], error, error_size);
-        if (kind < 0) return -1;
-        if (++used[kind] > deck->copies[kind]) {
-            set_error(error, error_size, "the deal has more %s cards than the deck holds (%d)",
-                      deck->code[kind], deck->copies[kind]);
-            return -1;
-        }
-        actions[i - 1] = CM_DEAL + kind;
-    }
-    return deal_size(g);
-}
-
-static int parse_share(const gateau_state *state, int seat, const notation_words *w,
-                       gateau_action *actions, char *error, size_t error_size)
-{
-    const cm_state *g = GAME_STATE_CONST(cm_state, state);
-    if (w->count != 6 || strcmp(w->word[2], "left") != 0 || strcmp(w->word[4], "right") != 0) {
-        set_error(error, error_size, "a share is 'keep X left Y right Z' with the three cards "
-                                     "you drew, as in 'keep P3rb left W0* right C1bb'");
-        return -1;
-    }
-    int hand[CM_HAND], left_in_hand = CM_HAND, chosen[3];
-    for (int k = 0; k < CM_HAND; k++) hand[k] = cm_drawn(g, g->turn, seat, k);
-    for (int i = 0; i < 3; i++) {
-        const char *word = w->word[1 + 2 * i];
-        chosen[i] = parse_kind(cm_deck_of(state), word, error, error_size);
-        if (chosen[i] < 0) return -1;
-        if (!take_kind(hand, &left_in_hand, chosen[i])) {
-            int draw[CM_HAND];
-            for (int k = 0; k < CM_HAND; k++) draw[k] = cm_drawn(g, g->turn, seat, k);
-            gateau_text drawn = {0};
-            list_codes(state, draw, CM_HAND, &drawn);
-            int times = 0;
-            for (int k = 0; k < CM_HAND; k++) times += draw[k] == chosen[i];
-            if (times) set_error(error, error_size, "you drew %s only %s (your draw: %s)", word,
-                                 times == 1 ? "once" : "twice", drawn.data);
-            else set_error(error, error_size, "you did not draw %s (your draw: %s)", word,
-                           drawn.data);
-            text_free(&drawn);
-            return -1;
-        }
-    }
-    actions[0] = CM_KEEP + chosen[0];
-    if (g->players == 2) return 1;
-    actions[1] = CM_LEFT + chosen[1];
-    return 2;
-}
-
-static int parse_position(const char *text)
-{
-    if (strlen(text) != 2 || text[0] < '1' || text[0] > '0' + CM_CAKES || text[1] < 'a' ||
-        text[1] > 'a' + CM_QUARTERS - 1)
-        return -1;
-    return (text[0] - '1') * CM_QUARTERS + (text[1] - 'a');
-}
-
-static int parse_place(const gateau_state *state, int seat, const notation_words *w,
-                       gateau_action *actions, char *error, size_t error_size)
-{
-    const cm_state *g = GAME_STATE_CONST(cm_state, state);
-    if (w->count != 1 + CM_HAND) {
-        set_error(error, error_size, "a placement is 'place' and three CODE:POS items, one per "
-                                     "card you hold, as in 'place P3rb:1a C1bb:1b W0*:2c'");
-        return -1;
-    }
-    int held[CM_HAND], held_left = CM_HAND, position[CM_HAND], kind[CM_HAND];
-    for (int k = 0; k < CM_HAND; k++) held[k] = g->holding[seat][k];
-    for (int i = 0; i < CM_HAND; i++) {
-        char item[NOTATION_MAX_LENGTH];
-        snprintf(item, sizeof item, "%s", w->word[1 + i]);
-        char *colon = strrchr(item, ':');
-        if (!colon) {
-            set_error(error, error_size, "'%s' is not CODE:POS, as in P3rb:1a", item);
-            return -1;
-        }
-        *colon = '\0';
-        position[i] = parse_position(colon + 1);
-        if (position[i] < 0) {
-            set_error(error, error_size, "'%s' is not a position: a cake 1-3 and a quarter a-d, "
-                                         "as in 2c", colon + 1);
-            return -1;
-        }
-        kind[i] = parse_kind(cm_deck_of(state), item, error, error_size);
-        if (kind[i] < 0) return -1;
-        for (int j = 0; j < i; j++)
-            if (position[j] == position[i]) {
-                set_error(error, error_size, "position %s is given twice", colon + 1);
-                return -1;
-            }
-        int there = g->cake[g->round][seat][position[i]];
-        if (there) {
-            set_error(error, error_size, "position %s already holds %s", colon + 1,
-                      kind_code(state, there - 1));
-            return -1;
-        }
-        if (!take_kind(held, &held_left, kind[i])) {
-            int all[CM_HAND];
-            for (int k = 0; k < CM_HAND; k++) all[k] = g->holding[seat][k];
-            gateau_text holding = {0};
-            list_codes(state, all, CM_HAND, &holding);
-            int times = 0;
-            for (int k = 0; k < CM_HAND; k++) times += all[k] == kind[i];
-            if (times) set_error(error, error_size, "you hold %s only %s (you hold: %s)", item,
-                                 times == 1 ? "once" : "twice", holding.data);
-            else set_error(error, error_size, "you do not hold %s (you hold: %s)", item,
-                           holding.data);
-            text_free(&holding);
-            return -1;
-        }
-    }
-    /* Canonical order: by position. */
-    for (int i = 0; i < CM_HAND; i++) {
-        int smallest = i;
-        for (int j = i + 1; j < CM_HAND; j++)
-            if (position[j] < position[smallest]) smallest = j;
-        int p = position[smallest], k = kind[smallest];
-        position[smallest] = position[i];
-        kind[smallest] = kind[i];
-        position[i] = p;
-        kind[i] = k;
-        actions[i] = CM_PLACE + p * CM_MAX_CARDS + k;
-    }
-    return CM_HAND;
-}
-
-static int cm_parse_move(const gateau_state *state, int seat, const char *text,
-                         gateau_action *actions, char *error, size_t error_size)
-{
-    const cm_state *g = GAME_STATE_CONST(cm_state, state);
-    notation_words w;
-    if (!notation_split(text, &w) || w.count == 0) {
-        set_error(error, error_size, "empty or overlong move");
-        return -1;
-    }
-    static const char *const verb_of[] = {
-        [CM_PHASE_CUSTOMERS] = "customers", [CM_PHASE_DEAL] = "deal",
-        [CM_PHASE_SHARE] = "keep", [CM_PHASE_PLACE] = "place", [CM_PHASE_OVER] = "",
-    };
-    static const char *const expected[] = {
-        [CM_PHASE_CUSTOMERS] = "the customer order ('customers' and every customer number)",
-        [CM_PHASE_DEAL] = "a deal ('deal' and the card codes in draw order)",
-        [CM_PHASE_SHARE] = "a share, as in 'keep P3rb left W0* right C1bb'",
-        [CM_PHASE_PLACE] = "a placement, as in 'place P3rb:1a C1bb:1b W0*:2c'",
-        [CM_PHASE_OVER] = "nothing",
-    };
-    if (strcmp(w.word[0], verb_of[g->phase]) != 0) {
-        set_error(error, error_size, "expected %s, not '%s'", expected[g->phase], w.word[0]);
-        return -1;
-    }
-    switch (g->phase) {
-    case CM_PHASE_CUSTOMERS: return parse_customers(g, &w, actions, error, error_size);
-    case CM_PHASE_DEAL: return parse_deal(state, &w, actions, error, error_size);
-    case CM_PHASE_SHARE: return parse_share(state, seat, &w, actions, error, error_size);
-    default: return parse_place(state, seat, &w, actions, error, error_size);
-    }
-}
-
-static void cm_action_name(const gateau_state *state, int seat, gateau_action action,
-                           gateau_text *out)
-{
-    (void)seat;
-    if (action < CM_DEAL) {
-        text_append(out, "customer %d", action - CM_CUSTOMER + 1);
-    } else if (action < CM_KEEP) {
-        text_append(out, "deal %s", kind_code(state, action - CM_DEAL));
-    } else if (action < CM_LEFT) {
-        text_append(out, "keep %s", kind_code(state, action - CM_KEEP));
-    } else if (action < CM_PLACE) {
-        text_append(out, "left %s", kind_code(state, action - CM_LEFT));
-    } else {
-        char name[3];
-        cm_position_name((action - CM_PLACE) / CM_MAX_CARDS, name);
-        text_append(out, "%s:%s", kind_code(state, (action - CM_PLACE) % CM_MAX_CARDS), name);
-    }
-}
+/* ---- The game table ------------------------------------------------------------ */
 
 static const char summary[] =
     "Cake Master (Daryl Chow, Locomuse), 2-6 players.\n"

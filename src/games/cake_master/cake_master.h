@@ -1,8 +1,10 @@
 /*
  * cake_master.h: Cake Master's insides, shared by the files of the game
  * (cake_master.c the rules and the game table, deck.c the cards and deck
- * files, scoring.c Tasty points and customers, views.c what a seat sees).
- * Rules: ../shared/rules/cake-master.md.
+ * files, scoring.c Tasty points and customers, notation.c moves as text,
+ * views.c what a seat sees) and by its bots (heuristic_cake_master.c),
+ * which read the state and score cakes with the helpers here rather than
+ * a copy of the rules.  Rules: ../shared/rules/cake-master.md.
  */
 #ifndef GATEAU_CAKE_MASTER_H
 #define GATEAU_CAKE_MASTER_H
@@ -90,6 +92,8 @@ bool cm_deck_load(cm_deck *deck, const char *path, char *error, size_t error_siz
 /* A customer's demands as "fruits=5 rosettes=1". */
 void cm_customer_format(const cm_customer *customer, gateau_text *out);
 
+/* The game table's prepare and release: the deck (option deck=FILE or the
+ * default) in setup->data, checked to hold a whole round's deal. */
 bool cm_prepare(gateau_setup *setup, char *error, size_t error_size);
 void cm_release(gateau_setup *setup);
 
@@ -97,7 +101,27 @@ void cm_release(gateau_setup *setup);
 
 /* The characteristics of one cake of four cards (a b c d clockwise). */
 void cm_cake_features(const cm_card *const quarters[CM_QUARTERS], int features[CM_FEATURES]);
+/* The same for a cake still being built, NULL for an empty quarter; filled
+ * counts the cards, open the half-rosettes facing an empty quarter (not
+ * counted as halves: they may still become rosettes). */
+void cm_cake_features_so_far(const cm_card *const quarters[CM_QUARTERS],
+                             int features[CM_FEATURES], int *filled, int *open);
+/* A finished cake's Tasty points, from its characteristics. */
 int cm_tasty_points(const int features[CM_FEATURES]);
+/* Tasty points for a cake's icing: 1 color 3, 2 colors 1, 3 colors 0. */
+static inline int cm_color_points(int colors)
+{
+    static const int points[CM_COLORS + 1] = {0, 3, 1, 0};
+    return points[colors];
+}
+/* Tasty points for raspberry-blueberry pairs: the fewer of the two. */
+static inline int cm_berry_pairs(const int features[CM_FEATURES])
+{
+    int raspberries = features[CM_FEATURE_RASPBERRIES];
+    int blueberries = features[CM_FEATURE_BLUEBERRIES];
+    return raspberries < blueberries ? raspberries : blueberries;
+}
+/* Does the cake give the customer every count he asks for? */
 bool cm_customer_satisfied(const cm_customer *customer, const int features[CM_FEATURES]);
 /*
  * The most customers a player's cakes satisfy, each cake serving at most one
@@ -118,6 +142,15 @@ uint32_t cm_winners_of(const int *stars, const int *last_tasty, int players);
 
 typedef enum { CM_PHASE_CUSTOMERS, CM_PHASE_DEAL, CM_PHASE_SHARE, CM_PHASE_PLACE,
                CM_PHASE_OVER } cm_phase;
+
+/* Actions, by range (how moves break into them: cake_master.c). */
+enum {
+    CM_CUSTOMER = 0,   /* + customer index */
+    CM_DEAL = 1000,    /* + kind */
+    CM_KEEP = 2000,    /* + kind */
+    CM_LEFT = 3000,    /* + kind */
+    CM_PLACE = 4000,   /* + position * CM_MAX_CARDS + kind */
+};
 
 /* A round's scoring, kept for the views. */
 typedef struct cm_result {
@@ -169,6 +202,15 @@ static inline const cm_deck *cm_deck_of(const gateau_state *state)
     return (const cm_deck *)state->setup->data;
 }
 
+/* A kind's card code in the state's deck. */
+static inline const char *cm_kind_code(const gateau_state *state, int kind)
+{
+    return cm_deck_of(state)->code[kind];
+}
+
+/* Cards dealt in a round: every seat draws CM_HAND each turn. */
+static inline int cm_deal_size(int players) { return CM_TURNS * CM_HAND * players; }
+
 /* The customers a round meets: pile positions first .. first + count - 1. */
 static inline int cm_round_first_customer(int round) { return round * (round + 1) / 2; }
 
@@ -185,32 +227,52 @@ static inline int cm_right_of(const cm_state *g, int seat)
     return (seat + g->players - 1) % g->players;
 }
 
+/* The first slot of seat's draw (this turn) holding kind, other than
+ * `skip`, or -1: a move names cards, the state keeps slots. */
+static inline int cm_draw_slot(const cm_state *g, int seat, int kind, int skip)
+{
+    for (int k = 0; k < CM_HAND; k++)
+        if (k != skip && cm_drawn(g, g->turn, seat, k) == kind) return k;
+    return -1;
+}
+
+/* With 2 players both cards not kept go to the opponent: the first of
+ * them stands as the "left" one. */
+static inline int cm_two_player_left(int keep) { return keep == 0 ? 1 : 0; }
+
+/* Of the three slots 0 1 2, the one that is neither a nor b. */
+static inline int cm_third_slot(int a, int b) { return 3 - a - b; }
+
 /* The slot given right: the one neither kept nor given left. */
 static inline int cm_right_slot(const cm_state *g, int seat)
 {
-    return 3 - g->keep[seat] - g->left[seat];
+    return cm_third_slot(g->keep[seat], g->left[seat]);
 }
 
 /* A position as text: "1a" .. "3d". */
 void cm_position_name(int position, char name[3]);
 
-/* ---- views.c --------------------------------------------------------------- */
+/* ---- cake_master.c ------------------------------------------------------------ */
+
+/* Scores are the stars of the rounds scored so far. */
+void cm_scores(const gateau_state *state, int *scores);
+/* Most stars, then most Tasty points in the last round scored. */
+uint32_t cm_winners(const gateau_state *state);
+
+/* ---- notation.c: the game table's parse_move, format_move, action_name ---- */
+
+int cm_parse_move(const gateau_state *state, int seat, const char *text, gateau_action *actions,
+                  char *error, size_t error_size);
+void cm_format_move(const gateau_state *before, int seat, const gateau_action *actions,
+                    int count, gateau_text *out);
+void cm_action_name(const gateau_state *state, int seat, gateau_action action, gateau_text *out);
+
+/* ---- views.c: the game table's view_text, view_json, describe_* ------------ */
 
 void cm_view_text(const gateau_state *state, int seat, bool color, gateau_text *out);
 json_t *cm_view_json(const gateau_state *state, int seat);
 void cm_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
                       int count, int viewer, gateau_text *out);
 void cm_describe_legal(const gateau_state *state, int seat, gateau_text *out);
-void cm_scores(const gateau_state *state, int *scores);
-uint32_t cm_winners(const gateau_state *state);
-
-/* Actions (see cake_master.c). */
-enum {
-    CM_CUSTOMER = 0,   /* + customer index */
-    CM_DEAL = 1000,    /* + kind */
-    CM_KEEP = 2000,    /* + kind */
-    CM_LEFT = 3000,    /* + kind */
-    CM_PLACE = 4000,   /* + position * CM_MAX_CARDS + kind */
-};
 
 #endif

@@ -298,7 +298,7 @@ bool cm_prepare(gateau_setup *setup, char *error, size_t error_size)
     } else {
         cm_deck_default(deck);
     }
-    int needed = CM_TURNS * CM_HAND * setup->players;
+    int needed = cm_deal_size(setup->players);
     if (deck->card_count < needed) {
         set_error(error, error_size, "%s: %d cards, but %d players need at least %d",
                   path ? path : "deck", deck->card_count, setup->players, needed);

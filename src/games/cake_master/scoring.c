@@ -10,36 +10,53 @@
  * Quarters a b c d go clockwise, so quarter i and quarter i+1 (d wrapping
  * to a) share an edge: the clockwise edge of i meets the counter-clockwise
  * edge of i+1.  Two halves there make a complete rosette, one half alone
- * stays a half-rosette.  A printed whole rosette counts as complete.
+ * stays a half-rosette.  A printed whole rosette counts as complete.  On a
+ * cake still being built (NULL: an empty quarter) a half facing an empty
+ * quarter is neither yet: it is open.
  */
-void cm_cake_features(const cm_card *const quarters[CM_QUARTERS], int features[CM_FEATURES])
+void cm_cake_features_so_far(const cm_card *const quarters[CM_QUARTERS],
+                             int features[CM_FEATURES], int *filled, int *open)
 {
     memset(features, 0, sizeof(int) * CM_FEATURES);
     unsigned colors = 0;
+    *filled = *open = 0;
     for (int i = 0; i < CM_QUARTERS; i++) {
         const cm_card *card = quarters[i], *next = quarters[(i + 1) % CM_QUARTERS];
-        colors |= 1u << card->color;
-        features[CM_FEATURE_ROSETTES] += card->whole;
-        features[CM_FEATURE_RASPBERRIES] += card->raspberries;
-        features[CM_FEATURE_BLUEBERRIES] += card->blueberries;
-        int halves_on_edge = ((card->halves & CM_HALF_CW) != 0) + ((next->halves & CM_HALF_CCW) != 0);
-        if (halves_on_edge == 2) features[CM_FEATURE_ROSETTES]++;
-        else if (halves_on_edge == 1) features[CM_FEATURE_HALVES]++;
+        if (card) {
+            (*filled)++;
+            colors |= 1u << card->color;
+            features[CM_FEATURE_ROSETTES] += card->whole;
+            features[CM_FEATURE_RASPBERRIES] += card->raspberries;
+            features[CM_FEATURE_BLUEBERRIES] += card->blueberries;
+        }
+        bool cw = card && (card->halves & CM_HALF_CW), ccw = next && (next->halves & CM_HALF_CCW);
+        if (card && next) {
+            if (cw && ccw) features[CM_FEATURE_ROSETTES]++;
+            else if (cw || ccw) features[CM_FEATURE_HALVES]++;
+        } else if (cw || ccw) {
+            (*open)++;
+        }
     }
-    features[CM_FEATURE_COLORS] = __builtin_popcount(colors);
+    /* Three color bits: counted by hand, since without -mpopcnt the
+     * builtin is a library call, and the bots' search calls this in its
+     * inner loop. */
+    features[CM_FEATURE_COLORS] = (int)((colors & 1) + (colors >> 1 & 1) + (colors >> 2 & 1));
     features[CM_FEATURE_FRUITS] =
         features[CM_FEATURE_RASPBERRIES] + features[CM_FEATURE_BLUEBERRIES];
+}
+
+void cm_cake_features(const cm_card *const quarters[CM_QUARTERS], int features[CM_FEATURES])
+{
+    int filled, open;
+    cm_cake_features_so_far(quarters, features, &filled, &open);
 }
 
 /* 1 color 3, 2 colors 1, 3 colors 0; +1 per complete rosette; +1 without
  * any half-rosette; +1 per raspberry-blueberry pair on this cake. */
 int cm_tasty_points(const int features[CM_FEATURES])
 {
-    static const int color_points[4] = {0, 3, 1, 0};
-    int raspberries = features[CM_FEATURE_RASPBERRIES];
-    int blueberries = features[CM_FEATURE_BLUEBERRIES];
-    return color_points[features[CM_FEATURE_COLORS]] + features[CM_FEATURE_ROSETTES] +
-           (features[CM_FEATURE_HALVES] == 0) + (raspberries < blueberries ? raspberries : blueberries);
+    return cm_color_points(features[CM_FEATURE_COLORS]) + features[CM_FEATURE_ROSETTES] +
+           (features[CM_FEATURE_HALVES] == 0) + cm_berry_pairs(features);
 }
 
 /* A customer asks for exact counts; what he does not name is ignored. */

@@ -23,11 +23,6 @@ static const char *const PHASE_NAME[] = {"customers", "deal", "share", "place", 
 static const char *const ICING_COLOR[CM_COLORS] = {"\033[1;97m", "\033[1;38;5;205m",
                                                    "\033[1;38;5;130m"};
 
-static const char *code_of(const gateau_state *state, int kind)
-{
-    return cm_deck_of(state)->code[kind];
-}
-
 /* ---- Shared helpers ---------------------------------------------------------- */
 
 /* The kind seat sees at position p this round (with seat's own pending
@@ -80,7 +75,7 @@ static json_t *customer_json(const gateau_state *state, int index)
 
 static json_t *code_or_null(const gateau_state *state, int kind)
 {
-    return kind >= 0 ? json_string(code_of(state, kind)) : json_null();
+    return kind >= 0 ? json_string(cm_kind_code(state, kind)) : json_null();
 }
 
 /* Three cakes of four quarters a b c d, codes or null. */
@@ -99,13 +94,13 @@ static json_t *cakes_json(const gateau_state *state, const uint8_t *table)
 static json_t *share_json(const gateau_state *state, const cm_state *g, int seat)
 {
     json_t *share = json_object();
-    json_object_set_new(share, "keep",
-                        json_string(code_of(state, cm_drawn(g, g->turn, seat, g->keep[seat]))));
+    int keep = cm_drawn(g, g->turn, seat, g->keep[seat]);
+    json_object_set_new(share, "keep", json_string(cm_kind_code(state, keep)));
     if (g->left[seat] != CM_NONE) {
-        json_object_set_new(share, "left", json_string(code_of(
-                                               state, cm_drawn(g, g->turn, seat, g->left[seat]))));
-        json_object_set_new(share, "right", json_string(code_of(
-                                                state, cm_drawn(g, g->turn, seat, cm_right_slot(g, seat)))));
+        int left = cm_drawn(g, g->turn, seat, g->left[seat]);
+        int right = cm_drawn(g, g->turn, seat, cm_right_slot(g, seat));
+        json_object_set_new(share, "left", json_string(cm_kind_code(state, left)));
+        json_object_set_new(share, "right", json_string(cm_kind_code(state, right)));
     }
     return share;
 }
@@ -170,7 +165,8 @@ json_t *cm_view_json(const gateau_state *state, int seat)
     if (seat >= 0 && g->phase == CM_PHASE_SHARE) {
         json_t *hand = json_array();
         for (int k = 0; k < CM_HAND; k++)
-            json_array_append_new(hand, json_string(code_of(state, cm_drawn(g, g->turn, seat, k))));
+            json_array_append_new(hand,
+                                  json_string(cm_kind_code(state, cm_drawn(g, g->turn, seat, k))));
         json_object_set_new(view, "hand", hand);
         if (g->keep[seat] != CM_NONE) json_object_set_new(view, "choice", share_json(state, g, seat));
     }
@@ -181,7 +177,8 @@ json_t *cm_view_json(const gateau_state *state, int seat)
             char name[3];
             cm_position_name(p, name);
             json_t *item = json_object();
-            json_object_set_new(item, "card", json_string(code_of(state, seen_at(g, seat, p, true))));
+            json_object_set_new(item, "card",
+                                json_string(cm_kind_code(state, seen_at(g, seat, p, true))));
             json_object_set_new(item, "position", json_string(name));
             json_array_append_new(placing, item);
         }
@@ -199,7 +196,7 @@ json_t *cm_view_json(const gateau_state *state, int seat)
             json_object_set_new(item, "shared", share_json(state, g, s));
             json_t *holding = json_array();
             for (int k = 0; k < CM_HAND; k++)
-                json_array_append_new(holding, json_string(code_of(state, g->holding[s][k])));
+                json_array_append_new(holding, json_string(cm_kind_code(state, g->holding[s][k])));
             json_object_set_new(item, "holding", holding);
         }
         json_array_append_new(seats, item);
@@ -231,8 +228,9 @@ static int code_width(const gateau_state *state)
 static void append_code(const gateau_state *state, int kind, bool color, gateau_text *out)
 {
     const cm_card *card = &cm_deck_of(state)->kind[kind];
-    if (color) text_append(out, "%s%s%s", ICING_COLOR[card->color], code_of(state, kind), COLOR_RESET);
-    else text_append(out, "%s", code_of(state, kind));
+    const char *code = cm_kind_code(state, kind);
+    if (color) text_append(out, "%s%s%s", ICING_COLOR[card->color], code, COLOR_RESET);
+    else text_append(out, "%s", code);
 }
 
 static void append_codes(const gateau_state *state, const int *kinds, int n, bool color,
@@ -260,7 +258,7 @@ static void append_cell(const gateau_state *state, const cm_state *g, int owner,
         bool pending = is_pending(g, owner, position);
         if (pending) text_append_char(out, '~');
         append_code(state, kind, color, out);
-        length = (int)strlen(code_of(state, kind)) + pending;
+        length = (int)strlen(cm_kind_code(state, kind)) + pending;
     }
     for (; length < width + 1; length++) text_append_char(out, ' ');
 }
@@ -515,9 +513,10 @@ static void describe_reveal(const cm_state *before, const gateau_state *after_st
         text_append(out, " The shares are revealed:");
         for (int s = 0; s < after->players; s++)
             text_append(out, "%s seat %d keep %s left %s right %s", s ? ";" : "", s + 1,
-                        code_of(after_state, cm_drawn(after, after->turn, s, after->keep[s])),
-                        code_of(after_state, cm_drawn(after, after->turn, s, after->left[s])),
-                        code_of(after_state, cm_drawn(after, after->turn, s, cm_right_slot(after, s))));
+                        cm_kind_code(after_state, cm_drawn(after, after->turn, s, after->keep[s])),
+                        cm_kind_code(after_state, cm_drawn(after, after->turn, s, after->left[s])),
+                        cm_kind_code(after_state,
+                                     cm_drawn(after, after->turn, s, cm_right_slot(after, s))));
         text_append(out, ".");
         return;
     }
@@ -530,8 +529,8 @@ static void describe_reveal(const cm_state *before, const gateau_state *after_st
                 if (after->target[s][k] == p) {
                     char name[3];
                     cm_position_name(p, name);
-                    text_append(out, " %s:%s", code_of(after_state, after->cake[round][s][p] - 1),
-                                name);
+                    text_append(out, " %s:%s",
+                                cm_kind_code(after_state, after->cake[round][s][p] - 1), name);
                 }
     }
     text_append(out, ".");
@@ -596,15 +595,16 @@ void cm_describe_legal(const gateau_state *state, int seat, gateau_text *out)
         int listed[6][2], n = 0;
         for (int keep = 0; keep < CM_HAND; keep++)
             for (int left = 0; left < CM_HAND; left++) {
-                if (left == keep || (g->players == 2 && left > 3 - keep - left)) continue;
+                if (left == keep || (g->players == 2 && left > cm_third_slot(keep, left))) continue;
                 int kk = cm_drawn(g, g->turn, seat, keep), kl = cm_drawn(g, g->turn, seat, left);
                 bool seen = false;
                 for (int i = 0; i < n; i++) seen |= listed[i][0] == kk && (g->players == 2 || listed[i][1] == kl);
                 if (seen) continue;
                 listed[n][0] = kk;
                 listed[n++][1] = kl;
-                text_append(out, "  keep %s left %s right %s\n", code_of(state, kk),
-                            code_of(state, kl), code_of(state, cm_drawn(g, g->turn, seat, 3 - keep - left)));
+                int kr = cm_drawn(g, g->turn, seat, cm_third_slot(keep, left));
+                text_append(out, "  keep %s left %s right %s\n", cm_kind_code(state, kk),
+                            cm_kind_code(state, kl), cm_kind_code(state, kr));
             }
         if (out->length) out->data[--out->length] = '\0';
         return;
@@ -617,7 +617,7 @@ void cm_describe_legal(const gateau_state *state, int seat, gateau_text *out)
         if (g->cake[g->round][seat][p]) continue;
         char name[3];
         cm_position_name(p, name);
-        text_append(out, " %s:%s", code_of(state, g->holding[seat][example++]), name);
+        text_append(out, " %s:%s", cm_kind_code(state, g->holding[seat][example++]), name);
     }
     text_append(out, "\nempty quarters:");
     for (int p = 0; p < CM_POSITIONS; p++) {
