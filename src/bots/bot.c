@@ -420,25 +420,54 @@ static gateau_action choose_action(gateau_bot *bot, const gateau_state *position
     return STRATEGIES[bot->kind](bot, det, seat, rng);
 }
 
+/* True while seat is inside a move it must go on with. */
+static bool continues_move(const gateau_state *state, int seat)
+{
+    return gateau_state_in_move(state) && (gateau_state_actors(state) & (1u << seat));
+}
+
+int gateau_bot_choose_actions(gateau_bot *bot, const gateau_state *state, int seat,
+                              gateau_rng *rng, gateau_action actions[GATEAU_MAX_MOVE_ACTIONS])
+{
+    if (seat < 0 || seat >= gateau_state_players(state) ||
+        !(gateau_state_actors(state) & (1u << seat)) || gateau_state_in_move(state))
+        return 0;
+    prepare_for_setup(bot, state);
+    bot->plan.length = bot->plan.next = 0;
+    /* Most moves are one action: whether the move goes on is read from
+     * the determinized copy (who acts is public, so it is the same there
+     * as in the true position), and the true position is copied only for
+     * a move of several actions. */
+    const gateau_state *position = state;
+    int count = 0;
+    for (;;) {
+        gateau_action action = choose_action(bot, position, seat, rng);
+        assert(count < GATEAU_MAX_MOVE_ACTIONS);
+        actions[count++] = action;
+        gateau_state_apply_legal(bot->scratch, seat, action); /* (debug builds check it) */
+        bool goes_on = continues_move(bot->scratch, seat);
+#ifndef NDEBUG
+        gateau_state *check = gateau_state_clone(position);
+        gateau_state_apply_legal(check, seat, action);
+        assert(continues_move(check, seat) == goes_on);
+        gateau_state_free(check);
+#endif
+        if (!goes_on) break;
+        if (position == state) {
+            gateau_state_copy(bot->position, state);
+            position = bot->position;
+        }
+        gateau_state_apply_legal(bot->position, seat, action);
+    }
+    return count;
+}
+
 bool gateau_bot_choose_move(gateau_bot *bot, const gateau_state *state, int seat,
                             gateau_rng *rng, gateau_bot_move *move)
 {
-    move->count = 0;
+    move->count = gateau_bot_choose_actions(bot, state, seat, rng, move->actions);
     move->text[0] = '\0';
-    if (seat < 0 || seat >= gateau_state_players(state) ||
-        !(gateau_state_actors(state) & (1u << seat)) || gateau_state_in_move(state))
-        return false;
-    prepare_for_setup(bot, state);
-    bot->plan.length = bot->plan.next = 0;
-    gateau_state *position = bot->position;
-    gateau_state_copy(position, state);
-    do {
-        gateau_action action = choose_action(bot, position, seat, rng);
-        bool legal = gateau_state_apply(position, seat, action, NULL, 0);
-        assert(legal && move->count < GATEAU_MAX_MOVE_ACTIONS);
-        (void)legal;
-        move->actions[move->count++] = action;
-    } while (gateau_state_in_move(position) && (gateau_state_actors(position) & (1u << seat)));
+    if (!move->count) return false;
     char *text = gateau_move_format(state, seat, move->actions, move->count);
     snprintf(move->text, sizeof move->text, "%s", text);
     free(text);

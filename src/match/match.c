@@ -174,11 +174,14 @@ gateau_match_status gateau_match_step(gateau_match *match, char *error, size_t e
     int seat = gateau_state_next_seat(state);
     const gateau_match_seat *config = &match->seats[seat];
     if (match->bots[seat]) {
-        gateau_bot_move move;
-        bool chosen = gateau_bot_choose_move(match->bots[seat], state, seat, config->rng, &move);
-        bool played = chosen && gateau_match_play_actions(match, seat, move.actions, move.count,
-                                                          NULL, 0);
-        assert(played); /* a bot's move is legal by construction */
+        /* A bot's move is legal by construction: played action by action,
+         * each still checked, without the all-or-nothing copy. */
+        gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
+        int count = gateau_bot_choose_actions(match->bots[seat], state, seat, config->rng, actions);
+        bool played = count > 0;
+        for (int i = 0; played && i < count; i++)
+            played = play_action(match, seat, actions[i], NULL, 0);
+        assert(played);
         (void)played;
         return GATEAU_MATCH_PLAYING;
     }

@@ -155,9 +155,15 @@ static inline int mt_eats_left(const mt_state *g, int seat)
 
 /* Cards in a hand of counts per value. */
 int mt_hand_count(const uint8_t *counts);
-/* Votes down in a round, and whether they make the pairs change hands. */
-int mt_discontent(const mt_state *g, int round);
-bool mt_swapping(const mt_state *g, int round);
+/* Votes down in a round, and whether they make the pairs change hands
+ * (inline: every take and eat asks). */
+static inline int mt_discontent(const mt_state *g, int round)
+{
+    int n = 0;
+    for (int s = 0; s < g->players; s++) n += g->vote[round][s] == MT_DOWN;
+    return n;
+}
+static inline bool mt_swapping(const mt_state *g, int round) { return mt_discontent(g, round) >= 2; }
 /* The seat that took seat's pair in round, or -1. */
 int mt_taker_of(const mt_state *g, int round, int seat);
 /* A seat's points: its kept sets and 1 per eaten card. */

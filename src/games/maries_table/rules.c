@@ -48,17 +48,8 @@ int mt_hand_count(const uint8_t *counts)
     return n;
 }
 
-int mt_discontent(const mt_state *g, int round)
-{
-    int n = 0;
-    for (int s = 0; s < g->players; s++) n += g->vote[round][s] == MT_DOWN;
-    return n;
-}
-
-bool mt_swapping(const mt_state *g, int round) { return mt_discontent(g, round) >= 2; }
-                 
-                 /* The seat that took seat's pair this round, or -1. */
-                 int mt_taker_of(const mt_state *g, int round, int seat)
+/* The seat that took seat's pair this round, or -1. */
+int mt_taker_of(const mt_state *g, int round, int seat)
 {
     for (int s = 0; s < g->players; s++)
         if (g->took[round][s] == seat) return s;
