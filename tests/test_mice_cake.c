@@ -215,7 +215,8 @@ Test(mice_cake, worked_example_commentary)
     /* The roll on C told its exhaustion. */
     gateau_record *earlier = read_record(WORKED_DEAL, (const char *const[]){
         "1: assign A1 C3", "2: assign B2 D2", "roll 1 A 4", "roll 2 B 2 4", NULL});
-    gateau_state_copy(before, gateau_record_state(earlier));
+    gateau_state_free(before); /* (another record, another setup: a new copy) */
+    before = gateau_state_clone(gateau_record_state(earlier));
     support_play(earlier, GATEAU_CHANCE, "roll 1 C 6 6 5");
     actions = gateau_record_move_actions(earlier, gateau_record_move_count(earlier) - 1, &count);
     said = gateau_move_describe(before, GATEAU_CHANCE, actions, count, GATEAU_OBSERVER);
