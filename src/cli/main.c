@@ -58,6 +58,7 @@ gateau_setup *cli_setup(const char *command, cli_flags *flags)
 static bool flag_allowed(const char *allowed, const char *flag)
 {
     size_t length = strlen(flag);
+    if (!length) return false; /* a bare "--" (strstr would find "" forever) */
     for (const char *p = allowed; (p = strstr(p, flag)) != NULL; p += length)
         if ((p == allowed || p[-1] == ' ') && (p[length] == ' ' || p[length] == '\0'))
             return true;
@@ -67,12 +68,13 @@ static bool flag_allowed(const char *allowed, const char *flag)
 bool cli_parse_integer(const char *command, const char *flag, const char *text, uint64_t min,
                        uint64_t max, uint64_t *out)
 {
-    const char *digits = text;
-    while (isspace((unsigned char)*digits)) digits++;
+    /* Digits only: strtoull alone would take " -1" as 2^64-1 and "+7". */
+    bool digits = text[0] != '\0';
+    for (const char *c = text; *c; c++) digits = digits && isdigit((unsigned char)*c);
     char *end;
     errno = 0;
-    unsigned long long value = strtoull(text, &end, 10);
-    if (!text[0] || *end || *digits == '-' || errno == ERANGE || value < min || value > max) {
+    unsigned long long value = digits ? strtoull(text, &end, 10) : 0;
+    if (!digits || errno == ERANGE || value < min || value > max) {
         cli_error("%s: %s needs a whole number from %llu to %llu, not '%s'", command, flag,
                   (unsigned long long)min, (unsigned long long)max, text);
         return false;
