@@ -451,6 +451,57 @@ Test(cli, replay_of_a_binary_file)
     free(out), free(err);
 }
 
+/* Issue 14: standard input, directories, byte-order marks, and errors
+ * that quote bytes which are not text. */
+Test(cli, replay_reads_stdin_and_refuses_directories)
+{
+    char *record, *out, *err;
+    cr_assert_eq(support_run("random mice-cake --seed 3", NULL, &record), 0);
+    cr_assert_eq(run_split("replay - --json", record, &out, &err), 0, "%s", err);
+    json_t *result = parse_json(out);
+    cr_assert(json_is_true(json_object_get(result, "terminal")));
+    json_decref(result);
+    free(out), free(err);
+    /* The same record with a UTF-8 byte-order mark in front. */
+    size_t length = strlen(record);
+    char *marked = malloc(length + 4);
+    memcpy(marked, "\xef\xbb\xbf", 3);
+    memcpy(marked + 3, record, length + 1);
+    cr_assert_eq(run_split("replay -", marked, &out, &err), 0, "%s", err);
+    free(out), free(err), free(marked), free(record);
+    char arguments[512];
+    snprintf(arguments, sizeof arguments, "replay %s", support_temp_path(""));
+    cr_assert_eq(run_split(arguments, NULL, &out, &err), 1);
+    cr_assert(strstr(err, "is a directory"), "%s", err);
+    expect_one_line(err, arguments);
+    free(out), free(err);
+}
+
+Test(cli, errors_quoting_bad_bytes_stay_text)
+{
+    const char *path = support_temp_path("bad-bytes.txt");
+    FILE *file = fopen(path, "wb");
+    cr_assert_not_null(file);
+    fputs("g\xffme: x\n\x1b[2J: y\n---\n", file);
+    fclose(file);
+    char arguments[512], *out, *err;
+    snprintf(arguments, sizeof arguments, "replay %s --json", path);
+    cr_assert_eq(run_split(arguments, NULL, &out, &err), 1);
+    json_t *result = parse_json(out); /* valid JSON, not "(null)" */
+    cr_assert_str_eq(json_string_value(json_object_get(result, "error")),
+                     "unknown header key 'g\\xffme'");
+    json_decref(result);
+    free(out), free(err);
+    file = fopen(path, "wb");
+    fputs("\x1b[2J: y\n---\n", file);
+    fclose(file);
+    snprintf(arguments, sizeof arguments, "replay %s", path);
+    cr_assert_eq(run_split(arguments, NULL, &out, &err), 1);
+    cr_assert_null(strchr(err, '\x1b'), "no escape sequence reaches the terminal: %s", err);
+    cr_assert(strstr(err, "\\x1b"), "%s", err);
+    free(out), free(err);
+}
+
 /* ---- usage errors ------------------------------------------------------------- */
 
 Test(cli, usage_errors_are_one_line_never_a_crash)

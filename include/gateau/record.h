@@ -32,6 +32,10 @@ GATEAU_API void gateau_record_free(gateau_record *record);
  */
 GATEAU_API gateau_record *gateau_record_read(const char *text, const char *base_dir,
                                   char *error, size_t error_size, int *error_line);
+/* The same from a file ("-": standard input), at most
+ * GATEAU_RECORD_MAX_BYTES; a directory, a binary or an overlong file is
+ * refused with a one-line reason. */
+#define GATEAU_RECORD_MAX_BYTES (16 * 1024 * 1024)
 GATEAU_API gateau_record *gateau_record_read_file(const char *path, char *error,
                                        size_t error_size, int *error_line);
 

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,9 +108,17 @@ void gateau_record_set_name(gateau_record *record, int seat, const char *name)
     size_t length = strlen(name);
     char *kept = malloc(length + 1);
     if (!kept) abort();
-    for (size_t i = 0; i < length; i++) {
+    for (size_t i = 0; i < length;) {
         unsigned char c = (unsigned char)name[i];
-        kept[i] = c == ',' || c == '#' || c < 0x20 || c == 0x7f ? ' ' : (char)c;
+        int utf8 = text_utf8_length(name + i);
+        if (utf8 > 1) { /* a whole character beyond ASCII */
+            memcpy(kept + i, name + i, (size_t)utf8);
+            i += (size_t)utf8;
+            continue;
+        }
+        /* Bytes that are not UTF-8 become '?', so every JSON writer takes
+         * the name. */
+        kept[i++] = !utf8 ? '?' : c == ',' || c == '#' || c < 0x20 || c == 0x7f ? ' ' : (char)c;
     }
     while (length > 0 && kept[length - 1] == ' ') length--;
     kept[length] = '\0';
@@ -432,6 +441,8 @@ gateau_record *gateau_record_read(const char *text, const char *base_dir, char *
                                   size_t error_size, int *error_line)
 {
     record_reader reader = {.base_dir = base_dir, .error = error, .error_size = error_size};
+    /* Editors on some systems start a UTF-8 file with a byte-order mark. */
+    if (!strncmp(text, "\xef\xbb\xbf", 3)) text += 3;
     size_t length = strlen(text);
     char *copy = malloc(length + 1);
     if (!copy) abort();
@@ -474,24 +485,34 @@ gateau_record *gateau_record_read_file(const char *path, char *error, size_t err
                                        int *error_line)
 {
     if (error_line) *error_line = 0;
-    FILE *file = fopen(path, "rb");
+    bool from_stdin = !strcmp(path, "-");
+    FILE *file = from_stdin ? stdin : fopen(path, "rb");
     if (!file) {
         set_error(error, error_size, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat info;
+    if (fstat(fileno(file), &info) == 0 && S_ISDIR(info.st_mode)) {
+        if (!from_stdin) fclose(file);
+        set_error(error, error_size, "%s is a directory", path);
         return NULL;
     }
     gateau_text text = {0};
     char chunk[4096];
     size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk, file)) > 0) {
-        if (memchr(chunk, '\0', got)) {
-            fclose(file);
-            text_free(&text);
-            set_error(error, error_size, "%s is not a text file", path);
-            return NULL;
-        }
-        text_append(&text, "%.*s", (int)got, chunk);
+    const char *refusal = NULL;
+    while (!refusal && (got = fread(chunk, 1, sizeof chunk, file)) > 0) {
+        if (memchr(chunk, '\0', got)) refusal = "is not a text file";
+        else if (text.length + got > GATEAU_RECORD_MAX_BYTES) refusal = "is too long for a record";
+        else text_append(&text, "%.*s", (int)got, chunk);
     }
-    fclose(file);
+    if (!refusal && ferror(file)) refusal = "cannot be read";
+    if (!from_stdin) fclose(file);
+    if (refusal) {
+        text_free(&text);
+        set_error(error, error_size, "%s %s", from_stdin ? "standard input" : path, refusal);
+        return NULL;
+    }
     /* Relative option paths (a deck file) are read from the record's folder. */
     char *base_dir = malloc(strlen(path) + 2);
     if (!base_dir) abort();

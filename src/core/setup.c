@@ -7,13 +7,33 @@
 #include "core/engine.h"
 #include "core/notation.h"
 
+/*
+ * Errors quote what they refuse, and what they refuse may be anything (a
+ * record's bytes): control characters and bytes that are not UTF-8 are
+ * written as \xNN, so that an error can neither send escape sequences to
+ * a terminal nor make a JSON writer fail.
+ */
 void set_error(char *error, size_t error_size, const char *format, ...)
 {
     if (!error || error_size == 0) return;
+    char raw[1024];
     va_list args;
     va_start(args, format);
-    vsnprintf(error, error_size, format, args);
+    vsnprintf(raw, sizeof raw, format, args);
     va_end(args);
+    size_t out = 0;
+    for (const char *p = raw; *p;) {
+        unsigned char c = (unsigned char)*p;
+        int length = text_utf8_length(p);
+        bool plain = length > 0 && !(length == 1 && (c < 0x20 || c == 0x7f));
+        size_t need = plain ? (size_t)length : 4;
+        if (out + need >= error_size) break;
+        if (plain) memcpy(error + out, p, (size_t)length);
+        else snprintf(error + out, 5, "\\x%02x", c);
+        out += need;
+        p += plain ? length : 1;
+    }
+    error[out] = '\0';
 }
 
 static char *copy_string(const char *s)

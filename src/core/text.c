@@ -59,3 +59,23 @@ void text_free(gateau_text *text)
     text->data = NULL;
     text->length = text->capacity = 0;
 }
+
+int text_utf8_length(const char *p)
+{
+    const unsigned char *u = (const unsigned char *)p;
+    if (u[0] < 0x80) return 1;
+    int length;
+    unsigned char low = 0x80, high = 0xbf; /* the second byte's range */
+    if (u[0] >= 0xc2 && u[0] <= 0xdf) length = 2;
+    else if (u[0] >= 0xe0 && u[0] <= 0xef) length = 3;
+    else if (u[0] >= 0xf0 && u[0] <= 0xf4) length = 4;
+    else return 0;
+    if (u[0] == 0xe0) low = 0xa0;      /* no overlong forms */
+    if (u[0] == 0xed) high = 0x9f;     /* no surrogates */
+    if (u[0] == 0xf0) low = 0x90;
+    if (u[0] == 0xf4) high = 0x8f;     /* nothing past U+10FFFF */
+    if (u[1] < low || u[1] > high) return 0;
+    for (int i = 2; i < length; i++)
+        if (u[i] < 0x80 || u[i] > 0xbf) return 0;
+    return length;
+}

@@ -21,4 +21,9 @@ void text_append_char(gateau_text *text, char c);
 char *text_take(gateau_text *text);
 void text_free(gateau_text *text);
 
+/* The length (1-4) of the valid UTF-8 sequence that starts at p, or 0 when
+ * the bytes there are not valid UTF-8 (a stray continuation byte, an
+ * overlong form, a surrogate, past U+10FFFF, cut short). */
+int text_utf8_length(const char *p);
+
 #endif
