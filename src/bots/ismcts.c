@@ -138,6 +138,9 @@ static inline double fast_log(double x)
     return (double)log2 * 0.69314718;
 }
 
+/* The most nodes reserved before a search starts (64 bytes or so each). */
+#define INITIAL_NODES_MAX (1u << 18)
+
 static bool tree_reserve(tree *t, uint32_t needed)
 {
     if (needed <= t->capacity) return true;
@@ -534,7 +537,14 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
         t->target = total > 0 ? total / threads + (i < total % threads) : 0;
         uint32_t wanted = total > 0 ? (uint32_t)(t->target + 2)
                                     : (uint32_t)(params->budget.ms > 0 ? params->budget.ms : 100) * 256u;
-        if (!tree_reserve(t, wanted < 1024 ? 1024 : wanted)) t->out_of_memory = true;
+        /* A first guess at the tree's size, capped: a large budget's tree
+         * grows as it is needed (tree_reserve in the search), and the
+         * search stops with what it has where memory runs out. */
+        if (wanted > INITIAL_NODES_MAX) wanted = INITIAL_NODES_MAX;
+        if (!tree_reserve(t, wanted < 1024 ? 1024 : wanted)) {
+            t->target = -1; /* no memory even to start: counts as empty */
+            continue;
+        }
         t->nodes[0] = (node){.actor = (int8_t)seat, .action = -1};
         t->count = 1;
     }
@@ -542,7 +552,8 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
         tree_work(&search->trees[0]);
     } else {
         for (int i = 1; i < threads; i++)
-            if (pthread_create(&search->trees[i].thread, NULL, tree_work, &search->trees[i]) != 0)
+            if (search->trees[i].target >= 0 &&
+                pthread_create(&search->trees[i].thread, NULL, tree_work, &search->trees[i]) != 0)
                 search->trees[i].target = -1; /* could not start: counts as empty */
         tree_work(&search->trees[0]);
         for (int i = 1; i < threads; i++)
