@@ -19,17 +19,22 @@ static void text_reserve(gateau_text *text, size_t extra)
 
 void text_append(gateau_text *text, const char *format, ...)
 {
+    /* Written straight into the spare room when it fits (nearly always:
+     * the room doubles), formatted a second time only when it did not. */
+    text_reserve(text, 32);
     va_list args;
     va_start(args, format);
     va_list copy;
     va_copy(copy, args);
-    int length = vsnprintf(NULL, 0, format, copy);
+    size_t room = text->capacity - text->length;
+    int length = vsnprintf(text->data + text->length, room, format, copy);
     va_end(copy);
-    if (length > 0) {
+    if (length > 0 && (size_t)length >= room) {
         text_reserve(text, (size_t)length);
         vsnprintf(text->data + text->length, (size_t)length + 1, format, args);
-        text->length += (size_t)length;
     }
+    if (length > 0) text->length += (size_t)length;
+    text->data[text->length] = '\0';
     va_end(args);
 }
 
