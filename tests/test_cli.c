@@ -212,6 +212,7 @@ Test(cli, version_and_help)
     cr_assert_eq(run("help", NULL, &out), 0);
     cr_assert_not_null(strstr(out, "usage"));
     cr_assert_not_null(strstr(out, "replay"));
+    cr_assert_not_null(strstr(out, "Exit status: 0 done; 1 bad data"), "%s", out);
     free(out);
     /* No command at all: the usage, as an error. */
     cr_assert_eq(run("", NULL, &out), 2);

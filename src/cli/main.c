@@ -235,7 +235,11 @@ static void usage(FILE *out)
           "       [--plot FILE.png|.svg]   a tournament between bots, with statistics\n"
           "  hint RECORD [--seat S] [--ms N] [--json]\n"
           "                                the best moves for a seat where a record stands\n"
-          "  version                       the version\n",
+          "  version                       the version\n"
+          "\n"
+          "Exit status: 0 done; 1 bad data (a record, a deck, an option value, a file);\n"
+          "2 usage (an unknown command or flag, a missing value); 3 a game stopped\n"
+          "before its end (quit in play).\n",
           out);
 }
 

@@ -279,7 +279,7 @@ int cli_play(int argc, char **argv)
     play_session session = {.game_name = flags.game, .players = flags.players,
                             .record_path = flags.record, .viewer = GATEAU_OBSERVER};
     char default_seats[128] = "human";
-    for (int s = 1; s < flags.players; s++) strcat(default_seats, ",random");
+    for (int s = 1; s < flags.players; s++) strcat(default_seats, ",heuristic");
     int status = 1;
     if (parse_seats(&session, flags.seats ? flags.seats : default_seats)) {
         session.seed = flags.has_seed ? flags.seed : cli_fresh_seed();
