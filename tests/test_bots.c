@@ -1144,6 +1144,10 @@ Test(hint, json_parses, .timeout = 120)
     cr_expect_eq(support_run(arguments, NULL, &out), 1);
     cr_expect_not_null(strstr(out, "seat 1 is not to move"), "%s", out);
     free(out);
+    snprintf(arguments, sizeof arguments, "hint %s --seat 6", path);
+    cr_expect_eq(support_run(arguments, NULL, &out), 1);
+    cr_expect_not_null(strstr(out, "seats of this 3-player game are 1..3"), "%s", out);
+    free(out);
     snprintf(arguments, sizeof arguments, "hint %s --ms 5 --iters 5", path);
     cr_expect_eq(support_run(arguments, NULL, &out), 2);
     free(out);

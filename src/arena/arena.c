@@ -362,12 +362,17 @@ bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size)
     double begin = now_seconds();
     arena->workers_running = threads;
     int started = 0;
+    /* Every counter is set before any thread starts: the progress reader
+     * reads them all, also those of threads that could not start. */
     for (int t = 0; t < threads; t++) {
         atomic_init(&counters[t].value, 0);
         workers[t].arena = arena;
         workers[t].finished = &counters[t];
-        if (pthread_create(&workers[t].thread, NULL, worker_main, &workers[t]) != 0) {
-            fail(arena, "cannot start thread %d: %s", t + 1, strerror(errno));
+    }
+    for (int t = 0; t < threads; t++) {
+        int failure = pthread_create(&workers[t].thread, NULL, worker_main, &workers[t]);
+        if (failure != 0) { /* (pthread_create returns its error; errno is not set) */
+            fail(arena, "cannot start thread %d: %s", t + 1, strerror(failure));
             pthread_mutex_lock(&arena->lock);
             arena->workers_running -= threads - t;
             pthread_mutex_unlock(&arena->lock);

@@ -98,7 +98,8 @@ int cli_hint(int argc, char **argv)
     }
     int chosen = seat ? (int)seat - 1 : gateau_state_next_seat(state);
     if (chosen >= players) {
-        cli_error("hint: there is no seat %d in a %d-player game", chosen + 1, players);
+        cli_error("hint: there is no seat %d: the seats of this %d-player game are 1..%d",
+                  chosen + 1, players, players);
         goto done;
     }
     if (!(gateau_state_actors(state) & (1u << chosen))) {
