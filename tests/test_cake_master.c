@@ -996,6 +996,20 @@ static void expect_deck_error(const char *text, int players, const char *fragmen
     free(dir);
 }
 
+/* The refusal of a deck file holding text does not show `secret`. */
+static void expect_deck_not_quoted(const char *text, const char *secret)
+{
+    char *dir = make_temp_dir();
+    write_file(dir, "deck.txt", text);
+    char error[512] = "";
+    cr_expect_null(gateau_setup_new(gateau_game_find("cake-master"), 2, "deck=deck.txt", dir,
+                                    error, sizeof error));
+    cr_expect_null(strstr(error, secret), "the error quotes the file: %s", error);
+    remove_temp(dir, "deck.txt");
+    rmdir(dir);
+    free(dir);
+}
+
 /* 24 valid card lines, then `tail`. */
 static void deck_with(buffer *b, const char *tail)
 {
@@ -1017,6 +1031,10 @@ Test(deck_files, errors_name_the_line)
     expect_deck_error("card\n", 2, "deck.txt:1: 'card' is followed by one card code");
     expect_deck_error("card W0 W1\n", 2, "deck.txt:1: 'card' is followed by one card code");
     expect_deck_error("card W0\ncake W1\n", 2, "deck.txt:2: expected 'card CODE' or 'customer");
+    /* A file that is no deck is not quoted (issue 14: deck=/etc/passwd
+     * showed its first line). */
+    expect_deck_error("root:x:0:0:secret\n", 2, "deck.txt:1: expected 'card CODE'");
+    expect_deck_not_quoted("root:x:0:0:secret\n", "secret");
     expect_deck_error("customer\n", 2, "deck.txt:1: a customer needs at least one demand");
     expect_deck_error("customer fruits=1\ncustomer flavour=2\n", 2,
                       "deck.txt:2: unknown characteristic 'flavour'");
@@ -1042,6 +1060,48 @@ Test(deck_files, errors_name_the_line)
     cr_expect_null(gateau_setup_new(gateau_game_find("cake-master"), 2, "deck=missing.deck",
                                     "/nonexistent", error, sizeof error));
     cr_expect(strstr(error, "cannot open deck file /nonexistent/missing.deck"), "%s", error);
+}
+
+/* A deck option names a regular file of bounded size: never a device that
+ * does not end, a pipe that may never answer, or a folder (issue 14). */
+Test(deck_files, only_regular_files_of_bounded_size)
+{
+    static const struct {
+        const char *option, *fragment;
+    } cases[] = {
+        {"deck=/dev/zero", "/dev/zero is not a regular file"},
+        {"deck=/dev/null", "/dev/null is not a regular file"},
+        {"deck=/tmp", "/tmp is a directory"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char error[512] = "";
+        cr_expect_null(gateau_setup_new(gateau_game_find("cake-master"), 2, cases[i].option, NULL,
+                                        error, sizeof error));
+        cr_expect(strstr(error, cases[i].fragment), "%s: %s", cases[i].option, error);
+    }
+    /* A FIFO nobody writes to is refused at once, not waited on. */
+    char *dir = make_temp_dir();
+    char fifo[1024], option[1100], error[512] = "";
+    snprintf(fifo, sizeof fifo, "%s/pipe.deck", dir);
+    cr_assert_eq(mkfifo(fifo, 0600), 0);
+    snprintf(option, sizeof option, "deck=%s", fifo);
+    cr_expect_null(gateau_setup_new(gateau_game_find("cake-master"), 2, option, NULL, error,
+                                    sizeof error));
+    cr_expect(strstr(error, "is not a regular file"), "%s", error);
+    unlink(fifo);
+    /* Past 64 KiB, even of comments, a file is no deck. */
+    char big[1024];
+    snprintf(big, sizeof big, "%s/big.deck", dir);
+    FILE *file = fopen(big, "w");
+    for (int i = 0; i < 5000; i++) fputs("# a comment line ...\n", file);
+    fclose(file);
+    snprintf(option, sizeof option, "deck=%s", big);
+    cr_expect_null(gateau_setup_new(gateau_game_find("cake-master"), 2, option, NULL, error,
+                                    sizeof error));
+    cr_expect(strstr(error, "is too large for a deck"), "%s", error);
+    unlink(big);
+    rmdir(dir);
+    free(dir);
 }
 
 Test(deck_files, a_record_names_its_deck)

@@ -789,6 +789,21 @@ Test(cli, play_undo_goes_back_to_the_previous_decision)
  * "realloc(): invalid next size").  Expected: "Nothing to undo yet." and
  * the game goes on.
  */
+/* Input is read in bounded lines (issue 14: `play < /dev/zero` grew to
+ * gigabytes). */
+Test(cli, play_refuses_an_endless_line)
+{
+    char *input = malloc(6002);
+    memset(input, 'x', 6000);
+    strcpy(input + 6000, "\n");
+    char *out, *err;
+    int status = run_split("play piece-o-cake --players 2 --seats human,random --seed 1", input,
+                           &out, &err);
+    cr_expect_eq(status, 3, "exit %d", status);
+    cr_expect(strstr(err, "not lines of text"), "%s", err);
+    free(input), free(out), free(err);
+}
+
 Test(cli, play_undo_with_nothing_to_undo)
 {
     char *out;

@@ -11,6 +11,8 @@
 
 #include "cli/cli.h"
 
+enum { PLAY_MAX_LINE = 4096 }; /* the longest input line (a move is far shorter) */
+
 typedef struct play_session {
     gateau_match *match;
     gateau_record *record; /* the match's */
@@ -62,13 +64,26 @@ static char *read_input(play_session *session, const char *prompt)
     }
     fputs(prompt, stdout);
     fflush(stdout);
-    size_t capacity = 0;
-    char *line = NULL;
-    if (getline(&line, &capacity, stdin) < 0) {
+    /* Bounded: `gateau play < /dev/zero` must not read gigabytes. */
+    char *line = malloc(PLAY_MAX_LINE + 2);
+    if (!line) abort(); /* out of memory */
+    size_t length = 0;
+    int c;
+    while ((c = getchar()) != EOF && c != '\n') {
+        if (c == '\0' || length == PLAY_MAX_LINE) {
+            cli_error("play: the input is not lines of text (a NUL byte or a line over %d "
+                      "bytes): the game stops", PLAY_MAX_LINE);
+            free(line);
+            return NULL;
+        }
+        line[length++] = (char)c;
+    }
+    if (c == EOF && length == 0) {
         free(line);
         return NULL;
     }
-    line[strcspn(line, "\r\n")] = '\0';
+    line[length] = '\0';
+    line[strcspn(line, "\r")] = '\0';
     return line;
 }
 

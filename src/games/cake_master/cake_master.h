@@ -24,6 +24,7 @@ enum {
     CM_QUARTERS = 4,        /* per cake: a b c d clockwise */
     CM_POSITIONS = CM_CAKES * CM_QUARTERS,
     CM_MAX_CARDS = 200,     /* most cards a deck may hold */
+    CM_DECK_MAX_BYTES = 65536, /* the largest deck file read */
     CM_MAX_CUSTOMERS = 40,  /* most customers a deck may hold */
     CM_MIN_CUSTOMERS = 6,   /* a game meets 1 + 2 + 3 of them */
     CM_MAX_FRUIT = 9,       /* most fruits on one card */

@@ -16,9 +16,12 @@
  * line: "deck.txt:7: unknown color 'X'".
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/notation.h"
 #include "games/cake_master/cake_master.h"
@@ -245,17 +248,36 @@ static bool deck_line(deck_reader *r, char *line)
     if (w.count == 0) return true;
     if (strcmp(w.word[0], "card") == 0) return deck_card_line(r, &w);
     if (strcmp(w.word[0], "customer") == 0) return deck_customer_line(r, &w);
+    /* (The line is not quoted: a deck option may name any file, and an
+     * error must not show another file's contents.) */
     set_error(r->error, r->error_size, "%s:%d: expected 'card CODE' or 'customer key=value "
-              "...', not '%s'", r->path, r->line, w.word[0]);
+              "...'", r->path, r->line);
     return false;
 }
 
 bool cm_deck_load(cm_deck *deck, const char *path, char *error, size_t error_size)
 {
     memset(deck, 0, sizeof *deck);
-    FILE *file = fopen(path, "r");
-    if (!file) {
+    /* A deck is a regular file of bounded size: not a device that never
+     * ends (/dev/zero), a pipe that may never answer (/dev/stdin), or a
+     * folder.  Opened without blocking, so that a FIFO cannot hang us. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         set_error(error, error_size, "cannot open deck file %s: %s", path, strerror(errno));
+        return false;
+    }
+    struct stat info;
+    const char *refusal = NULL;
+    if (fstat(fd, &info) != 0) refusal = "cannot be read";
+    else if (S_ISDIR(info.st_mode)) refusal = "is a directory";
+    else if (!S_ISREG(info.st_mode)) refusal = "is not a regular file";
+    else if (info.st_size > CM_DECK_MAX_BYTES) refusal = "is too large for a deck";
+    FILE *file = refusal ? NULL : fdopen(fd, "r");
+    if (!file) {
+        close(fd);
+        if (refusal) set_error(error, error_size, "deck file %s %s (a deck is a text file of at "
+                               "most %d bytes)", path, refusal, CM_DECK_MAX_BYTES);
+        else set_error(error, error_size, "cannot open deck file %s: %s", path, strerror(errno));
         return false;
     }
     deck_reader reader = {deck, path, 0, error, error_size};
