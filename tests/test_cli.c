@@ -838,5 +838,7 @@ Test(cli, play_writes_to_an_unwritable_record_path)
     int status = run(arguments, NULL, &out);
     cr_assert_eq(status, 1, "%s", out);
     cr_assert_not_null(strstr(out, "cannot write"), "%s", out);
+    /* Refused before the game, not after it (issue 14). */
+    cr_assert_null(strstr(out, "Final scores"), "%s", out);
     free(out);
 }

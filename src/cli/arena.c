@@ -346,6 +346,7 @@ int cli_arena(int argc, char **argv)
         FILE *file = json_file;
         json_file = NULL;
         if (!finish_file(file, "json", flags.json, written)) status = 1;
+        else printf("JSON: %s\n", flags.json);
     }
     if (csv_file) {
         char *report = gateau_arena_report_csv(&stats, &run);
@@ -354,6 +355,7 @@ int cli_arena(int argc, char **argv)
         FILE *file = csv_file;
         csv_file = NULL;
         if (!finish_file(file, "csv", flags.csv, written)) status = 1;
+        else printf("CSV: %s\n", flags.csv);
     }
     if (flags.plot) {
         char title[256];
@@ -363,6 +365,8 @@ int cli_arena(int argc, char **argv)
                      sizeof error) != 0) {
             cli_error("arena: --plot: %s", error);
             status = 1;
+        } else {
+            printf("Plot: %s\n", flags.plot);
         }
     }
     if (flags.records && finished)

@@ -60,6 +60,11 @@ bool cli_parse_seats(const char *command, const char *text, int players, cli_sea
  * (then exit with 1). */
 gateau_setup *cli_setup(const char *command, cli_flags *flags);
 
+/* Whether path can be written (an existing file, or a new one in a
+ * writable folder), checked before a game or an arena starts rather than
+ * after it ends; false after printing why. */
+bool cli_check_writable(const char *command, const char *flag, const char *path);
+
 /* Finds the game or prints "unknown game" with the list. */
 const gateau_game *cli_find_game(const char *name);
 

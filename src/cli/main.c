@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -41,6 +42,34 @@ const gateau_game *cli_find_game(const char *name)
         fprintf(stderr, ")\n");
     }
     return game;
+}
+
+bool cli_check_writable(const char *command, const char *flag, const char *path)
+{
+    struct stat info;
+    if (stat(path, &info) == 0) {
+        if (S_ISDIR(info.st_mode)) {
+            cli_error("%s: %s %s is a directory", command, flag, path);
+            return false;
+        }
+        if (access(path, W_OK) != 0) {
+            cli_error("%s: %s: cannot write %s: %s", command, flag, path, strerror(errno));
+            return false;
+        }
+        return true;
+    }
+    /* A new file: its folder must be there and writable. */
+    char folder[4096];
+    snprintf(folder, sizeof folder, "%s", path);
+    char *slash = strrchr(folder, '/');
+    if (slash == folder) folder[1] = '\0';
+    else if (slash) *slash = '\0';
+    else snprintf(folder, sizeof folder, ".");
+    if (access(folder, W_OK) != 0) {
+        cli_error("%s: %s: cannot write %s: %s", command, flag, path, strerror(errno));
+        return false;
+    }
+    return true;
 }
 
 gateau_setup *cli_setup(const char *command, cli_flags *flags)

@@ -302,7 +302,9 @@ int cli_play(int argc, char **argv)
         session.interactive = isatty(STDIN_FILENO);
         for (int s = flags.players - 1; s >= 0; s--)
             if (session.human[s]) session.viewer = s; /* the first human's eyes */
-        if (start_match(&session, setup)) {
+        bool writable = !session.record_path ||
+                        cli_check_writable("play", "--record", session.record_path);
+        if (writable && start_match(&session, setup)) {
             printf("%s, %d players, seed %llu. Type help for commands.\n",
                    gateau_game_title(game), flags.players, (unsigned long long)session.seed);
             status = run(&session);
