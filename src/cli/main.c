@@ -256,7 +256,7 @@ static void usage(FILE *out)
           "  rules GAME                    the rules in brief\n"
           "  play GAME --players N --seats human,random,... [--seed S] [--record FILE]\n"
           "       [--options k=v ...]      play in the terminal\n"
-          "  replay FILE [--json]          check a record and show the result\n"
+          "  replay FILE|- [--json]        check a record (- : standard input), show the result\n"
           "  random GAME --players N [--seed S] [--options k=v ...]\n"
           "                                a random legal game as a record\n"
           "  arena GAME --players N --seats A,B,... --games G [--threads T] [--seed S]\n"

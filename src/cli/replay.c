@@ -1,5 +1,5 @@
 /*
- * replay.c: `gateau replay FILE [--json]`: check a record move by move and
+ * replay.c: `gateau replay FILE|- [--json]`: check a record (- reads standard input) move by move and
  * show where the game stands.
  */
 #include <jansson.h>
@@ -43,7 +43,7 @@ int cli_replay(int argc, char **argv)
     cli_flags flags;
     if (!cli_parse_flags("replay", argc, argv, "json", &flags)) return 2;
     if (!flags.game) {
-        cli_error("replay: usage: gateau replay FILE [--json]");
+        cli_error("replay: usage: gateau replay FILE|- [--json]");
         return 2;
     }
     char error[512];
