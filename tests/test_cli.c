@@ -552,6 +552,7 @@ Test(cli, usage_errors_are_one_line_never_a_crash)
         {"play piece-o-cake --seats", 2, "--seats"},
         {"play piece-o-cake --record", 2, "--record"},
         {"play piece-o-cake --players six", 2, "six"},
+        {"play piece-o-cake --players 3 --seats human,,random", 1, "seat 2 is empty"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *out, *err;
@@ -802,6 +803,14 @@ Test(cli, play_refuses_an_endless_line)
     cr_expect_eq(status, 3, "exit %d", status);
     cr_expect(strstr(err, "not lines of text"), "%s", err);
     free(input), free(out), free(err);
+}
+
+Test(cli, a_solver_without_a_solver_is_told)
+{
+    char *out;
+    cr_assert_eq(run("play mice-cake --seats human,solver --seed 1", "quit\n", &out), 3);
+    cr_assert(strstr(out, "Seat 2: solver plays heuristic in Mice Cake"), "%s", out);
+    free(out);
 }
 
 Test(cli, play_undo_with_nothing_to_undo)

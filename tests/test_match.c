@@ -165,6 +165,17 @@ Test(match, the_arena_plays_matches)
     gateau_setup_free(setup);
 }
 
+/* What a spec plays where its game lacks the support it asks for. */
+Test(match, bot_fallbacks_are_told)
+{
+    const gateau_game *mice = gateau_game_find("mice-cake"), *cake = gateau_game_find("piece-o-cake");
+    cr_assert_str_eq(gateau_bot_fallback("solver", mice), "heuristic");
+    cr_assert_null(gateau_bot_fallback("solver", cake), "piece o' Cake has a solver");
+    cr_assert_null(gateau_bot_fallback("heuristic", mice));
+    cr_assert_null(gateau_bot_fallback("ismcts:ms=5", mice));
+    cr_assert_null(gateau_bot_fallback("solverish", mice));
+}
+
 Test(match, game_types_bound_every_decision)
 {
     for (int g = 0; g < gateau_game_count(); g++) {

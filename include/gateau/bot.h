@@ -89,6 +89,12 @@ typedef struct gateau_bot_candidate {
 GATEAU_API int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gateau_rng *rng,
                        gateau_bot_candidate *results, int max);
 
+/* What a bot plays instead in game when the game lacks the support its
+ * spec asks for: "heuristic" for a solver where the game has no solver,
+ * "random" for a heuristic where it has no heuristic; NULL when the bot
+ * plays as named (or the spec is not a bot). */
+GATEAU_API const char *gateau_bot_fallback(const char *spec, const gateau_game *game);
+
 /* The names of the bots there are, for help texts: "random, ...". */
 GATEAU_API const char *gateau_bot_names(void);
 

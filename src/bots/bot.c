@@ -246,6 +246,17 @@ void gateau_bot_free(gateau_bot *bot)
 
 const char *gateau_bot_name(const gateau_bot *bot) { return bot->name; }
 
+const char *gateau_bot_fallback(const char *spec, const gateau_game *game)
+{
+    const bot_game *bots = registry_bots(game);
+    bool has_heuristic = bots && bots->heuristic;
+    size_t length = strcspn(spec, ":");
+    if (length == 6 && !strncmp(spec, "solver", 6) && !(bots && bots->solve))
+        return has_heuristic ? "heuristic" : "random";
+    if (length == 9 && !strncmp(spec, "heuristic", 9) && !has_heuristic) return "random";
+    return NULL;
+}
+
 const bot_game *bot_game_find(const gateau_state *state)
 {
     return registry_bots(state->setup->game);

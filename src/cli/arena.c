@@ -268,6 +268,12 @@ int cli_arena(int argc, char **argv)
     if (!setup) return 1;
     const gateau_game *game = gateau_setup_game(setup);
     char error[512];
+    for (int k = 0; k < flags.seats.count; k++) {
+        const char *instead = gateau_bot_fallback(flags.seats.specs[k], game);
+        if (instead)
+            printf("Note: %s plays %s in %s (the game has no %s of its own).\n",
+                   flags.seats.specs[k], instead, gateau_game_title(game), flags.seats.specs[k]);
+    }
     if (!flags.common.has_seed) flags.common.seed = cli_fresh_seed();
     gateau_arena_config config = {
         .setup = setup,

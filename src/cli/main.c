@@ -121,8 +121,8 @@ bool cli_parse_seats(const char *command, const char *text, int players, cli_sea
         while (length && isspace((unsigned char)*cursor)) cursor++, length--;
         while (length && isspace((unsigned char)cursor[length - 1])) length--;
         if (!length) {
-            cli_error("%s: --seats has an empty name (give one spec a seat, separated by "
-                      "commas, as in random,random,random)", command);
+            cli_error("%s: --seats: seat %d is empty (give one spec a seat, separated by "
+                      "commas, as in human,random,heuristic)", command, seats->count + 1);
             return false;
         }
         if (seats->count == GATEAU_MAX_PLAYERS) {

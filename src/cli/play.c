@@ -14,6 +14,7 @@
 enum { PLAY_MAX_LINE = 4096 }; /* the longest input line (a move is far shorter) */
 
 typedef struct play_session {
+    const gateau_setup *setup;
     gateau_match *match;
     gateau_record *record; /* the match's */
     const char *game_name;
@@ -50,6 +51,10 @@ static bool parse_seats(play_session *session, const char *seats)
         }
         gateau_bot_free(bot);
         session->bot_spec[s] = spec;
+        const char *instead = gateau_bot_fallback(spec, gateau_setup_game(session->setup));
+        if (instead)
+            printf("Seat %d: %s plays %s in %s (the game has no %s of its own).\n", s + 1, spec,
+                   instead, gateau_game_title(gateau_setup_game(session->setup)), spec);
     }
     return true;
 }
@@ -291,7 +296,7 @@ int cli_play(int argc, char **argv)
     if (!setup) return 1;
     const gateau_game *game = gateau_setup_game(setup);
     char error[512];
-    play_session session = {.game_name = flags.game, .players = flags.players,
+    play_session session = {.setup = setup, .game_name = flags.game, .players = flags.players,
                             .record_path = flags.record, .viewer = GATEAU_OBSERVER};
     char default_seats[128] = "human";
     for (int s = 1; s < flags.players; s++) strcat(default_seats, ",heuristic");
