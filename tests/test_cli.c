@@ -805,6 +805,16 @@ Test(cli, play_refuses_an_endless_line)
     free(input), free(out), free(err);
 }
 
+/* The rules are at hand during a game (issue 14). */
+Test(cli, play_prompt_knows_the_rules)
+{
+    char *out;
+    cr_assert_eq(run("play piece-o-cake --players 2 --seats human,random --seed 1", "rules\nquit\n",
+                     &out), 3);
+    cr_assert(strstr(out, "57 slices in 8 varieties"), "%s", out);
+    free(out);
+}
+
 Test(cli, a_solver_without_a_solver_is_told)
 {
     char *out;

@@ -116,6 +116,7 @@ static void print_help(void)
 {
     puts("Type a move in the game's notation (see `gateau rules GAME`), or:\n"
          "  moves       the legal moves now\n"
+         "  rules       the rules in brief (the game's letters and values)\n"
          "  hint        the best few moves for you (a search from what you know)\n"
          "  undo        back to your previous decision\n"
          "  save FILE   write the record so far (replay or resume it later)\n"
@@ -173,6 +174,8 @@ static turn_result human_turn(play_session *session, int seat)
             print_help();
         } else if (!strcmp(input, "hint")) {
             show_hint(session, seat);
+        } else if (!strcmp(input, "rules")) {
+            fputs(gateau_game_summary(gateau_setup_game(session->setup)), stdout);
         } else if (!strcmp(input, "moves")) {
             char *legal = gateau_state_describe_legal(gateau_record_state(session->record), seat);
             puts(legal);
