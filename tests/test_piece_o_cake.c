@@ -1712,3 +1712,30 @@ ParameterizedTest(int *players, piece_o_cake, random_games, .timeout = 1800)
     gateau_state_free(start);
     gateau_setup_free(setup);
 }
+
+/* Counts read as words: "1 cake", "0 cakes" (issue 14). */
+Test(views, plurals)
+{
+    gateau_setup *setup = support_setup("piece-o-cake", 3, NULL);
+    gateau_state *state = gateau_state_new(setup);
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 8);
+    bool one_cake = false;
+    while (!gateau_state_is_over(state)) {
+        char *view = gateau_state_view_text(state, GATEAU_OBSERVER, false);
+        cr_assert_null(strstr(view, " 1 cakes"), "%s", view);
+        cr_assert_null(strstr(view, " 1 slices"), "%s", view);
+        one_cake = one_cake || strstr(view, " in 1 cake and ");
+        free(view);
+        gateau_action actions[GATEAU_MAX_ACTIONS];
+        double probabilities[GATEAU_MAX_ACTIONS];
+        int seat = gateau_state_is_chance(state) ? GATEAU_CHANCE : gateau_state_next_seat(state);
+        int count = seat == GATEAU_CHANCE
+                        ? gateau_state_chance_outcomes(state, actions, probabilities)
+                        : gateau_state_legal_actions(state, seat, actions);
+        gateau_state_apply_legal(state, seat, actions[gateau_rng_below(&rng, (uint32_t)count)]);
+    }
+    cr_assert(one_cake, "the fourth cake's view says '1 cake'");
+    gateau_state_free(state);
+    gateau_setup_free(setup);
+}

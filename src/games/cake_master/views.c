@@ -538,8 +538,10 @@ static void describe_reveal(const cm_state *before, const gateau_state *after_st
         const cm_result *result = &after->result[round];
         text_append(out, " Round %d is scored:", round + 1);
         for (int s = 0; s < after->players; s++)
-            text_append(out, "%s seat %d %d Tasty points, %d + %d stars", s ? ";" : "", s + 1,
-                        result->total[s], result->tasty_stars[s], result->customer_stars[s]);
+            text_append(out, "%s seat %d %d Tasty point%s, %d + %d star%s", s ? ";" : "", s + 1,
+                        result->total[s], result->total[s] == 1 ? "" : "s",
+                        result->tasty_stars[s], result->customer_stars[s],
+                        result->tasty_stars[s] + result->customer_stars[s] == 1 ? "" : "s");
         text_append(out, ".");
         if (after->phase == CM_PHASE_DEAL) describe_round_start(after, after_state, out);
         else text_append(out, " The game is over.");

@@ -172,8 +172,9 @@ static void view_unseen(const poc_state *g, gateau_text *out)
     if (g->phase == POC_PHASE_OVER || g->phase == POC_PHASE_DEAL) return;
     int counts[POC_VARIETIES] = {0}, total = 0;
     for (int i = poc_first_hidden(g); i < g->dealt; i++, total++) counts[g->slice[i]]++;
-    text_append(out, "Not yet seen: %d slices in %d cakes and %d set aside:", total,
-                POC_CAKES - 1 - g->cake, POC_SET_ASIDE);
+    int cakes = POC_CAKES - 1 - g->cake;
+    text_append(out, "Not yet seen: %d slice%s in %d cake%s and %d set aside:", total,
+                total == 1 ? "" : "s", cakes, cakes == 1 ? "" : "s", POC_SET_ASIDE);
     for (int v = 0; v < POC_VARIETIES; v++)
         if (counts[v]) text_append(out, " %c%d", POC_VARIETY_LETTER[v], counts[v]);
     text_append_char(out, '\n');
@@ -371,9 +372,10 @@ void poc_describe_legal(const gateau_state *state, int seat, gateau_text *out)
     }
     for (int v = 0; v < POC_VARIETIES; v++)
         if (g->collected[seat][v])
-            text_append(out, "eat %c   (your %d collected %s, %d points)\n", POC_VARIETY_LETTER[v],
-                        g->collected[seat][v], POC_VARIETY_NAME[v],
-                        g->collected[seat][v] * POC_DOLLOPS[v]);
+            text_append(out, "eat %c   (your %d collected %s, %d point%s)\n",
+                        POC_VARIETY_LETTER[v], g->collected[seat][v], POC_VARIETY_NAME[v],
+                        g->collected[seat][v] * POC_DOLLOPS[v],
+                        g->collected[seat][v] * POC_DOLLOPS[v] == 1 ? "" : "s");
     text_append(out, "pass");
 }
 
