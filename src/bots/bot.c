@@ -10,7 +10,9 @@
  *
  * Bots answer with whole moves (gateau_bot_choose_move).  A move of
  * several actions is decided action by action on a fresh determinization
- * each time, as a seat decides when it sees the position; a searching bot
+ * each time, as a seat decides when it sees the position (which also
+ * keeps every seed's games what they were when bots were asked one action
+ * at a time: tests/golden); a searching bot
  * (ismcts, solver) decides the whole move at its first action and plays
  * the rest of its line, which the determinizations in between cannot
  * change (they keep what the seat knows).  A game's bot support (its
