@@ -166,6 +166,26 @@ Test(match, the_arena_plays_matches)
 }
 
 /* What a spec plays where its game lacks the support it asks for. */
+/* A move given as actions is checked whole: legal, complete, nothing more. */
+Test(match, moves_as_actions_are_checked_whole)
+{
+    gateau_record *record = support_read(
+        "game: piece-o-cake\nplayers: 3\n---\n"
+        "deal CBSBBSKSKBRSKPPCKBGSCGCKKGCCGRGSASCGCBGSABSRARKGCACKCGSRP\n"
+        "cut 1-10 11\n");
+    const gateau_state *state = gateau_record_state(record);
+    gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
+    int count = gateau_move_parse(state, 1, "take 11 e", actions, NULL, 0);
+    cr_assert_eq(count, 2);
+    char error[256] = "";
+    cr_assert(gateau_move_check(state, 1, actions, count, error, sizeof error), "%s", error);
+    cr_assert(!gateau_move_check(state, 1, actions, 1, error, sizeof error));
+    cr_assert(strstr(error, "not one complete move"), "%s", error);
+    cr_assert(!gateau_move_check(state, 0, actions, count, error, sizeof error));
+    cr_assert(!gateau_move_check(state, 1, actions, 0, error, sizeof error));
+    gateau_record_free(record);
+}
+
 Test(match, bot_fallbacks_are_told)
 {
     const gateau_game *mice = gateau_game_find("mice-cake"), *cake = gateau_game_find("piece-o-cake");

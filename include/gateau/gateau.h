@@ -180,6 +180,12 @@ GATEAU_API void gateau_state_determinize(gateau_state *state, int seat, gateau_r
 GATEAU_API int gateau_move_parse(const gateau_state *state, int seat, const char *text,
                       gateau_action actions[GATEAU_MAX_MOVE_ACTIONS],
                       char *error, size_t error_size);
+/* Whether actions[0 .. count) are, in order, legal and exactly one
+ * complete move of seat in state (which is unchanged): false with a
+ * one-line reason otherwise.  For moves given as actions (a browser, a
+ * program). */
+GATEAU_API bool gateau_move_check(const gateau_state *state, int seat, const gateau_action *actions,
+                                  int count, char *error, size_t error_size);
 /* The canonical text of a complete move made from state `before`.
  * Returns a malloc'd string. */
 GATEAU_API char *gateau_move_format(const gateau_state *before, int seat,

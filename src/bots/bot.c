@@ -165,32 +165,41 @@ static bool parse_parameter(gateau_bot *bot, const char *name, const char *key, 
     return true;
 }
 
+static const struct {
+    const char *name;
+    bot_kind kind;
+} KINDS[] = {
+    {"random", BOT_RANDOM},
+    {"heuristic", BOT_HEURISTIC},
+    {"ismcts", BOT_ISMCTS},
+    {"solver", BOT_SOLVER},
+};
+
+/* The index in KINDS of the bot a spec names (the part before any ':'),
+ * or -1. */
+static int find_kind(const char *spec)
+{
+    size_t name_length = strcspn(spec, ":");
+    for (int i = 0; i < (int)(sizeof KINDS / sizeof KINDS[0]); i++)
+        if (strlen(KINDS[i].name) == name_length && !strncmp(KINDS[i].name, spec, name_length))
+            return i;
+    return -1;
+}
+
 gateau_bot *gateau_bot_new(const char *spec, char *error, size_t error_size)
 {
-    static const struct {
-        const char *name;
-        bot_kind kind;
-    } kinds[] = {
-        {"random", BOT_RANDOM},
-        {"heuristic", BOT_HEURISTIC},
-        {"ismcts", BOT_ISMCTS},
-        {"solver", BOT_SOLVER},
-    };
     if (!spec) spec = "";
     size_t name_length = strcspn(spec, ":");
-    int found = -1;
-    for (int i = 0; i < (int)(sizeof kinds / sizeof kinds[0]); i++)
-        if (strlen(kinds[i].name) == name_length && !strncmp(kinds[i].name, spec, name_length))
-            found = i;
+    int found = find_kind(spec);
     if (found < 0) {
         set_error(error, error_size, "unknown bot '%.*s' (bots: %s)", (int)name_length, spec,
                   BOT_NAMES);
         return NULL;
     }
-    const char *name = kinds[found].name;
+    const char *name = KINDS[found].name;
     gateau_bot *bot = calloc(1, sizeof *bot);
     if (!bot) abort(); /* out of memory */
-    bot->kind = kinds[found].kind;
+    bot->kind = KINDS[found].kind;
     bot->params = ISMCTS_DEFAULT_PARAMS;
     if (spec[name_length] && bot->kind != BOT_ISMCTS) {
         set_error(error, error_size, "bot '%s' takes no parameters", name);
@@ -252,10 +261,10 @@ const char *gateau_bot_fallback(const char *spec, const gateau_game *game)
 {
     const bot_game *bots = registry_bots(game);
     bool has_heuristic = bots && bots->heuristic;
-    size_t length = strcspn(spec, ":");
-    if (length == 6 && !strncmp(spec, "solver", 6) && !(bots && bots->solve))
-        return has_heuristic ? "heuristic" : "random";
-    if (length == 9 && !strncmp(spec, "heuristic", 9) && !has_heuristic) return "random";
+    int found = find_kind(spec);
+    bot_kind kind = found < 0 ? BOT_RANDOM : KINDS[found].kind;
+    if (kind == BOT_SOLVER && !(bots && bots->solve)) return has_heuristic ? "heuristic" : "random";
+    if (kind == BOT_HEURISTIC && !has_heuristic) return "random";
     return NULL;
 }
 

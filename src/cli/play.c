@@ -19,7 +19,6 @@ typedef struct play_session {
     gateau_record *record; /* the match's */
     const char *game_name;
     int players;
-    bool human[GATEAU_MAX_PLAYERS];
     cli_seats seats;                          /* --seats */
     const char *bot_spec[GATEAU_MAX_PLAYERS]; /* in seats; NULL for a human */
     uint64_t seed;
@@ -39,10 +38,7 @@ static bool parse_seats(play_session *session, const char *seats)
     if (!cli_parse_seats("play", seats, session->players, &session->seats)) return false;
     for (int s = 0; s < session->seats.count; s++) {
         const char *spec = session->seats.specs[s];
-        if (!strcmp(spec, "human")) {
-            session->human[s] = true;
-            continue;
-        }
+        if (!strcmp(spec, "human")) continue;
         char error[256];
         gateau_bot *bot = gateau_bot_new(spec, error, sizeof error);
         if (!bot) {
@@ -309,7 +305,7 @@ int cli_play(int argc, char **argv)
         session.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
         session.interactive = isatty(STDIN_FILENO);
         for (int s = flags.players - 1; s >= 0; s--)
-            if (session.human[s]) session.viewer = s; /* the first human's eyes */
+            if (!session.bot_spec[s]) session.viewer = s; /* the first human's eyes */
         bool writable = !session.record_path ||
                         cli_check_writable("play", "--record", session.record_path);
         if (writable && start_match(&session, setup)) {

@@ -125,37 +125,35 @@ static bool refuse_actor(const gateau_state *state, int seat, char *error, size_
     return true;
 }
 
-bool gateau_state_apply(gateau_state *state, int seat, gateau_action action, char *error,
-                        size_t error_size)
+/* Whether action is among seat's legal actions (chance's outcomes). */
+static bool is_legal(const gateau_state *state, int seat, gateau_action action)
 {
-    if (refuse_actor(state, seat, error, error_size)) return false;
     gateau_action legal[GATEAU_MAX_ACTIONS];
     double probabilities[GATEAU_MAX_ACTIONS];
     int count = seat == GATEAU_CHANCE
                     ? gateau_state_chance_outcomes(state, legal, probabilities)
                     : gateau_state_legal_actions(state, seat, legal);
-    for (int i = 0; i < count; i++) {
-        if (legal[i] == action) {
-            state->setup->game->apply(state, seat, action);
-            return true;
-        }
-    }
-    set_error(error, error_size, "that move is not legal now");
+    for (int i = 0; i < count; i++)
+        if (legal[i] == action) return true;
     return false;
+}
+
+bool gateau_state_apply(gateau_state *state, int seat, gateau_action action, char *error,
+                        size_t error_size)
+{
+    if (refuse_actor(state, seat, error, error_size)) return false;
+    if (!is_legal(state, seat, action)) {
+        set_error(error, error_size, "that move is not legal now");
+        return false;
+    }
+    state->setup->game->apply(state, seat, action);
+    return true;
 }
 
 void gateau_state_apply_legal(gateau_state *state, int seat, gateau_action action)
 {
-#ifndef NDEBUG
     /* The contract of the fast path, checked in debug builds (tests). */
-    gateau_action legal[GATEAU_MAX_ACTIONS];
-    double probabilities[GATEAU_MAX_ACTIONS];
-    int count = seat == GATEAU_CHANCE ? gateau_state_chance_outcomes(state, legal, probabilities)
-                                      : gateau_state_legal_actions(state, seat, legal);
-    bool found = false;
-    for (int i = 0; i < count && !found; i++) found = legal[i] == action;
-    assert(found && "gateau_state_apply_legal: an action that is not legal");
-#endif
+    assert(is_legal(state, seat, action) && "gateau_state_apply_legal: an action that is not legal");
     state->setup->game->apply(state, seat, action);
 }
 
@@ -202,6 +200,26 @@ void gateau_state_determinize(gateau_state *state, int seat, gateau_rng *rng)
 
 /* ---- Notation ------------------------------------------------------------------ */
 
+/* Plays actions on a copy of state: true when they are, in order, legal and
+ * exactly one complete move of seat.  text (may be NULL) names the move in
+ * the error. */
+static bool check_move(const gateau_state *state, int seat, const gateau_action *actions,
+                       int count, const char *text, char *error, size_t error_size)
+{
+    gateau_state *scratch = gateau_state_clone(state);
+    bool ok = true;
+    for (int i = 0; ok && i < count; i++) {
+        ok = gateau_state_apply(scratch, seat, actions[i], error, error_size);
+        if (ok && (i < count - 1) != scratch->in_move) {
+            if (text) set_error(error, error_size, "'%s' is not one complete move", text);
+            else set_error(error, error_size, "the actions are not one complete move");
+            ok = false;
+        }
+    }
+    gateau_state_free(scratch);
+    return ok;
+}
+
 int gateau_move_parse(const gateau_state *state, int seat, const char *text,
                       gateau_action actions[GATEAU_MAX_MOVE_ACTIONS], char *error,
                       size_t error_size)
@@ -213,20 +231,28 @@ int gateau_move_parse(const gateau_state *state, int seat, const char *text,
     }
     int count = state->setup->game->parse_move(state, seat, text, actions, error, error_size);
     if (count < 0) return -1;
+    if (count == 0) {
+        set_error(error, error_size, "'%s' is not a move", text);
+        return -1;
+    }
     /* The game's parser names what is wrong with the text; this replay
      * makes sure the actions really are one legal, complete move. */
-    gateau_state *scratch = gateau_state_clone(state);
-    bool ok = count > 0;
-    for (int i = 0; ok && i < count; i++) {
-        ok = gateau_state_apply(scratch, seat, actions[i], error, error_size);
-        if (ok && (i < count - 1) != scratch->in_move) {
-            set_error(error, error_size, "'%s' is not one complete move", text);
-            ok = false;
-        }
+    return check_move(state, seat, actions, count, text, error, error_size) ? count : -1;
+}
+
+bool gateau_move_check(const gateau_state *state, int seat, const gateau_action *actions,
+                       int count, char *error, size_t error_size)
+{
+    if (refuse_actor(state, seat, error, error_size)) return false;
+    if (state->in_move) {
+        set_error(error, error_size, "a move is half made: finish it first");
+        return false;
     }
-    if (count == 0) set_error(error, error_size, "'%s' is not a move", text);
-    gateau_state_free(scratch);
-    return ok ? count : -1;
+    if (count <= 0) {
+        set_error(error, error_size, "a move has at least one action");
+        return false;
+    }
+    return check_move(state, seat, actions, count, NULL, error, error_size);
 }
 
 char *gateau_move_format(const gateau_state *before, int seat, const gateau_action *actions,

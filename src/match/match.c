@@ -121,37 +121,36 @@ static void play_chance(gateau_match *match)
     } while (gateau_state_is_chance(state) && gateau_state_in_move(state));
 }
 
-bool gateau_match_play_actions(gateau_match *match, int seat, const gateau_action *actions,
-                               int count, char *error, size_t error_size)
+/* Plays a move already known to be whole and legal. */
+static void play_move(gateau_match *match, int seat, const gateau_action *actions, int count)
 {
-    const gateau_state *state = gateau_match_state(match);
-    /* All or nothing: check the move on a copy first. */
-    gateau_state *check = gateau_state_clone(state);
-    bool ok = count > 0 && !gateau_state_in_move(state);
-    if (!ok && error && error_size) snprintf(error, error_size, "not a whole move");
-    for (int i = 0; ok && i < count; i++) {
-        ok = gateau_state_apply(check, seat, actions[i], error, error_size);
-        if (ok && (i < count - 1) != gateau_state_in_move(check)) {
-            if (error && error_size) snprintf(error, error_size, "not one whole move");
-            ok = false;
-        }
-    }
-    gateau_state_free(check);
-    for (int i = 0; ok && i < count; i++) {
-        bool played = play_action(match, seat, actions[i], error, error_size);
+    for (int i = 0; i < count; i++) {
+        bool played = play_action(match, seat, actions[i], NULL, 0);
         assert(played);
         (void)played;
     }
-    return ok;
+}
+
+bool gateau_match_play_actions(gateau_match *match, int seat, const gateau_action *actions,
+                               int count, char *error, size_t error_size)
+{
+    /* All or nothing: the move is checked whole before any of it is played. */
+    if (!gateau_move_check(gateau_match_state(match), seat, actions, count, error, error_size))
+        return false;
+    play_move(match, seat, actions, count);
+    return true;
 }
 
 bool gateau_match_play(gateau_match *match, int seat, const char *move, char *error,
                        size_t error_size)
 {
     gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
+    /* gateau_move_parse checks that the actions are one whole legal move. */
     int count = gateau_move_parse(gateau_match_state(match), seat, move, actions, error,
                                   error_size);
-    return count > 0 && gateau_match_play_actions(match, seat, actions, count, error, error_size);
+    if (count <= 0) return false;
+    play_move(match, seat, actions, count);
+    return true;
 }
 
 int gateau_match_waiting_seat(const gateau_match *match)
@@ -178,11 +177,8 @@ gateau_match_status gateau_match_step(gateau_match *match, char *error, size_t e
          * each still checked, without the all-or-nothing copy. */
         gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
         int count = gateau_bot_choose_actions(match->bots[seat], state, seat, config->rng, actions);
-        bool played = count > 0;
-        for (int i = 0; played && i < count; i++)
-            played = play_action(match, seat, actions[i], NULL, 0);
-        assert(played);
-        (void)played;
+        assert(count > 0);
+        play_move(match, seat, actions, count);
         return GATEAU_MATCH_PLAYING;
     }
     if (!config->player) return GATEAU_MATCH_WAITING;
