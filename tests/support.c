@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -123,6 +124,55 @@ int support_run(const char *arguments, const char *input, char **out)
     free(command);
     *out = buffer;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Nothing crashed or tripped a sanitizer. */
+void support_check_no_crash(int status, const char *output, const char *arguments)
+{
+    cr_assert_neq(status, -1, "gateau %s was killed by a signal:\n%s", arguments, output);
+    cr_assert_lt(status, 126, "gateau %s exited %d (a crash?):\n%s", arguments, status, output);
+    cr_assert_null(strstr(output, "Sanitizer"), "gateau %s:\n%s", arguments, output);
+    cr_assert_null(strstr(output, "runtime error"), "gateau %s:\n%s", arguments, output);
+    cr_assert_null(strstr(output, "Segmentation"), "gateau %s:\n%s", arguments, output);
+    cr_assert_null(strstr(output, "Aborted"), "gateau %s:\n%s", arguments, output);
+}
+
+void support_write_file(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "wb");
+    cr_assert_not_null(file, "cannot write %s", path);
+    fputs(text, file);
+    fclose(file);
+}
+
+char *support_read_file(const char *path)
+{
+    FILE *file = fopen(path, "rb");
+    cr_assert_not_null(file, "%s exists", path);
+    size_t size = 0, capacity = 4096;
+    char *text = malloc(capacity);
+    size_t got;
+    while ((got = fread(text + size, 1, capacity - size - 1, file)) > 0) {
+        size += got;
+        if (capacity - size < 2) text = realloc(text, capacity *= 2);
+    }
+    text[size] = '\0';
+    fclose(file);
+    return text;
+}
+
+bool support_file_exists(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0;
+}
+
+int support_count_of(const char *text, const char *fragment)
+{
+    int count = 0;
+    size_t length = strlen(fragment);
+    for (const char *p = text; (p = strstr(p, fragment)) != NULL; p += length) count++;
+    return count;
 }
 
 struct criterion_test_params support_all_game_cases(void)

@@ -50,6 +50,18 @@ int support_property_games(int fallback);
  * status. */
 int support_run(const char *arguments, const char *input, char **out);
 
+/* Fails the test if the command that printed output (run with arguments,
+ * exit status `status`, -1 for a signal) crashed or tripped a sanitizer. */
+void support_check_no_crash(int status, const char *output, const char *arguments);
+
+/* Files and text for the command's tests: a file written or read whole
+ * (failing the test when it cannot be), whether a path exists, and how
+ * often fragment occurs in text. */
+void support_write_file(const char *path, const char *text);
+char *support_read_file(const char *path); /* malloc'd */
+bool support_file_exists(const char *path);
+int support_count_of(const char *text, const char *fragment);
+
 /* One registered game at one player count: the parameter of tests that run
  * over every game (ParameterizedTestParameters returns
  * support_all_game_cases()). */

@@ -19,60 +19,11 @@
 /* A fresh folder per test (each Criterion test runs in its own process). */
 TestSuite(cli, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 300);
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *file = fopen(path, "wb");
-    cr_assert_not_null(file, "cannot write %s", path);
-    fputs(text, file);
-    fclose(file);
-}
-
-static char *read_file(const char *path)
-{
-    FILE *file = fopen(path, "rb");
-    cr_assert_not_null(file, "%s exists", path);
-    size_t size = 0, capacity = 4096;
-    char *text = malloc(capacity);
-    size_t got;
-    while ((got = fread(text + size, 1, capacity - size - 1, file)) > 0) {
-        size += got;
-        if (capacity - size < 2) text = realloc(text, capacity *= 2);
-    }
-    text[size] = '\0';
-    fclose(file);
-    return text;
-}
-
-static bool file_exists(const char *path)
-{
-    struct stat info;
-    return stat(path, &info) == 0;
-}
-
-static int count_of(const char *text, const char *fragment)
-{
-    int count = 0;
-    size_t length = strlen(fragment);
-    for (const char *p = text; (p = strstr(p, fragment)) != NULL; p += length) count++;
-    return count;
-}
-
-/* Nothing crashed or tripped a sanitizer. */
-static void check_no_crash(int status, const char *output, const char *arguments)
-{
-    cr_assert_neq(status, -1, "gateau %s was killed by a signal:\n%s", arguments, output);
-    cr_assert_lt(status, 126, "gateau %s exited %d (a crash?):\n%s", arguments, status, output);
-    cr_assert_null(strstr(output, "Sanitizer"), "gateau %s:\n%s", arguments, output);
-    cr_assert_null(strstr(output, "runtime error"), "gateau %s:\n%s", arguments, output);
-    cr_assert_null(strstr(output, "Segmentation"), "gateau %s:\n%s", arguments, output);
-    cr_assert_null(strstr(output, "Aborted"), "gateau %s:\n%s", arguments, output);
-}
-
 /* support_run plus the crash checks. */
 static int run(const char *arguments, const char *input, char **out)
 {
     int status = support_run(arguments, input, out);
-    check_no_crash(status, *out, arguments);
+    support_check_no_crash(status, *out, arguments);
     return status;
 }
 
@@ -85,16 +36,16 @@ static int run_split(const char *arguments, const char *input, char **out, char 
     snprintf(in, sizeof in, "%s", support_temp_path("stdin.txt"));
     snprintf(out_path, sizeof out_path, "%s", support_temp_path("stdout.txt"));
     snprintf(err_path, sizeof err_path, "%s", support_temp_path("stderr.txt"));
-    write_file(in, input ? input : "");
+    support_write_file(in, input ? input : "");
     size_t length = strlen(binary) + strlen(arguments) + 3 * 256 + 32;
     char *command = malloc(length);
     snprintf(command, length, "%s %s < %s > %s 2> %s", binary, arguments, in, out_path, err_path);
     int status = system(command);
     free(command);
-    *out = read_file(out_path);
-    *err = read_file(err_path);
+    *out = support_read_file(out_path);
+    *err = support_read_file(err_path);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    check_no_crash(code, *err, arguments);
+    support_check_no_crash(code, *err, arguments);
     return code;
 }
 
@@ -174,7 +125,7 @@ Test(cli, games_lists_the_registry)
     cr_assert_not_null(strstr(out, "piece o' Cake"), "%s", out);
     cr_assert_not_null(strstr(out, "2-5 players"), "%s", out);
     cr_assert_not_null(strstr(out, "rounds=1"), "%s", out);
-    cr_assert_eq(count_of(out, "\n"), gateau_game_count(), "one line per game:\n%s", out);
+    cr_assert_eq(support_count_of(out, "\n"), gateau_game_count(), "one line per game:\n%s", out);
     for (int i = 0; i < gateau_game_count(); i++)
         cr_assert_not_null(strstr(out, gateau_game_name(gateau_game_at(i))));
     free(out);
@@ -234,7 +185,7 @@ Test(cli, random_is_deterministic_and_replays)
     cr_assert_null(strchr(first, '\033'));
 
     const char *path = support_temp_path("random.txt");
-    write_file(path, first);
+    support_write_file(path, first);
     json_t *result = replay_json(path);
     cr_assert_str_eq(json_string_value(json_object_get(result, "game")), "piece-o-cake");
     cr_assert_eq(json_int_field(result, "players"), 3);
@@ -286,7 +237,7 @@ Test(cli, random_every_player_count_and_rounds)
         cr_assert_eq(run(arguments, NULL, &out), 0, "%s", out);
         cr_assert_not_null(strstr(out, "options: rounds=2\n"), "%s", out);
         const char *path = support_temp_path("game.txt");
-        write_file(path, out);
+        support_write_file(path, out);
         json_t *result = replay_json(path);
         cr_assert_eq(json_int_field(result, "players"), players);
         cr_assert(json_is_true(json_object_get(result, "terminal")));
@@ -302,7 +253,7 @@ Test(cli, replay_json_keys_in_order)
     char *record;
     cr_assert_eq(run("random piece-o-cake --players 2 --seed 5", NULL, &record), 0);
     const char *path = support_temp_path("game.txt");
-    write_file(path, record);
+    support_write_file(path, record);
     char arguments[300], *out;
     snprintf(arguments, sizeof arguments, "replay %s --json", path);
     cr_assert_eq(run(arguments, NULL, &out), 0, "%s", out);
@@ -329,7 +280,7 @@ Test(cli, replay_json_keys_in_order)
 Test(cli, replay_of_a_game_in_progress)
 {
     const char *path = support_temp_path("part.txt");
-    write_file(path, "# unfinished\ngame: piece-o-cake\nplayers: 2\nnames: Ann, Bob\n---\n"
+    support_write_file(path, "# unfinished\ngame: piece-o-cake\nplayers: 2\nnames: Ann, Bob\n---\n"
                      "deal PPPAAAARRRRRBBBBBBBKKKKKKKKGGGGGGGGGSSSSSSSSSSCCCCCCCCCCC\n"
                      "cut 1-3 4-11\n"
                      "take 4-11 cccccccc\n");
@@ -353,7 +304,7 @@ Test(cli, replay_text_of_a_finished_game)
     char *record;
     cr_assert_eq(run("random piece-o-cake --players 4 --seed 21", NULL, &record), 0);
     const char *path = support_temp_path("game.txt");
-    write_file(path, record);
+    support_write_file(path, record);
     char arguments[300], *out;
     snprintf(arguments, sizeof arguments, "replay %s", path);
     cr_assert_eq(run(arguments, NULL, &out), 0, "%s", out);
@@ -367,7 +318,7 @@ Test(cli, replay_text_of_a_finished_game)
 static void check_illegal_record(const char *text, int line, const char *fragment)
 {
     const char *path = support_temp_path("bad.txt");
-    write_file(path, text);
+    support_write_file(path, text);
     char arguments[300], *out, *err;
     snprintf(arguments, sizeof arguments, "replay %s --json", path);
     int status = run_split(arguments, NULL, &out, &err);
@@ -568,12 +519,8 @@ Test(cli, usage_errors_are_one_line_never_a_crash)
     }
 }
 
-/*
- * BUG (found by this test): --seed with a number too large for 64 bits is
- * accepted and silently replaced by 18446744073709551615 (strtoull's
- * ERANGE is not checked in cli_parse_flags), so the game played is not the
- * one asked for.  Expected: refused like any other bad seed.
- */
+/* A --seed too large for 64 bits was once taken as 2^64-1 (strtoull's
+ * ERANGE unchecked): it is refused like any other bad seed. */
 Test(cli, seed_out_of_range_is_refused)
 {
     char *out, *err;
@@ -644,8 +591,8 @@ Test(cli, play_through_stdin_to_the_end)
     cr_assert_null(strstr(out, "Game stopped"));
     cr_assert_null(strchr(out, '\033'), "no escape sequences when stdout is not a terminal");
     /* Five cakes: seat 1 cut three of them. */
-    cr_assert_eq(count_of(out, "seat 1: cut"), 3, "%s", out);
-    cr_assert_eq(count_of(out, "seat 2: cut"), 2, "%s", out);
+    cr_assert_eq(support_count_of(out, "seat 1: cut"), 3, "%s", out);
+    cr_assert_eq(support_count_of(out, "seat 2: cut"), 2, "%s", out);
 
     /* The same seed and input give the same session. */
     char *again;
@@ -675,8 +622,8 @@ Test(cli, play_with_record_writes_a_record_that_replays)
     snprintf(arguments, sizeof arguments, PLAY2 " --record %s", path);
     cr_assert_eq(run(arguments, script, &out), 0, "%s", out);
     cr_assert_not_null(strstr(out, "Final scores"));
-    cr_assert(file_exists(path), "the record is written");
-    char *record = read_file(path);
+    cr_assert(support_file_exists(path), "the record is written");
+    char *record = support_read_file(path);
     cr_assert_not_null(strstr(record, "game: piece-o-cake\n"), "%s", record);
     cr_assert_not_null(strstr(record, "players: 2\n"), "%s", record);
     json_t *result = replay_json(path);
@@ -700,12 +647,18 @@ Test(cli, play_quit_stops_and_still_writes_the_record)
     int status = run(arguments, "cut 1-11\nquit\ncut 1-11\n", &out);
     cr_assert_neq(status, 0, "quit is not a finished game:\n%s", out);
     cr_assert_null(strstr(out, "Final scores"));
-    cr_assert(file_exists(path), "the record is written anyway");
+    cr_assert(support_file_exists(path), "the record is written anyway");
     json_t *result = replay_json(path);
     cr_assert(json_is_false(json_object_get(result, "terminal")));
-    cr_assert_eq(json_int_field(result, "moves"), 3, "deal, cut, the bot's answer");
+    /* Seat 2 takes the whole cake, so seat 1 has nothing to choose: his
+     * passes are forced, played without a prompt, and said (issue 14). */
+    cr_assert_eq(json_int_field(result, "moves"), 7,
+                 "deal, cut, take, forced pass, the bot's forfeit, forced pass, the bot's cut");
+    cr_assert_eq(support_count_of(out, "seat 1: pass (the only legal move: played without asking)"), 2,
+                 "%s", out);
+    cr_assert_eq(support_count_of(out, "seat 1> "), 2, "a prompt for the cut and the quit only:\n%s", out);
     json_decref(result);
-    char *record = read_file(path);
+    char *record = support_read_file(path);
     cr_assert_not_null(strstr(record, "\ncut 1-11\n"), "%s", record);
     free(record), free(out);
 }
@@ -733,14 +686,14 @@ Test(cli, play_save_writes_a_record_that_replays)
     cr_assert_not_null(strstr(out, "save needs a file name"), "%s", out);
     cr_assert_not_null(strstr(out, "Saved to"), "%s", out);
     cr_assert_not_null(strstr(out, "cannot write"), "an unwritable path is reported:\n%s", out);
-    cr_assert(file_exists(path));
+    cr_assert(support_file_exists(path));
     json_t *result = replay_json(path);
     cr_assert(json_is_false(json_object_get(result, "terminal")));
-    cr_assert_eq(json_int_field(result, "moves"), 3);
+    cr_assert_eq(json_int_field(result, "moves"), 7, "as in play_quit_stops...");
     json_decref(result);
 
     /* The saved game resumes: its moves are a legal start of a full game. */
-    char *saved = read_file(path);
+    char *saved = support_read_file(path);
     char error[512] = "";
     int line = 0;
     gateau_record *record = gateau_record_read(saved, NULL, error, sizeof error, &line);
@@ -753,16 +706,8 @@ Test(cli, play_save_writes_a_record_that_replays)
     free(saved), free(out);
 }
 
-/*
- * BUG (found by this test): `undo` does not go back.  play.c pushes the
- * move count for the current turn in run() (remember_human_move) before
- * human_turn() runs, and human_turn()'s undo pops that very entry (the
- * current position), so gateau_record_truncate() is a no-op; run() then
- * pops once more.  After `cut 1-11` and the bot's answer, `undo` prints
- * "Back to your previous decision." but the same choosing prompt comes
- * back and the record still holds the cut.  Expected: back to the cut
- * ("Seat 1 cuts the cake." again), the record holding only the deal.
- */
+/* undo goes back to the seat's previous decision (it once went nowhere:
+ * the entry it popped was the current position's). */
 Test(cli, play_undo_goes_back_to_the_previous_decision)
 {
     const char *path = support_temp_path("undone.txt");
@@ -771,25 +716,15 @@ Test(cli, play_undo_goes_back_to_the_previous_decision)
     int status = run(PLAY2, input, &out);
     cr_assert_neq(status, 0);
     cr_assert_not_null(strstr(out, "Back to"), "%s", out);
-    cr_expect_eq(count_of(out, "Seat 1 cuts the cake."), 2,
+    cr_expect_eq(support_count_of(out, "Seat 1 cuts the cake."), 2,
                  "after undo the cut prompt appears again:\n%s", out);
-    cr_assert(file_exists(path), "%s", out);
+    cr_assert(support_file_exists(path), "%s", out);
     json_t *result = replay_json(path);
     cr_expect_eq(json_int_field(result, "moves"), 1, "only the deal is left after undo");
     json_decref(result);
     free(out);
 }
 
-/*
- * BUG (found by this test): `undo` at the very first decision (nothing to
- * undo yet) corrupts the heap: human_turn() sees the entry run() pushed for
- * the current turn, so it does not say "Nothing to undo yet."; run() then
- * decrements human_move_count to -1 and the next remember_human_move()
- * writes human_moves[-1] (AddressSanitizer: heap-buffer-overflow in
- * remember_human_move, play.c; without sanitizers glibc aborts with
- * "realloc(): invalid next size").  Expected: "Nothing to undo yet." and
- * the game goes on.
- */
 /* Input is read in bounded lines (issue 14: `play < /dev/zero` grew to
  * gigabytes). */
 Test(cli, play_refuses_an_endless_line)
@@ -823,6 +758,8 @@ Test(cli, a_solver_without_a_solver_is_told)
     free(out);
 }
 
+/* undo at the first decision says so and the game goes on (it once wrote
+ * before the start of play.c's list of decisions). */
 Test(cli, play_undo_with_nothing_to_undo)
 {
     char *out;

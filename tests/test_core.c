@@ -739,7 +739,10 @@ Test(record, comments_and_blank_lines_are_ignored)
     cr_assert_eq(gateau_record_move_seat(record, 1), 0);
     cr_assert_eq(gateau_record_move_seat(record, 2), 1);
     char *written = gateau_record_text(record);
-    cr_assert_str_eq(written, "game: piece-o-cake\nplayers: 2\n---\n" DEAL "\ncut 1-11\npass\n");
+    /* The header's whole-line comments are kept (the header comment). */
+    cr_assert_str_eq(gateau_record_comment(record), "a game of piece o' Cake\nbetween");
+    cr_assert_str_eq(written, "# a game of piece o' Cake\n# between\ngame: piece-o-cake\n"
+                              "players: 2\n---\n" DEAL "\ncut 1-11\npass\n");
     free(written);
     gateau_record_free(record);
     /* Windows line ends read the same. */
@@ -800,6 +803,29 @@ Test(record, names_from_the_api_round_trip)
     free(text);
     gateau_record_free(again);
     gateau_record_free(record);
+}
+
+Test(record, header_comment_from_the_api_round_trips)
+{
+    gateau_setup *setup = support_setup("piece-o-cake", 2, NULL);
+    gateau_record *record = gateau_record_new(setup);
+    cr_assert_str_eq(gateau_record_comment(record), "");
+    /* Control characters cannot reach a terminal through it; the lines
+     * stay lines, a last line end is dropped. */
+    gateau_record_set_comment(record, "gateau play --seed 3\n\n\033[2Jx\ty\n");
+    cr_assert_str_eq(gateau_record_comment(record), "gateau play --seed 3\n\n [2Jx y");
+    char *text = gateau_record_text(record);
+    cr_assert_str_eq(text, "# gateau play --seed 3\n#\n#  [2Jx y\ngame: piece-o-cake\n"
+                           "players: 2\n---\n");
+    gateau_record *again = support_read(text);
+    cr_assert_str_eq(gateau_record_comment(again), "gateau play --seed 3\n\n [2Jx y");
+    gateau_record_set_comment(again, "");
+    char *bare = gateau_record_text(again);
+    cr_assert_str_eq(bare, "game: piece-o-cake\nplayers: 2\n---\n");
+    free(text), free(bare);
+    gateau_record_free(again);
+    gateau_record_free(record);
+    gateau_setup_free(setup);
 }
 
 Test(record, unknown_and_repeated_header_keys)
@@ -868,14 +894,9 @@ Test(record, missing_separator)
     cr_expect_eq(line, 3);
 }
 
-/*
- * BUG (found by this test): a header value that is wrong in itself (an
- * unknown game, a player count outside the game's range, bad options, a
- * wrong names list) is blamed on the '---' line, where the reader builds
- * the setup, rather than on the header line that holds it.  The rules
- * README says the first illegal line is reported; these assertions expect
- * that line.
- */
+/* A header value that is wrong in itself (an unknown game, a player count
+ * outside the game's range, bad options, a wrong names list) is blamed on
+ * the header line that holds it, not on '---' where the setup is built. */
 Test(record, header_value_errors_blame_their_own_line)
 {
     char error[512];

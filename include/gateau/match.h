@@ -49,6 +49,10 @@ typedef struct gateau_match_config {
     /* Keep the record (gateau_match_record).  Without it the match plays
      * on a bare state: the arena's fast path. */
     bool keep_record;
+    /* Optional, with keep_record: a game to go on with (a resumed game).
+     * Its moves are played first, as they were, chance included; its setup
+     * must be this setup.  Names and comment are the host's to copy. */
+    const gateau_record *resume;
 } gateau_match_config;
 
 typedef enum gateau_match_status {

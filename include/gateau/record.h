@@ -53,6 +53,14 @@ GATEAU_API const gateau_state *gateau_record_state(const gateau_record *record);
 GATEAU_API void gateau_record_set_name(gateau_record *record, int seat, const char *name);
 GATEAU_API const char *gateau_record_name(const gateau_record *record, int seat);
 
+/* The header comment: the whole-line comments ("# ...") above `---`, one
+ * line each, kept when a record is read and written first when it is
+ * written.  Tools note there how a game was made (`gateau play` writes its
+ * seats and seed, to resume from).  Control characters other than line
+ * ends become spaces; NULL or "" sets none.  "" when there is none. */
+GATEAU_API void gateau_record_set_comment(gateau_record *record, const char *comment);
+GATEAU_API const char *gateau_record_comment(const gateau_record *record);
+
 /*
  * Plays one action of seat (GATEAU_CHANCE for chance).  When it completes a
  * move, the move's line is added.  Illegal: false, reason, nothing changes.

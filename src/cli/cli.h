@@ -24,6 +24,8 @@ typedef struct cli_flags {
     const char *record;     /* --record FILE */
     char options[1024];     /* --options k=v ..., space-separated; --deck F adds deck=F */
     bool json;              /* --json */
+    const char *names;      /* --names A,B,... */
+    const char *resume;     /* --resume RECORD */
 } cli_flags;
 
 /* Reads argv (after the subcommand) into flags; `allowed` lists the flags

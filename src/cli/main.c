@@ -198,6 +198,10 @@ bool cli_parse_flags(const char *command, int argc, char **argv, const char *all
             flags->seats = value;
         } else if (strcmp(flag, "record") == 0) {
             flags->record = value;
+        } else if (strcmp(flag, "names") == 0) {
+            flags->names = value;
+        } else if (strcmp(flag, "resume") == 0) {
+            flags->resume = value;
         } else if (strcmp(flag, "deck") == 0) {
             /* --deck FILE is short for --options deck=FILE, with the path
              * made absolute: a record names its deck relative to the
@@ -255,7 +259,10 @@ static void usage(FILE *out)
           "  games                         list the games\n"
           "  rules GAME                    the rules in brief\n"
           "  play GAME --players N --seats human,random,... [--seed S] [--record FILE]\n"
-          "       [--options k=v ...]      play in the terminal\n"
+          "       [--names A,B,...] [--options k=v ...]\n"
+          "                                play in the terminal\n"
+          "  play RECORD [--seats ...] [--names ...]\n"
+          "                                resume a saved game (also --resume RECORD)\n"
           "  replay FILE|- [--json]        check a record (- : standard input), show the result\n"
           "  random GAME --players N [--seed S] [--options k=v ...]\n"
           "                                a random legal game as a record\n"

@@ -22,6 +22,7 @@ struct gateau_record {
     gateau_setup *owned_setup; /* set when the record made its own */
     const gateau_setup *setup;
     char *names[GATEAU_MAX_PLAYERS];
+    char *comment; /* the header comment, or NULL */
     gateau_state *state;      /* the position now */
     gateau_state *move_start; /* the position where the current move began */
 
@@ -62,6 +63,7 @@ void gateau_record_free(gateau_record *record)
     if (!record) return;
     for (int i = 0; i < record->move_count; i++) free(record->moves[i].text);
     for (int i = 0; i < GATEAU_MAX_PLAYERS; i++) free(record->names[i]);
+    free(record->comment);
     free(record->moves);
     free(record->actions);
     gateau_state_free(record->state);
@@ -135,6 +137,28 @@ const char *gateau_record_name(const gateau_record *record, int seat)
                                            "Seat 4", "Seat 5", "Seat 6"};
     if (seat < 0 || seat >= record->setup->players) return "?";
     return record->names[seat] ? record->names[seat] : defaults[seat];
+}
+
+void gateau_record_set_comment(gateau_record *record, const char *comment)
+{
+    free(record->comment);
+    record->comment = NULL;
+    if (!comment || !comment[0]) return;
+    size_t length = strlen(comment);
+    while (length && comment[length - 1] == '\n') length--; /* no empty last line */
+    char *kept = malloc(length + 1);
+    if (!kept) abort();
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)comment[i];
+        kept[i] = c == '\n' ? '\n' : c < 0x20 || c == 0x7f ? ' ' : (char)c;
+    }
+    kept[length] = '\0';
+    record->comment = kept;
+}
+
+const char *gateau_record_comment(const gateau_record *record)
+{
+    return record->comment ? record->comment : "";
 }
 
 /* ---- Playing ------------------------------------------------------------------ */
@@ -223,6 +247,11 @@ char *gateau_record_text(const gateau_record *record)
 {
     const gateau_setup *setup = record->setup;
     gateau_text text = {0};
+    for (const char *line = record->comment; line && *line;) {
+        size_t length = strcspn(line, "\n");
+        text_append(&text, length ? "# %.*s\n" : "#\n", (int)length, line);
+        line += length + (line[length] == '\n');
+    }
     text_append(&text, "game: %s\nplayers: %d\n", setup->game->name, setup->players);
     if (setup->options_text[0]) text_append(&text, "options: %s\n", setup->options_text);
     bool named = false;
@@ -271,7 +300,20 @@ typedef struct record_reader {
     size_t error_size;
     int line_number;
     header_field game, players, options, names;
+    gateau_text comment; /* the header's whole-line comments */
 } record_reader;
+
+/* Keeps a whole-line comment of the header ("# text": "text"). */
+static void keep_header_comment(record_reader *reader, const char *line)
+{
+    while (isspace((unsigned char)*line)) line++;
+    if (*line != '#') return;
+    line++;
+    if (*line == ' ') line++;
+    size_t length = strlen(line);
+    while (length && isspace((unsigned char)line[length - 1])) length--;
+    text_append(&reader->comment, "%.*s\n", (int)length, line);
+}
 
 /* Cuts the comment and surrounding blanks off line (in place). */
 static char *clean_line(char *line)
@@ -368,6 +410,7 @@ static gateau_record *start_record(record_reader *reader)
     }
     gateau_record *record = gateau_record_new(setup);
     record->owned_setup = setup;
+    if (reader->comment.data) gateau_record_set_comment(record, reader->comment.data);
     if (reader->names.line && !apply_names(reader, record)) {
         reader->line_number = reader->names.line;
         gateau_record_free(record);
@@ -454,6 +497,7 @@ gateau_record *gateau_record_read(const char *text, const char *base_dir, char *
         char *newline = strchr(cursor, '\n');
         if (newline) *newline = '\0';
         reader.line_number++;
+        if (in_header) keep_header_comment(&reader, cursor);
         char *line = clean_line(cursor);
         cursor = newline ? newline + 1 : NULL;
         if (!line[0]) continue;
@@ -474,6 +518,7 @@ gateau_record *gateau_record_read(const char *text, const char *base_dir, char *
     }
     if (error_line) *error_line = ok ? 0 : reader.line_number;
     free(copy);
+    free(text_take(&reader.comment));
     if (!ok) {
         gateau_record_free(record);
         return NULL;

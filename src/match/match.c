@@ -31,6 +31,21 @@ static void write_error(char *error, size_t error_size, const char *format, cons
     if (error && error_size) snprintf(error, error_size, format, seat + 1, text);
 }
 
+/* Plays a resumed game's moves, each already checked when it was read. */
+static void replay_moves(gateau_match *match, const gateau_record *resume)
+{
+    for (int m = 0; m < gateau_record_move_count(resume); m++) {
+        int count, seat = gateau_record_move_seat(resume, m);
+        const gateau_action *actions = gateau_record_move_actions(resume, m, &count);
+        for (int a = 0; a < count; a++) {
+            bool played = gateau_record_play(match->record, seat, actions[a], NULL, 0);
+            assert(played);
+            (void)played;
+        }
+        match->actions += count;
+    }
+}
+
 gateau_match *gateau_match_new(const gateau_match_config *config, char *error, size_t error_size)
 {
     gateau_match *match = calloc(1, sizeof *match);
@@ -54,10 +69,12 @@ gateau_match *gateau_match_new(const gateau_match_config *config, char *error, s
         assert(seat->rng); /* a bot needs its generator */
     }
     assert(match->chance || match->chance_by_move);
+    assert(!config->resume || config->keep_record);
     if (config->keep_record) {
         match->record = gateau_record_new(config->setup);
         for (int s = 0; s < match->players; s++)
             if (config->seats[s].name) gateau_record_set_name(match->record, s, config->seats[s].name);
+        if (config->resume) replay_moves(match, config->resume);
     } else {
         match->state = gateau_state_new(config->setup);
     }
