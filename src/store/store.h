@@ -1,0 +1,100 @@
+/*
+ * store.h: where `gateau serve` keeps its tables, behind a small interface
+ * so that another database (PostgreSQL) can follow without touching the
+ * server.  The server holds every unfinished table in memory; the store is
+ * what survives a stop or a crash: a table's setup and seats when it is
+ * made, each move when it is played, the result when it ends.  Restarting
+ * replays each unfinished table's moves.
+ *
+ * Durability: store_append_move returns only after the move's row is
+ * committed, so that a move the server acknowledges survives kill -9.
+ *
+ * A store may be called from several threads; calls are serialized inside.
+ * Errors: false, and a one-line reason in error.
+ */
+#ifndef GATEAU_STORE_H
+#define GATEAU_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gateau/gateau.h"
+
+enum {
+    STORE_ID_SIZE = 24,      /* a table id, NUL included */
+    STORE_SPEC_SIZE = 128,   /* "human" or a bot spec */
+    STORE_NAME_SIZE = 64,
+    STORE_HASH_SIZE = 32,    /* a token is kept as its SHA-256, never itself */
+    STORE_OPTIONS_SIZE = 1024,
+    STORE_CLOCK_SIZE = 32
+};
+
+typedef struct store_seat {
+    char spec[STORE_SPEC_SIZE]; /* "human", or the bot spec that plays it */
+    char name[STORE_NAME_SIZE]; /* "" until a player names it */
+    bool has_token;             /* a human seat that has been given out */
+    uint8_t token_hash[STORE_HASH_SIZE];
+    /* A human seat handed to a bot by the table's creator ("zombie"):
+     * spec then names the bot, until the seat is handed back. */
+    bool zombie;
+} store_seat;
+
+typedef struct store_table {
+    char id[STORE_ID_SIZE];
+    char game[32];
+    int players;
+    char options[STORE_OPTIONS_SIZE];
+    uint64_t seed;                /* chance: secret until the end */
+    char clock[STORE_CLOCK_SIZE]; /* "10m+20s", or "" */
+    int64_t created;              /* Unix seconds */
+    store_seat seats[GATEAU_MAX_PLAYERS];
+    uint8_t creator_hash[STORE_HASH_SIZE]; /* the creator's token */
+    bool over;
+} store_table;
+
+/* One move as recorded: its number (0, 1, ... in play order), the seat
+ * (GATEAU_CHANCE for chance), its record line, and the time left on the
+ * seat's clock after it (milliseconds; -1 without a clock). */
+typedef struct store_move {
+    int number;
+    int seat;
+    const char *line;
+    int64_t clock_left;
+} store_move;
+
+typedef struct store store;
+
+/* Opens (creating when missing) the database at path. */
+store *store_open(const char *path, char *error, size_t error_size);
+void store_close(store *store);
+
+/* A new table (no moves yet). */
+bool store_create_table(store *store, const store_table *table, char *error, size_t error_size);
+
+/* A seat changed: claimed, named, handed to a bot or back. */
+bool store_update_seat(store *store, const char *table_id, int seat, const store_seat *value,
+                       char *error, size_t error_size);
+
+/* Appends a move; committed when this returns true.  A move whose number
+ * is already there is refused (two writers never both win). */
+bool store_append_move(store *store, const char *table_id, const store_move *move, char *error,
+                       size_t error_size);
+
+/* The table has ended: its result (gateau_record_result_json) is kept. */
+bool store_finish_table(store *store, const char *table_id, const char *result_json,
+                        char *error, size_t error_size);
+
+/* Calls visit for each table (unfinished ones only, or all), with its
+ * moves in order; visit returns false to stop.  The pointers live for the
+ * call only. */
+typedef bool (*store_visitor)(void *context, const store_table *table, const store_move *moves,
+                              int move_count);
+bool store_load_tables(store *store, bool unfinished_only, store_visitor visit, void *context,
+                       char *error, size_t error_size);
+
+/* One table by id; false with "no table ID" when there is none. */
+bool store_load_table(store *store, const char *table_id, store_visitor visit, void *context,
+                      char *error, size_t error_size);
+
+#endif
