@@ -80,6 +80,7 @@ int cli_play(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_random(int argc, char **argv);
 int cli_hint(int argc, char **argv);
+int cli_serve(int argc, char **argv);
 
 /* Prints an analysis's best moves for seat (src/cli/hint.c); budget says
  * what was searched, as "ismcts, 200 ms". */

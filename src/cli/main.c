@@ -271,6 +271,8 @@ static void usage(FILE *out)
           "       [--plot FILE.png|.svg]   a tournament between bots, with statistics\n"
           "  hint RECORD [--seat S] [--ms N] [--json]\n"
           "                                the best moves for a seat where a record stands\n"
+          "  serve [--bind A] [--port P] [--db FILE] [--web DIR]\n"
+          "                                the game server of web tables (docs/server.md)\n"
           "  version                       the version\n"
           "\n"
           "Exit status: 0 done; 1 bad data (a record, a deck, an option value, a file);\n"
@@ -293,6 +295,7 @@ int main(int argc, char **argv)
     if (!strcmp(command, "random")) return cli_random(argc - 2, argv + 2);
     if (!strcmp(command, "hint")) return cli_hint(argc - 2, argv + 2);
     if (!strcmp(command, "arena")) return cli_arena(argc - 2, argv + 2);
+    if (!strcmp(command, "serve")) return cli_serve(argc - 2, argv + 2);
     if (!strcmp(command, "version") || !strcmp(command, "--version")) {
         printf("gateau %s\n", GATEAU_VERSION);
         return 0;

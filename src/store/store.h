@@ -35,8 +35,8 @@ typedef struct store_seat {
     char name[STORE_NAME_SIZE]; /* "" until a player names it */
     bool has_token;             /* a human seat that has been given out */
     uint8_t token_hash[STORE_HASH_SIZE];
-    /* A human seat handed to a bot by the table's creator ("zombie"):
-     * spec then names the bot, until the seat is handed back. */
+    /* A person's seat handed to a bot by the table's creator ("zombie"),
+     * until it is handed back. */
     bool zombie;
 } store_seat;
 

@@ -1,0 +1,627 @@
+/*
+ * http.c: the HTTP side of `gateau serve` (docs/server.md, "The
+ * contract").  civetweb's connection threads read and check the request
+ * here; the table changes in table.c under the table's lock.
+ *
+ * Every refusal is a 4xx with {"error": "<one line>"}; the state is
+ * unchanged on every error.  Request bodies are JSON objects of known
+ * fields with the right types: anything else is refused by name.  Query
+ * strings hold tokens, so they are never logged.
+ */
+#include <civetweb.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "server/server.h"
+#include "store/sha256.h"
+
+static const server_options *http_options;
+
+/* ---- Answers ---------------------------------------------------------------------- */
+
+static const char *status_text(int status)
+{
+    switch (status) {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 400: return "Bad Request";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 409: return "Conflict";
+    case 413: return "Payload Too Large";
+    case 422: return "Unprocessable Entity";
+    case 429: return "Too Many Requests";
+    case 503: return "Service Unavailable";
+    default: return "Error";
+    }
+}
+
+static void log_request(const struct mg_connection *connection, int status)
+{
+    if (http_options->quiet) return;
+    const struct mg_request_info *request = mg_get_request_info(connection);
+    /* The path only: the query may hold a token. */
+    fprintf(stderr, "%s %s %d\n", request->request_method, request->local_uri, status);
+}
+
+static int send_text(struct mg_connection *connection, int status, const char *type,
+                     const char *body)
+{
+    size_t length = strlen(body);
+    mg_printf(connection,
+              "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
+              "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\r\n",
+              status, status_text(status), type, length);
+    mg_write(connection, body, length);
+    log_request(connection, status);
+    return status;
+}
+
+static int send_json(struct mg_connection *connection, int status, const char *json)
+{
+    return send_text(connection, status, "application/json", json);
+}
+
+static int send_error(struct mg_connection *connection, int status, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static int send_error(struct mg_connection *connection, int status, const char *format, ...)
+{
+    char reason[600];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(reason, sizeof reason, format, args);
+    va_end(args);
+    json_t *body = json_pack("{s:s}", "error", reason);
+    if (!body) body = json_pack("{s:s}", "error", "the reason is not valid text");
+    char *text = json_dumps(body, JSON_COMPACT);
+    json_decref(body);
+    send_json(connection, status, text);
+    free(text);
+    return status;
+}
+
+/* ---- Throttling -------------------------------------------------------------------- */
+
+/*
+ * A flood from one connection is throttled, not served at the others'
+ * expense.  civetweb serves one connection on one thread until it closes,
+ * so the bucket lives in the thread and restarts with each connection.
+ */
+enum { THROTTLE_RATE = 200, THROTTLE_BURST = 400 }; /* requests per second, at once */
+
+static bool throttled(const struct mg_connection *connection)
+{
+    static _Thread_local struct {
+        char address[48];
+        int port;
+        double tokens;
+        int64_t last;
+    } bucket;
+    const struct mg_request_info *request = mg_get_request_info(connection);
+    int64_t now = server_now();
+    if (bucket.port != request->remote_port || strcmp(bucket.address, request->remote_addr)) {
+        snprintf(bucket.address, sizeof bucket.address, "%s", request->remote_addr);
+        bucket.port = request->remote_port;
+        bucket.tokens = THROTTLE_BURST;
+        bucket.last = now;
+    }
+    bucket.tokens += (double)(now - bucket.last) * THROTTLE_RATE / 1000.0;
+    if (bucket.tokens > THROTTLE_BURST) bucket.tokens = THROTTLE_BURST;
+    bucket.last = now;
+    if (bucket.tokens < 1) return true;
+    bucket.tokens -= 1;
+    return false;
+}
+
+/* ---- Requests --------------------------------------------------------------------------- */
+
+/* The body as a JSON object: NULL after answering 400/413. */
+static json_t *read_body(struct mg_connection *connection)
+{
+    const struct mg_request_info *request = mg_get_request_info(connection);
+    if (request->content_length > SERVER_MAX_BODY) {
+        send_error(connection, 413, "the body is over %d bytes", SERVER_MAX_BODY);
+        return NULL;
+    }
+    char *body = malloc(SERVER_MAX_BODY + 1);
+    if (!body) abort();
+    size_t length = 0;
+    int got;
+    while (length <= SERVER_MAX_BODY &&
+           (got = mg_read(connection, body + length, SERVER_MAX_BODY + 1 - length)) > 0)
+        length += (size_t)got;
+    if (length > SERVER_MAX_BODY) {
+        free(body);
+        send_error(connection, 413, "the body is over %d bytes", SERVER_MAX_BODY);
+        return NULL;
+    }
+    json_error_t error;
+    json_t *value = json_loadb(body, length, JSON_REJECT_DUPLICATES, &error);
+    free(body);
+    if (!value) {
+        send_error(connection, 400, "the body is not JSON: %s (line %d, column %d)", error.text,
+                   error.line, error.column);
+        return NULL;
+    }
+    if (!json_is_object(value)) {
+        json_decref(value);
+        send_error(connection, 400, "the body must be a JSON object");
+        return NULL;
+    }
+    return value;
+}
+
+/* Refuses fields not in allowed (space-separated): false after a 400. */
+static bool known_fields(struct mg_connection *connection, json_t *body, const char *allowed)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach(body, key, value) {
+        size_t length = strlen(key);
+        bool found = false;
+        for (const char *p = allowed; *p && !found;) {
+            size_t item = strcspn(p, " ");
+            found = item == length && !strncmp(p, key, length);
+            p += item + (p[item] == ' ');
+        }
+        if (!found) {
+            send_error(connection, 400, "unknown field '%.60s' (fields: %s)", key, allowed);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A field that must be a string (required or not): false after a 400. */
+static bool string_field(struct mg_connection *connection, json_t *body, const char *name,
+                         bool required, const char **out)
+{
+    json_t *value = json_object_get(body, name);
+    *out = NULL;
+    if (!value && !required) return true;
+    if (!json_is_string(value)) {
+        send_error(connection, 400, "'%s' must be a string%s", name, value ? "" : " (missing)");
+        return false;
+    }
+    *out = json_string_value(value);
+    return true;
+}
+
+/* A field that must be a whole number in [min, max]. */
+static bool integer_field(struct mg_connection *connection, json_t *body, const char *name,
+                          bool required, long long min, long long max, long long *out)
+{
+    json_t *value = json_object_get(body, name);
+    if (!value && !required) return true;
+    if (!json_is_integer(value) || json_integer_value(value) < min ||
+        json_integer_value(value) > max) {
+        send_error(connection, 400, "'%s' must be a whole number from %lld to %lld", name, min,
+                   max);
+        return false;
+    }
+    *out = json_integer_value(value);
+    return true;
+}
+
+/* A query variable (URL-decoded), or "" when absent. */
+static void query_variable(const struct mg_connection *connection, const char *name, char *out,
+                           size_t size)
+{
+    const struct mg_request_info *request = mg_get_request_info(connection);
+    out[0] = '\0';
+    if (!request->query_string ||
+        mg_get_var(request->query_string, strlen(request->query_string), name, out, size) < 0)
+        out[0] = '\0';
+}
+
+/* "3,17,4" -> actions: count, or -1 for anything else. */
+static int parse_actions(const char *text, gateau_action actions[GATEAU_MAX_MOVE_ACTIONS])
+{
+    int count = 0;
+    if (!*text) return 0;
+    for (const char *p = text;;) {
+        char *end;
+        errno = 0;
+        long value = strtol(p, &end, 10);
+        if (end == p || errno || value < 0 || value > INT_MAX || count == GATEAU_MAX_MOVE_ACTIONS ||
+            (*end && *end != ','))
+            return -1;
+        actions[count++] = (gateau_action)value;
+        if (!*end) return count;
+        p = end + 1;
+    }
+}
+
+/* ---- Tables -------------------------------------------------------------------------------- */
+
+/* Where the decks clients send are kept: beside the database. */
+static bool keep_deck(const char *content, char *path, size_t size, char *error,
+                      size_t error_size)
+{
+    uint8_t hash[STORE_HASH_SIZE];
+    store_sha256(content, strlen(content), hash);
+    char folder[4096];
+    snprintf(folder, sizeof folder, "%s.decks", http_options->db);
+    if (mkdir(folder, 0700) != 0 && errno != EEXIST) {
+        snprintf(error, error_size, "cannot keep the deck: %s", strerror(errno));
+        return false;
+    }
+    int used = snprintf(path, size, "%s/", folder);
+    for (int i = 0; i < 16; i++) used += snprintf(path + used, size - (size_t)used, "%02x", hash[i]);
+    snprintf(path + used, size - (size_t)used, ".deck");
+    FILE *file = fopen(path, "wb");
+    bool ok = file && fputs(content, file) >= 0;
+    if (file && fclose(file) != 0) ok = false;
+    if (!ok) snprintf(error, error_size, "cannot keep the deck: %s", strerror(errno));
+    return ok;
+}
+
+/* options {"rounds": 2} (and "deck": content) as "rounds=2 deck=PATH":
+ * false after a 4xx.  A client names no files. */
+static bool options_text(struct mg_connection *connection, const gateau_game *game,
+                         json_t *options, const char *deck, char *out, size_t size)
+{
+    out[0] = '\0';
+    size_t used = 0;
+    if (options && !json_is_object(options)) {
+        send_error(connection, 400, "'options' must be an object such as {\"rounds\": 2}");
+        return false;
+    }
+    const char *key;
+    json_t *value;
+    json_object_foreach(options, key, value) {
+        const gateau_option_info *info = NULL;
+        for (int o = 0; o < gateau_game_option_count(game); o++)
+            if (!strcmp(gateau_game_option(game, o)->name, key)) info = gateau_game_option(game, o);
+        if (!info) {
+            send_error(connection, 422, "%s has no option '%.60s'", gateau_game_name(game), key);
+            return false;
+        }
+        if (info->is_path) {
+            send_error(connection, 422, "option %s: a client names no files; send the content "
+                       "as \"%s\"", key, key);
+            return false;
+        }
+        if (!json_is_integer(value)) {
+            send_error(connection, 400, "option %s must be a whole number", key);
+            return false;
+        }
+        used += (size_t)snprintf(out + used, size - used, "%s%s=%lld", used ? " " : "", key,
+                                 (long long)json_integer_value(value));
+        if (used >= size) {
+            send_error(connection, 400, "too many options");
+            return false;
+        }
+    }
+    if (deck) {
+        char path[4200], error[256];
+        if (strlen(deck) > 64 * 1024) {
+            send_error(connection, 413, "the deck is over 64 KiB");
+            return false;
+        }
+        if (!keep_deck(deck, path, sizeof path, error, sizeof error)) {
+            send_error(connection, 503, "%s", error);
+            return false;
+        }
+        snprintf(out + used, size - used, "%sdeck=%s", used ? " " : "", path);
+    }
+    return true;
+}
+
+static int create_table(struct mg_connection *connection)
+{
+    json_t *body = read_body(connection);
+    if (!body) return 400;
+    int status = 400;
+    const char *game_name, *clock, *deck;
+    long long players = 0;
+    json_t *seats = json_object_get(body, "seats");
+    if (!known_fields(connection, body, "game players options seats clock deck") ||
+        !string_field(connection, body, "game", true, &game_name) ||
+        !string_field(connection, body, "clock", false, &clock) ||
+        !string_field(connection, body, "deck", false, &deck) ||
+        !integer_field(connection, body, "players", false, 1, GATEAU_MAX_PLAYERS, &players))
+        goto done;
+    const gateau_game *game = gateau_game_find(game_name);
+    if (!game) {
+        status = send_error(connection, 422, "unknown game '%.60s'", game_name);
+        goto done;
+    }
+    if (!json_is_array(seats)) {
+        status = send_error(connection, 400, "'seats' must be a list such as [\"human\", "
+                            "\"heuristic\"]");
+        goto done;
+    }
+    if (!players) players = (long long)json_array_size(seats);
+    if ((long long)json_array_size(seats) != players) {
+        status = send_error(connection, 422, "'seats' lists %zu seats for %lld players",
+                            json_array_size(seats), players);
+        goto done;
+    }
+    const char *specs[GATEAU_MAX_PLAYERS] = {0};
+    for (long long s = 0; s < players; s++) {
+        specs[s] = json_string_value(json_array_get(seats, (size_t)s));
+        if (!specs[s] || !specs[s][0] || strlen(specs[s]) >= STORE_SPEC_SIZE) {
+            status = send_error(connection, 400, "seat %lld must be \"human\", \"open\" or a bot "
+                                "spec", s + 1);
+            goto done;
+        }
+    }
+    char options[STORE_OPTIONS_SIZE];
+    if (!options_text(connection, game, json_object_get(body, "options"), deck, options,
+                      sizeof options)) {
+        status = 400;
+        goto done;
+    }
+    char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE], creator[SERVER_TOKEN_SIZE], error[512];
+    server_table *table = table_create(tables_store(), game, (int)players, options, specs, clock,
+                                tokens, creator, error, sizeof error);
+    if (!table) {
+        status = send_error(connection, 422, "%s", error);
+        goto done;
+    }
+    json_t *answer = json_object();
+    json_object_set_new(answer, "id", json_string(table->id));
+    json_object_set_new(answer, "creator", json_string(creator));
+    json_t *list = json_array();
+    for (int s = 0; s < players; s++) {
+        if (!tokens[s][0]) continue;
+        json_array_append_new(list, json_pack("{s:i,s:s}", "seat", s + 1, "token", tokens[s]));
+    }
+    json_object_set_new(answer, "seats", list);
+    tables_add(table);
+    char *text = json_dumps(answer, JSON_COMPACT);
+    json_decref(answer);
+    status = send_json(connection, 201, text);
+    free(text);
+done:
+    json_decref(body);
+    return status;
+}
+
+/* GET /api/tables/ID[?token=T][&log_from=N] */
+static int get_table(struct mg_connection *connection, server_table *table)
+{
+    char token[128], from[16];
+    query_variable(connection, "token", token, sizeof token);
+    query_variable(connection, "log_from", from, sizeof from);
+    int seat = GATEAU_OBSERVER;
+    if (token[0] && (seat = table_seat_of(table, token)) < 0)
+        return send_error(connection, 403, "the token opens no seat of this table");
+    char *text = table_snapshot_from(table, seat, atoi(from));
+    int status = send_json(connection, 200, text);
+    free(text);
+    return status;
+}
+
+static int get_legal(struct mg_connection *connection, server_table *table)
+{
+    char token[128], after_text[4096];
+    query_variable(connection, "token", token, sizeof token);
+    query_variable(connection, "after", after_text, sizeof after_text);
+    int seat = table_seat_of(table, token);
+    if (seat < 0) return send_error(connection, 403, "the token opens no seat of this table");
+    gateau_action after[GATEAU_MAX_MOVE_ACTIONS];
+    int count = parse_actions(after_text, after);
+    if (count < 0)
+        return send_error(connection, 400, "after: a list of action numbers such as 3,17");
+    char error[512];
+    char *text = table_legal_after(table, seat, after, count, error, sizeof error);
+    if (!text) return send_error(connection, 422, "%s", error);
+    int status = send_json(connection, 200, text);
+    free(text);
+    return status;
+}
+
+static int post_move(struct mg_connection *connection, server_table *table, json_t *body)
+{
+    const char *token, *text = NULL;
+    long long version;
+    json_t *move = json_object_get(body, "move");
+    if (!known_fields(connection, body, "token version move") ||
+        !string_field(connection, body, "token", true, &token) ||
+        !integer_field(connection, body, "version", true, 0, INT_MAX, &version))
+        return 400;
+    int seat = table_seat_of(table, token);
+    if (seat < 0) return send_error(connection, 403, "the token opens no seat of this table");
+    gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
+    int count = 0;
+    if (json_is_string(move)) {
+        text = json_string_value(move);
+    } else if (json_is_array(move) && json_array_size(move) > 0 &&
+               json_array_size(move) <= GATEAU_MAX_MOVE_ACTIONS) {
+        size_t i;
+        json_t *item;
+        json_array_foreach(move, i, item) {
+            if (!json_is_integer(item) || json_integer_value(item) < 0 ||
+                json_integer_value(item) > INT_MAX)
+                return send_error(connection, 400, "move: action %zu is not an action number",
+                                  i + 1);
+            actions[count++] = (gateau_action)json_integer_value(item);
+        }
+    } else {
+        return send_error(connection, 400, "'move' must be the move's notation or a list of "
+                          "action numbers");
+    }
+    char error[512];
+    int status = table_play(table, seat, (int)version, text, actions, count, NULL, error,
+                            sizeof error);
+    if (status) return send_error(connection, status, "%s", error);
+    char answer[64];
+    snprintf(answer, sizeof answer, "{\"version\":%d}", table->version);
+    return send_json(connection, 200, answer);
+}
+
+static int post_join(struct mg_connection *connection, server_table *table, json_t *body)
+{
+    long long seat;
+    const char *name;
+    if (!known_fields(connection, body, "seat name") ||
+        !integer_field(connection, body, "seat", true, 1, GATEAU_MAX_PLAYERS, &seat) ||
+        !string_field(connection, body, "name", false, &name))
+        return 400;
+    if (name && strlen(name) >= STORE_NAME_SIZE)
+        return send_error(connection, 400, "'name' is over %d bytes", STORE_NAME_SIZE - 1);
+    char token[SERVER_TOKEN_SIZE], error[256];
+    int status = table_join(table, (int)seat - 1, name, token, error, sizeof error);
+    if (status) return send_error(connection, status, "%s", error);
+    char answer[128];
+    snprintf(answer, sizeof answer, "{\"seat\":%lld,\"token\":\"%s\"}", seat, token);
+    return send_json(connection, 200, answer);
+}
+
+/* POST /api/tables/ID/zombie {"creator","seat","zombie","bot"?} */
+static int post_zombie(struct mg_connection *connection, server_table *table, json_t *body)
+{
+    const char *creator, *bot;
+    long long seat;
+    json_t *zombie = json_object_get(body, "zombie");
+    if (!known_fields(connection, body, "creator seat zombie bot") ||
+        !string_field(connection, body, "creator", true, &creator) ||
+        !string_field(connection, body, "bot", false, &bot) ||
+        !integer_field(connection, body, "seat", true, 1, GATEAU_MAX_PLAYERS, &seat))
+        return 400;
+    if (!json_is_boolean(zombie)) return send_error(connection, 400, "'zombie' must be true or false");
+    if (!token_matches(creator, table->creator_hash))
+        return send_error(connection, 403, "only the table's creator hands seats over");
+    char error[256];
+    int status = table_set_zombie(table, (int)seat - 1, json_is_true(zombie), bot, error,
+                                  sizeof error);
+    if (status) return send_error(connection, status, "%s", error);
+    return send_json(connection, 200, "{}");
+}
+
+static int get_record(struct mg_connection *connection, server_table *table)
+{
+    char token[128];
+    query_variable(connection, "token", token, sizeof token);
+    int seat = token[0] ? table_seat_of(table, token) : GATEAU_OBSERVER;
+    if (token[0] && seat < 0) return send_error(connection, 403, "the token opens no seat of this table");
+    if (!table->over && seat < 0)
+        return send_error(connection, 403, "the record is public when the game is over; a seat "
+                          "may fetch its own with ?token=");
+    char *text = table_record_for(table, seat);
+    int status = send_text(connection, 200, "text/plain; charset=utf-8", text);
+    free(text);
+    return status;
+}
+
+static int list_games(struct mg_connection *connection)
+{
+    json_t *list = json_array();
+    for (int g = 0; g < gateau_game_count(); g++) {
+        const gateau_game *game = gateau_game_at(g);
+        json_t *options = json_array();
+        for (int o = 0; o < gateau_game_option_count(game); o++) {
+            const gateau_option_info *info = gateau_game_option(game, o);
+            json_array_append_new(options, json_pack("{s:s,s:s,s:b,s:i,s:i,s:i}", "name",
+                                                     info->name, "help", info->help, "file",
+                                                     info->is_path, "default",
+                                                     info->default_value, "min", info->min_value,
+                                                     "max", info->max_value));
+        }
+        json_array_append_new(list, json_pack("{s:s,s:s,s:i,s:i,s:o}", "game",
+                                              gateau_game_name(game), "title",
+                                              gateau_game_title(game), "min_players",
+                                              gateau_game_min_players(game), "max_players",
+                                              gateau_game_max_players(game), "options", options));
+    }
+    json_t *answer = json_pack("{s:o,s:s}", "games", list, "bots", gateau_bot_names());
+    char *text = json_dumps(answer, JSON_COMPACT);
+    json_decref(answer);
+    int status = send_json(connection, 200, text);
+    free(text);
+    return status;
+}
+
+/* ---- Routing -------------------------------------------------------------------------------- */
+
+/* /api/tables/ID[/ACTION]: ID and ACTION ("" when none); false otherwise. */
+static bool split_table_path(const char *path, char id[STORE_ID_SIZE], char action[16])
+{
+    const char *prefix = "/api/tables/";
+    if (strncmp(path, prefix, strlen(prefix)) != 0) return false;
+    const char *start = path + strlen(prefix);
+    size_t length = strcspn(start, "/");
+    if (length == 0 || length >= STORE_ID_SIZE) return false;
+    memcpy(id, start, length);
+    id[length] = '\0';
+    const char *rest = start + length;
+    if (!*rest) {
+        action[0] = '\0';
+        return true;
+    }
+    rest++;
+    if (strlen(rest) >= 16 || strchr(rest, '/')) return false;
+    strcpy(action, rest);
+    return true;
+}
+
+static int table_route(struct mg_connection *connection, const char *method, const char *id,
+                       const char *action)
+{
+    bool post = !strcmp(method, "POST");
+    json_t *body = NULL;
+    if (post && !(body = read_body(connection))) return 400;
+    server_table *table = tables_lock(id);
+    int status;
+    if (!table) {
+        status = send_error(connection, 404, "no table %.30s", id);
+    } else if (!post && !action[0]) {
+        status = get_table(connection, table);
+    } else if (!post && !strcmp(action, "legal")) {
+        status = get_legal(connection, table);
+    } else if (!post && !strcmp(action, "record")) {
+        status = get_record(connection, table);
+    } else if (post && !strcmp(action, "moves")) {
+        status = post_move(connection, table, body);
+    } else if (post && !strcmp(action, "join")) {
+        status = post_join(connection, table, body);
+    } else if (post && !strcmp(action, "zombie")) {
+        status = post_zombie(connection, table, body);
+    } else {
+        status = send_error(connection, post ? 404 : 405, "no %s %s", method,
+                            mg_get_request_info(connection)->local_uri);
+    }
+    if (table) table_unlock(table);
+    json_decref(body);
+    return status;
+}
+
+static int api_handler(struct mg_connection *connection, void *unused)
+{
+    (void)unused;
+    const struct mg_request_info *request = mg_get_request_info(connection);
+    const char *method = request->request_method, *path = request->local_uri;
+    if (throttled(connection)) return send_error(connection, 429, "too many requests: slow down");
+    bool get = !strcmp(method, "GET"), post = !strcmp(method, "POST");
+    char id[STORE_ID_SIZE], action[16];
+    if (!strcmp(path, "/api/tables")) {
+        if (post) return create_table(connection);
+        if (get) {
+            char *lobby = tables_lobby();
+            int status = send_json(connection, 200, lobby);
+            free(lobby);
+            return status;
+        }
+        return send_error(connection, 405, "%s is not allowed on /api/tables", method);
+    }
+    if (!strcmp(path, "/api/games") && get) return list_games(connection);
+    if ((get || post) && split_table_path(path, id, action))
+        return table_route(connection, method, id, action);
+    return send_error(connection, get || post ? 404 : 405, "no %s %.100s", method, path);
+}
+
+void http_register(struct mg_context *context, const server_options *options)
+{
+    http_options = options;
+    mg_set_request_handler(context, "/api/", api_handler, NULL);
+}

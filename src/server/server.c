@@ -1,0 +1,107 @@
+/*
+ * server.c: starting and stopping `gateau serve`.
+ *
+ * Order matters: the store opens and every unfinished table is restored
+ * before the first connection is accepted; on SIGINT or SIGTERM the
+ * connections close first, then the bots finish their thoughts, then the
+ * tables and the store go.  Nothing is lost by stopping at any point in
+ * between: every acknowledged move is already committed.
+ */
+#define _GNU_SOURCE /* pthread_setattr_default_np */
+#include <civetweb.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "server/server.h"
+
+/* civetweb serves each connection on a thread of its own, and a
+ * WebSocket keeps its thread: thousands of them at 8 MiB of stack each
+ * would reserve gigabytes.  Our handlers need little. */
+enum { SERVER_THREAD_STACK = 256 * 1024 };
+
+static int log_message(const struct mg_connection *connection, const char *message)
+{
+    (void)connection;
+    fprintf(stderr, "gateau serve: %s\n", message);
+    return 1;
+}
+
+static struct mg_context *start_http(const server_options *options, char *error,
+                                     size_t error_size)
+{
+    char ports[300], threads[16];
+    snprintf(ports, sizeof ports, "%s:%d", options->bind, options->port);
+    snprintf(threads, sizeof threads, "%d", options->connections);
+    const char *settings[32];
+    int n = 0;
+    settings[n++] = "listening_ports", settings[n++] = ports;
+    settings[n++] = "num_threads", settings[n++] = threads;
+    settings[n++] = "enable_keep_alive", settings[n++] = "yes";
+    settings[n++] = "keep_alive_timeout_ms", settings[n++] = "30000";
+    settings[n++] = "request_timeout_ms", settings[n++] = "30000";
+    settings[n++] = "tcp_nodelay", settings[n++] = "1";
+    settings[n++] = "enable_directory_listing", settings[n++] = "no";
+    settings[n++] = "listen_backlog", settings[n++] = "1024";
+    settings[n++] = "connection_queue", settings[n++] = "1024";
+    if (options->web) settings[n++] = "document_root", settings[n++] = options->web;
+    settings[n] = NULL;
+    struct mg_callbacks callbacks = {.log_message = log_message};
+    struct mg_init_data init = {.callbacks = &callbacks, .configuration_options = settings};
+    struct mg_error_data failure = {.text = error, .text_buffer_size = error_size};
+    struct mg_context *context = mg_start2(&init, &failure);
+    return context;
+}
+
+int server_run(const server_options *options)
+{
+    char error[512];
+    store *database = store_open(options->db, error, sizeof error);
+    if (!database) {
+        fprintf(stderr, "gateau: serve: %s\n", error);
+        return 1;
+    }
+    /* Signals are taken by sigwait below, not by whichever thread. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, SERVER_THREAD_STACK);
+    pthread_setattr_default_np(&attributes);
+    pthread_attr_destroy(&attributes);
+
+    int status = 1;
+    struct mg_context *context = NULL;
+    if (!tables_init(database, error, sizeof error)) {
+        fprintf(stderr, "gateau: serve: %s\n", error);
+    } else if (!workers_start(options->bot_threads)) {
+        fprintf(stderr, "gateau: serve: cannot start the bots' threads\n");
+    } else if (!(context = start_http(options, error, sizeof error))) {
+        fprintf(stderr, "gateau: serve: cannot listen on %s:%d: %s\n", options->bind,
+                options->port, error[0] ? error : "civetweb failed to start");
+    } else {
+        http_register(context, options);
+        websocket_register(context, options);
+        struct mg_server_port port;
+        int port_number = mg_get_server_ports(context, 1, &port) == 1 ? port.port : options->port;
+        printf("gateau serve: http://%s:%d/ (database %s)\n", options->bind, port_number,
+               options->db);
+        fflush(stdout);
+        int signal_number;
+        sigwait(&stop, &signal_number);
+        printf("gateau serve: stopping (%s)\n", signal_number == SIGINT ? "SIGINT" : "SIGTERM");
+        status = 0;
+    }
+    if (context) mg_stop(context);
+    workers_stop();
+    tables_shutdown();
+    store_close(database);
+    return status;
+}

@@ -1,0 +1,153 @@
+/*
+ * snapshot.c: what one viewer receives of a table (docs/server.md, "What a
+ * seat sees"): the seat's own view, legal actions and log, never more.
+ *
+ * Everything here is built from the engine's per-seat outputs
+ * (gateau_state_view_json, gateau_move_describe, gateau_move_visible,
+ * gateau_record_text_for), never from the state itself, so that a seat's
+ * bytes cannot depend on what the seat cannot know.  The part before the
+ * log is cached per viewer until the next change; the log entries were
+ * made once when their move was played (table.c).
+ *
+ * The caller holds table->lock.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/server.h"
+
+/* The legal first actions of seat's move, as [{"action","name"}...]. */
+static json_t *legal_json(const gateau_state *state, int seat)
+{
+    json_t *legal = json_array();
+    gateau_action actions[GATEAU_MAX_ACTIONS];
+    int count = gateau_state_legal_actions(state, seat, actions);
+    for (int i = 0; i < count; i++) {
+        char *name = gateau_action_name(state, seat, actions[i]);
+        json_t *item = json_object();
+        json_object_set_new(item, "action", json_integer(actions[i]));
+        json_object_set_new(item, "name", json_string(name));
+        json_array_append_new(legal, item);
+        free(name);
+    }
+    return legal;
+}
+
+static json_t *seats_json(const server_table *table)
+{
+    json_t *seats = json_array();
+    for (int s = 0; s < table->players; s++) {
+        const table_seat *seat = &table->seats[s];
+        json_t *item = json_object();
+        json_object_set_new(item, "seat", json_integer(s + 1));
+        json_object_set_new(item, "player", json_string(seat->human ? "human" : "bot"));
+        if (!seat->human) json_object_set_new(item, "bot", json_string(seat->spec));
+        json_object_set_new(item, "open", json_boolean(seat->human && !seat->claimed));
+        json_object_set_new(item, "name", json_string(gateau_record_name(table->record, s)));
+        if (seat->name[0]) json_object_set_new(item, "name", json_string(seat->name));
+        json_object_set_new(item, "connected", json_boolean(seat->connections > 0));
+        json_object_set_new(item, "zombie", json_boolean(seat->zombie));
+        json_object_set_new(item, "clock", seat->clock_left >= 0 ? json_integer(seat->clock_left)
+                                                                 : json_null());
+        json_array_append_new(seats, item);
+    }
+    return seats;
+}
+
+/* Everything but the log, for viewer. */
+static char *snapshot_head(server_table *table, int viewer)
+{
+    const gateau_state *state = gateau_record_state(table->record);
+    json_t *head = json_object();
+    json_object_set_new(head, "id", json_string(table->id));
+    json_object_set_new(head, "game", json_string(gateau_game_name(gateau_setup_game(table->setup))));
+    json_object_set_new(head, "players", json_integer(table->players));
+    json_object_set_new(head, "version", json_integer(table->version));
+    json_object_set_new(head, "seat", viewer >= 0 ? json_integer(viewer + 1) : json_null());
+    json_object_set_new(head, "over", json_boolean(table->over));
+    json_object_set_new(head, "seats", seats_json(table));
+    json_t *to_move = json_array();
+    uint32_t actors = table->over || gateau_state_is_chance(state) ? 0 : gateau_state_actors(state);
+    for (int s = 0; s < table->players; s++)
+        if (actors & (1u << s)) json_array_append_new(to_move, json_integer(s + 1));
+    json_object_set_new(head, "to_move", to_move);
+    char *view = gateau_state_view_json(state, viewer);
+    json_error_t error;
+    json_object_set_new(head, "view", json_loads(view, 0, &error));
+    free(view);
+    if (viewer >= 0 && (actors & (1u << viewer)))
+        json_object_set_new(head, "legal", legal_json(state, viewer));
+    if (table->over) {
+        int scores[GATEAU_MAX_PLAYERS];
+        gateau_state_scores(state, scores);
+        json_t *list = json_array();
+        for (int s = 0; s < table->players; s++) json_array_append_new(list, json_integer(scores[s]));
+        json_object_set_new(head, "scores", list);
+    }
+    char *text = json_dumps(head, JSON_COMPACT);
+    json_decref(head);
+    return text;
+}
+
+char *table_snapshot_from(server_table *table, int viewer, int log_from)
+{
+    int index = table_viewer_index(table, viewer);
+    if (!table->snapshot[index]) table->snapshot[index] = snapshot_head(table, viewer);
+    const char *head = table->snapshot[index];
+    if (log_from < 0 || log_from > table->version) log_from = 0;
+    size_t length = strlen(head) + 64;
+    for (int m = log_from; m < table->version; m++) length += strlen(table->log[m].json[index]) + 1;
+    char *text = malloc(length);
+    if (!text) abort();
+    size_t used = strlen(head) - 1; /* the head without its closing brace */
+    memcpy(text, head, used);
+    used += (size_t)snprintf(text + used, length - used, ",\"log_start\":%d,\"log\":[", log_from);
+    for (int m = log_from; m < table->version; m++) {
+        if (m > log_from) text[used++] = ',';
+        size_t entry = strlen(table->log[m].json[index]);
+        memcpy(text + used, table->log[m].json[index], entry);
+        used += entry;
+    }
+    memcpy(text + used, "]}", 3);
+    return text;
+}
+
+char *table_legal_after(server_table *table, int seat, const gateau_action *after, int count,
+                        char *error, size_t error_size)
+{
+    const gateau_state *state = gateau_record_state(table->record);
+    if (table->over || !(gateau_state_actors(state) & (1u << seat))) {
+        snprintf(error, error_size, "it is not seat %d's turn", seat + 1);
+        return NULL;
+    }
+    gateau_state *scratch = gateau_state_clone(state);
+    char reason[256];
+    for (int i = 0; i < count; i++) {
+        if (!gateau_state_apply(scratch, seat, after[i], reason, sizeof reason)) {
+            snprintf(error, error_size, "after: action %d (%d): %s", i + 1, after[i], reason);
+            gateau_state_free(scratch);
+            return NULL;
+        }
+        /* A finished move cannot go on: what follows is another move. */
+        if (i + 1 < count && !gateau_state_in_move(scratch)) {
+            snprintf(error, error_size, "after: the move is complete after action %d", i + 1);
+            gateau_state_free(scratch);
+            return NULL;
+        }
+    }
+    bool complete = count > 0 && !gateau_state_in_move(scratch);
+    json_t *answer = json_object();
+    json_object_set_new(answer, "legal", complete ? json_array() : legal_json(scratch, seat));
+    json_object_set_new(answer, "complete", json_boolean(complete));
+    char *text = json_dumps(answer, JSON_COMPACT);
+    json_decref(answer);
+    gateau_state_free(scratch);
+    return text;
+}
+
+char *table_record_for(server_table *table, int viewer)
+{
+    return table->over ? gateau_record_text(table->record)
+                       : gateau_record_text_for(table->record, viewer);
+}

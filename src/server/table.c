@@ -1,0 +1,503 @@
+/*
+ * table.c: one table of `gateau serve`: the only true state of its game.
+ *
+ * A table is a match whose seats are all the host's: people's moves come
+ * from requests, bots' moves from workers.c, chance from (seed, move
+ * number) as in `gateau play`, so that replaying the stored moves after a
+ * restart rebuilds the very same table.  Every change goes through
+ * commit_move(): the move is stored (committed) before anybody is told,
+ * and if the store refuses, the table goes back to where it was.
+ *
+ * The caller holds table->lock for everything here (tables.c).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "server/server.h"
+
+int64_t server_now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static void set_reason(char *error, size_t size, const char *format, const char *text)
+{
+    snprintf(error, size, format, text);
+}
+
+/* ---- The clock: "10m+20s" ------------------------------------------------------- */
+
+/* One "10m" / "90s" / "1h": milliseconds, or -1. */
+static int64_t parse_duration(const char *text, size_t length)
+{
+    int64_t value = 0;
+    size_t i = 0;
+    while (i < length && isdigit((unsigned char)text[i]) && value < 1000000)
+        value = value * 10 + (text[i++] - '0');
+    if (i == 0 || i + 1 != length) return -1;
+    switch (text[i]) {
+    case 'h': return value * 3600000;
+    case 'm': return value * 60000;
+    case 's': return value * 1000;
+    default: return -1;
+    }
+}
+
+/* total[+increment], each a number and h, m or s; at most 30 days. */
+static bool parse_clock(const char *text, int64_t *total, int64_t *increment)
+{
+    size_t plus = strcspn(text, "+");
+    *total = parse_duration(text, plus);
+    *increment = text[plus] ? parse_duration(text + plus + 1, strlen(text + plus + 1)) : 0;
+    const int64_t month = 30LL * 24 * 3600000;
+    return *total > 0 && *total <= month && *increment >= 0 && *increment <= month;
+}
+
+/* ---- Making and freeing ------------------------------------------------------------- */
+
+/* A table on setup (which it owns from now on, even on failure). */
+static server_table *table_new(gateau_setup *setup, uint64_t seed, const gateau_record *resume,
+                        char *error, size_t error_size)
+{
+    server_table *table = calloc(1, sizeof *table);
+    if (!table) abort();
+    pthread_mutex_init(&table->lock, NULL);
+    table->setup = setup;
+    table->players = gateau_setup_players(setup);
+    table->seed = seed;
+    table->clock_total = -1;
+    gateau_match_config config = {.setup = setup, .chance_by_move = true, .chance_seed = seed,
+                                  .keep_record = true, .resume = resume};
+    table->match = gateau_match_new(&config, error, error_size);
+    if (!table->match) {
+        table_free(table);
+        return NULL;
+    }
+    table->record = gateau_match_record(table->match);
+    return table;
+}
+
+void table_free(server_table *table)
+{
+    if (!table) return;
+    for (int m = 0; m < table->version; m++)
+        for (int v = 0; v <= table->players; v++) free(table->log[m].json[v]);
+    free(table->log);
+    for (int v = 0; v <= GATEAU_MAX_PLAYERS; v++) free(table->snapshot[v]);
+    for (int s = 0; s < table->players; s++) gateau_bot_free(table->seats[s].bot);
+    gateau_match_free(table->match);
+    gateau_setup_free(table->setup);
+    pthread_mutex_destroy(&table->lock);
+    free(table);
+}
+
+/* A seat's spec: "human", "open" or a bot that exists. */
+static bool set_seat(table_seat *seat, const char *spec, int number, char *error,
+                     size_t error_size)
+{
+    snprintf(seat->spec, sizeof seat->spec, "%s", spec);
+    seat->clock_left = -1;
+    if (!strcmp(spec, "human") || !strcmp(spec, "open")) {
+        seat->human = true;
+        return true;
+    }
+    char reason[256];
+    seat->bot = gateau_bot_new(spec, reason, sizeof reason);
+    if (!seat->bot) {
+        snprintf(error, error_size, "seat %d: %s (or human, open)", number, reason);
+        return false;
+    }
+    return true;
+}
+
+/* ---- The log: what each viewer may see of each move --------------------------------- */
+
+static void grow_log(server_table *table)
+{
+    if (table->version < table->log_capacity) return;
+    table->log_capacity = table->log_capacity ? 2 * table->log_capacity : 64;
+    table->log = realloc(table->log, sizeof *table->log * (size_t)table->log_capacity);
+    if (!table->log) abort();
+}
+
+/* The log entry of move index (just made from before) for every viewer. */
+static void log_move(server_table *table, const gateau_state *before, int index, const char *note)
+{
+    grow_log(table);
+    int count, seat = gateau_record_move_seat(table->record, index);
+    const gateau_action *actions = gateau_record_move_actions(table->record, index, &count);
+    for (int v = 0; v <= table->players; v++) {
+        int viewer = v == table->players ? GATEAU_OBSERVER : v;
+        json_t *entry = json_object();
+        json_object_set_new(entry, "n", json_integer(index));
+        json_object_set_new(entry, "seat", seat >= 0 ? json_integer(seat + 1) : json_null());
+        char *text = gateau_move_describe(before, seat, actions, count, viewer);
+        json_object_set_new(entry, "text", json_string(text));
+        free(text);
+        bool visible = seat == viewer || gateau_move_visible(before, seat, actions, count, viewer);
+        json_object_set_new(entry, "move",
+                            visible ? json_string(gateau_record_move_text(table->record, index))
+                                    : json_null());
+        if (note) json_object_set_new(entry, "note", json_string(note));
+        table->log[index].json[v] = json_dumps(entry, JSON_COMPACT);
+        json_decref(entry);
+    }
+}
+
+/* ---- Changes ------------------------------------------------------------------------- */
+
+static void forget_snapshots(server_table *table)
+{
+    for (int v = 0; v <= table->players; v++) {
+        free(table->snapshot[v]);
+        table->snapshot[v] = NULL;
+    }
+}
+
+/* Stores the move just made (index = table->version) and logs it; on a
+ * store failure the record goes back and false is returned. */
+static bool commit_move(server_table *table, const gateau_state *before, const char *note, char *error,
+                        size_t error_size)
+{
+    int index = table->version;
+    int seat = gateau_record_move_seat(table->record, index);
+    store_move move = {.number = index, .seat = seat,
+                       .line = gateau_record_move_text(table->record, index),
+                       .clock_left = seat >= 0 ? table->seats[seat].clock_left : -1};
+    if (table->store && !store_append_move(table->store, table->id, &move, error, error_size)) {
+        gateau_record_truncate(table->record, index);
+        return false;
+    }
+    log_move(table, before, index, note);
+    table->version = index + 1;
+    forget_snapshots(table);
+    return true;
+}
+
+/* After a change: chance moves that follow are played and stored, the
+ * end is stored, the clock restarts, workers and subscribers hear of it. */
+static bool settle(server_table *table, char *error, size_t error_size)
+{
+    const gateau_state *state = gateau_record_state(table->record);
+    gateau_state *before = gateau_state_clone(state);
+    bool ok = true;
+    while (ok && gateau_state_is_chance(state) && !gateau_state_is_over(state)) {
+        gateau_state_copy(before, state);
+        gateau_match_step(table->match, NULL, 0);
+        ok = commit_move(table, before, NULL, error, error_size);
+    }
+    gateau_state_free(before);
+    if (ok && gateau_state_is_over(state) && !table->over) {
+        table->over = true;
+        char *result = gateau_record_result_json(table->record);
+        if (table->store) ok = store_finish_table(table->store, table->id, result, error, error_size);
+        free(result);
+    }
+    table->turn_started = server_now();
+    workers_notice(table);
+    websocket_push(table);
+    return ok;
+}
+
+/* The time seat used since its turn began comes off its clock; the
+ * increment goes on. */
+static void charge_clock(server_table *table, int seat)
+{
+    table_seat *clocked = &table->seats[seat];
+    if (clocked->clock_left < 0) return;
+    clocked->clock_left -= server_now() - table->turn_started;
+    if (clocked->clock_left < 0) clocked->clock_left = 0;
+    clocked->clock_left += table->clock_increment;
+}
+
+int table_play(server_table *table, int seat, int version, const char *text,
+               const gateau_action *actions, int count, const char *note, char *error,
+               size_t error_size)
+{
+    const gateau_state *state = gateau_record_state(table->record);
+    if (table->over) {
+        snprintf(error, error_size, "the game is over");
+        return 409;
+    }
+    if (version != table->version) {
+        snprintf(error, error_size, "version %d is stale: the table is at version %d", version,
+                 table->version);
+        return 409;
+    }
+    if (!(gateau_state_actors(state) & (1u << seat))) {
+        snprintf(error, error_size, "it is not seat %d's turn", seat + 1);
+        return 409;
+    }
+    gateau_state *before = gateau_state_clone(state);
+    char reason[512];
+    bool legal = text ? gateau_match_play(table->match, seat, text, reason, sizeof reason)
+                      : gateau_match_play_actions(table->match, seat, actions, count, reason,
+                                                  sizeof reason);
+    if (!legal) {
+        gateau_state_free(before);
+        set_reason(error, error_size, "%s", reason);
+        return 422;
+    }
+    int64_t clock_before = table->seats[seat].clock_left;
+    charge_clock(table, seat);
+    if (!commit_move(table, before, note, error, error_size)) {
+        table->seats[seat].clock_left = clock_before;
+        gateau_state_free(before);
+        return 503;
+    }
+    gateau_state_free(before);
+    return settle(table, error, error_size) ? 0 : 503;
+}
+
+uint32_t table_bot_seats(const server_table *table)
+{
+    if (table->over) return 0;
+    const gateau_state *state = gateau_record_state(table->record);
+    if (gateau_state_is_chance(state)) return 0;
+    uint32_t actors = gateau_state_actors(state), bots = 0;
+    for (int s = 0; s < table->players; s++) {
+        const table_seat *seat = &table->seats[s];
+        bool timed_out = seat->clock_left >= 0 &&
+                         server_now() - table->turn_started >= seat->clock_left;
+        if ((actors & (1u << s)) && (!seat->human || seat->zombie || timed_out)) bots |= 1u << s;
+    }
+    return bots;
+}
+
+/* ---- Creating and restoring ------------------------------------------------------------ */
+
+static void fill_store_table(const server_table *table, store_table *kept)
+{
+    memset(kept, 0, sizeof *kept);
+    snprintf(kept->id, sizeof kept->id, "%s", table->id);
+    snprintf(kept->game, sizeof kept->game, "%s",
+             gateau_game_name(gateau_setup_game(table->setup)));
+    kept->players = table->players;
+    snprintf(kept->options, sizeof kept->options, "%s", gateau_setup_options_text(table->setup));
+    kept->seed = table->seed;
+    snprintf(kept->clock, sizeof kept->clock, "%s", table->clock_text);
+    kept->created = table->created;
+    memcpy(kept->creator_hash, table->creator_hash, sizeof kept->creator_hash);
+    for (int s = 0; s < table->players; s++) {
+        const table_seat *seat = &table->seats[s];
+        store_seat *out = &kept->seats[s];
+        snprintf(out->spec, sizeof out->spec, "%s", seat->spec);
+        snprintf(out->name, sizeof out->name, "%s", seat->name);
+        out->has_token = seat->claimed;
+        memcpy(out->token_hash, seat->token_hash, sizeof out->token_hash);
+        out->zombie = seat->zombie;
+    }
+}
+
+server_table *table_create(struct store *database, const gateau_game *game, int players,
+                    const char *options, const char *seats[GATEAU_MAX_PLAYERS],
+                    const char *clock, char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
+                    char creator[SERVER_TOKEN_SIZE], char *error, size_t error_size)
+{
+    int64_t clock_total = -1, clock_increment = 0;
+    if (clock && clock[0] && !parse_clock(clock, &clock_total, &clock_increment)) {
+        set_reason(error, error_size, "clock: '%s' is not a clock such as 10m+20s (up to 30 days)",
+                   clock);
+        return NULL;
+    }
+    gateau_setup *setup = gateau_setup_new(game, players, options, NULL, error, error_size);
+    if (!setup) return NULL;
+    uint64_t seed;
+    if (getrandom(&seed, sizeof seed, 0) != sizeof seed) {
+        gateau_setup_free(setup);
+        snprintf(error, error_size, "the system's random generator failed");
+        return NULL;
+    }
+    server_table *table = table_new(setup, seed, NULL, error, error_size);
+    if (!table) return NULL; /* (table_new freed the setup) */
+    table->store = database;
+    table->created = (int64_t)time(NULL);
+    table->clock_total = clock_total;
+    table->clock_increment = clock_increment;
+    if (clock) snprintf(table->clock_text, sizeof table->clock_text, "%s", clock);
+    bool ok = token_new_id(table->id) && token_new(creator);
+    if (ok) token_hash(creator, table->creator_hash);
+    for (int s = 0; ok && s < players; s++) {
+        tokens[s][0] = '\0';
+        ok = set_seat(&table->seats[s], seats[s], s + 1, error, error_size);
+        if (!ok) break;
+        table->seats[s].clock_left = clock_total;
+        if (!strcmp(seats[s], "human")) {
+            ok = token_new(tokens[s]);
+            token_hash(tokens[s], table->seats[s].token_hash);
+            table->seats[s].claimed = true;
+        }
+    }
+    store_table kept;
+    if (ok) fill_store_table(table, &kept);
+    if (ok && database) ok = store_create_table(database, &kept, error, error_size);
+    if (ok) ok = settle(table, error, error_size);
+    if (!ok) {
+        table_free(table);
+        return NULL;
+    }
+    return table;
+}
+
+/* The record text of a stored table, to replay it with the engine's own
+ * reader: every player move with its seat prefix, so that the reader needs
+ * no guess. */
+static char *stored_record_text(const store_table *kept, const store_move *moves, int count)
+{
+    size_t size = 2048 + strlen(kept->options);
+    for (int m = 0; m < count; m++) size += strlen(moves[m].line) + 8;
+    char *text = malloc(size);
+    if (!text) abort();
+    int used = snprintf(text, size, "game: %s\nplayers: %d\n%s%s%s---\n", kept->game,
+                        kept->players, kept->options[0] ? "options: " : "", kept->options,
+                        kept->options[0] ? "\n" : "");
+    for (int m = 0; m < count; m++) {
+        if (moves[m].seat >= 0)
+            used += snprintf(text + used, size - (size_t)used, "%d: ", moves[m].seat + 1);
+        used += snprintf(text + used, size - (size_t)used, "%s\n", moves[m].line);
+    }
+    return text;
+}
+
+server_table *table_restore(struct store *database, const store_table *kept, const store_move *moves,
+                     int move_count, char *error, size_t error_size)
+{
+    char *text = stored_record_text(kept, moves, move_count);
+    char reason[512];
+    int line;
+    gateau_record *resumed = gateau_record_read(text, NULL, reason, sizeof reason, &line);
+    free(text);
+    if (!resumed) {
+        snprintf(error, error_size, "table %s: move %d: %s", kept->id, line > 0 ? line - 4 : 0,
+                 reason);
+        return NULL;
+    }
+    char options[STORE_OPTIONS_SIZE];
+    snprintf(options, sizeof options, "%s", kept->options);
+    gateau_setup *setup = gateau_setup_new(gateau_game_find(kept->game), kept->players,
+                                           options, NULL, error, error_size);
+    server_table *table = setup ? table_new(setup, kept->seed, resumed, error, error_size) : NULL;
+    if (!table) {
+        gateau_record_free(resumed);
+        return NULL;
+    }
+    table->store = database;
+    snprintf(table->id, sizeof table->id, "%s", kept->id);
+    table->created = kept->created;
+    memcpy(table->creator_hash, kept->creator_hash, sizeof table->creator_hash);
+    snprintf(table->clock_text, sizeof table->clock_text, "%s", kept->clock);
+    if (kept->clock[0]) parse_clock(kept->clock, &table->clock_total, &table->clock_increment);
+    bool ok = true;
+    for (int s = 0; ok && s < kept->players; s++) {
+        const store_seat *seat = &kept->seats[s];
+        ok = set_seat(&table->seats[s], seat->spec, s + 1, error, error_size);
+        snprintf(table->seats[s].name, sizeof table->seats[s].name, "%s", seat->name);
+        table->seats[s].claimed = seat->has_token;
+        memcpy(table->seats[s].token_hash, seat->token_hash, STORE_HASH_SIZE);
+        table->seats[s].zombie = seat->zombie;
+        table->seats[s].clock_left = table->clock_total;
+    }
+    /* The log again, move by move, from a replay of the record. */
+    gateau_state *before = gateau_state_new(table->setup);
+    for (int m = 0; ok && m < move_count; m++) {
+        int count, seat = gateau_record_move_seat(table->record, m);
+        const gateau_action *actions = gateau_record_move_actions(table->record, m, &count);
+        log_move(table, before, m, NULL);
+        table->version = m + 1;
+        if (seat >= 0 && moves[m].clock_left >= 0) table->seats[seat].clock_left = moves[m].clock_left;
+        for (int a = 0; a < count; a++) gateau_state_apply_legal(before, seat, actions[a]);
+    }
+    gateau_state_free(before);
+    gateau_record_free(resumed);
+    table->over = kept->over;
+    if (ok) ok = settle(table, error, error_size);
+    if (!ok) {
+        table_free(table);
+        return NULL;
+    }
+    return table;
+}
+
+/* ---- Seats --------------------------------------------------------------------------------- */
+
+int table_seat_of(const server_table *table, const char *token)
+{
+    if (!token || !token[0]) return -1;
+    int found = -1;
+    for (int s = 0; s < table->players; s++) /* every seat checked: no early exit to time */
+        if (table->seats[s].claimed && token_matches(token, table->seats[s].token_hash)) found = s;
+    return found;
+}
+
+static bool store_seat_now(server_table *table, int seat, char *error, size_t error_size)
+{
+    if (!table->store) return true;
+    store_table kept;
+    fill_store_table(table, &kept);
+    return store_update_seat(table->store, table->id, seat, &kept.seats[seat], error, error_size);
+}
+
+int table_join(server_table *table, int seat, const char *name, char token[SERVER_TOKEN_SIZE],
+               char *error, size_t error_size)
+{
+    if (seat < 0 || seat >= table->players) {
+        snprintf(error, error_size, "there is no seat %d at this %d-player table", seat + 1,
+                 table->players);
+        return 422;
+    }
+    table_seat *joined = &table->seats[seat];
+    if (strcmp(joined->spec, "open") != 0 || joined->claimed) {
+        snprintf(error, error_size, "seat %d is not open", seat + 1);
+        return 409;
+    }
+    if (!token_new(token)) {
+        snprintf(error, error_size, "the system's random generator failed");
+        return 503;
+    }
+    table_seat saved = *joined;
+    token_hash(token, joined->token_hash);
+    joined->claimed = true;
+    snprintf(joined->name, sizeof joined->name, "%s", name ? name : "");
+    if (!store_seat_now(table, seat, error, error_size)) {
+        *joined = saved;
+        return 503;
+    }
+    forget_snapshots(table);
+    websocket_push(table);
+    return 0;
+}
+
+int table_set_zombie(server_table *table, int seat, bool zombie, const char *bot_spec, char *error,
+                     size_t error_size)
+{
+    if (seat < 0 || seat >= table->players || !table->seats[seat].human) {
+        snprintf(error, error_size, "seat %d is not a person's seat", seat + 1);
+        return 422;
+    }
+    table_seat *handed = &table->seats[seat];
+    if (zombie && !handed->bot) {
+        char reason[256];
+        handed->bot = gateau_bot_new(bot_spec ? bot_spec : "heuristic", reason, sizeof reason);
+        if (!handed->bot) {
+            snprintf(error, error_size, "bot: %s", reason);
+            return 422;
+        }
+    }
+    handed->zombie = zombie;
+    if (!store_seat_now(table, seat, error, error_size)) {
+        handed->zombie = !zombie;
+        return 503;
+    }
+    forget_snapshots(table);
+    workers_notice(table);
+    websocket_push(table);
+    return 0;
+}

@@ -1,0 +1,187 @@
+/*
+ * tables.c: every table of the server, by id.
+ *
+ * A hash of table pointers under a read-write lock: lookups (every
+ * request) share it, adding a table takes it alone.  Unfinished tables
+ * are restored from the store at start; a finished table that is not in
+ * memory (after a restart) is loaded when somebody asks for it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/server.h"
+
+enum { TABLES_BUCKETS = 4096 };
+
+typedef struct table_entry {
+    server_table *table;
+    struct table_entry *next;
+} table_entry;
+
+static struct {
+    pthread_rwlock_t lock;
+    table_entry *buckets[TABLES_BUCKETS];
+    int count;
+    struct store *store;
+} tables = {.lock = PTHREAD_RWLOCK_INITIALIZER};
+
+static unsigned bucket_of(const char *id)
+{
+    unsigned hash = 2166136261u; /* FNV-1a */
+    for (const unsigned char *c = (const unsigned char *)id; *c; c++) hash = (hash ^ *c) * 16777619u;
+    return hash % TABLES_BUCKETS;
+}
+
+static server_table *find(const char *id)
+{
+    for (table_entry *entry = tables.buckets[bucket_of(id)]; entry; entry = entry->next)
+        if (!strcmp(entry->table->id, id)) return entry->table;
+    return NULL;
+}
+
+void tables_add(server_table *table)
+{
+    table_entry *entry = malloc(sizeof *entry);
+    if (!entry) abort();
+    entry->table = table;
+    pthread_rwlock_wrlock(&tables.lock);
+    unsigned bucket = bucket_of(table->id);
+    entry->next = tables.buckets[bucket];
+    tables.buckets[bucket] = entry;
+    tables.count++;
+    pthread_rwlock_unlock(&tables.lock);
+}
+
+struct store *tables_store(void) { return tables.store; }
+
+/* ---- Restoring ------------------------------------------------------------------- */
+
+typedef struct restore_context {
+    int restored, failed;
+} restore_context;
+
+static bool restore_one(void *context, const store_table *kept, const store_move *moves,
+                        int move_count)
+{
+    restore_context *counts = context;
+    char error[512];
+    server_table *table = table_restore(tables.store, kept, moves, move_count, error, sizeof error);
+    if (!table) {
+        /* One damaged table must not keep the others from being served. */
+        fprintf(stderr, "gateau serve: cannot restore %s\n", error);
+        counts->failed++;
+        return true;
+    }
+    tables_add(table);
+    counts->restored++;
+    return true;
+}
+
+bool tables_init(struct store *database, char *error, size_t error_size)
+{
+    tables.store = database;
+    restore_context counts = {0};
+    if (!store_load_tables(database, true, restore_one, &counts, error, error_size)) return false;
+    if (counts.restored || counts.failed)
+        printf("Restored %d unfinished table%s%s.\n", counts.restored,
+               counts.restored == 1 ? "" : "s", counts.failed ? " (some could not be: see above)" : "");
+    return true;
+}
+
+void tables_shutdown(void)
+{
+    pthread_rwlock_wrlock(&tables.lock);
+    for (int b = 0; b < TABLES_BUCKETS; b++) {
+        for (table_entry *entry = tables.buckets[b], *next; entry; entry = next) {
+            next = entry->next;
+            table_free(entry->table);
+            free(entry);
+        }
+        tables.buckets[b] = NULL;
+    }
+    tables.count = 0;
+    pthread_rwlock_unlock(&tables.lock);
+}
+
+/* ---- Lookups ---------------------------------------------------------------------- */
+
+static bool load_one(void *context, const store_table *kept, const store_move *moves,
+                     int move_count)
+{
+    char error[512];
+    *(server_table **)context = table_restore(tables.store, kept, moves, move_count, error, sizeof error);
+    if (!*(server_table **)context) fprintf(stderr, "gateau serve: cannot load %s\n", error);
+    return false;
+}
+
+server_table *tables_lock(const char *id)
+{
+    pthread_rwlock_rdlock(&tables.lock);
+    server_table *found = find(id);
+    pthread_rwlock_unlock(&tables.lock);
+    if (!found && tables.store) {
+        /* A finished table from before a restart: loaded once, kept. */
+        char error[256];
+        server_table *loaded = NULL;
+        if (store_load_table(tables.store, id, load_one, &loaded, error, sizeof error) && loaded) {
+            pthread_rwlock_wrlock(&tables.lock);
+            found = find(id);
+            if (!found) {
+                pthread_rwlock_unlock(&tables.lock);
+                tables_add(loaded);
+                found = loaded;
+            } else {
+                pthread_rwlock_unlock(&tables.lock);
+                table_free(loaded); /* another request loaded it first */
+            }
+        }
+    }
+    if (found) pthread_mutex_lock(&found->lock);
+    return found;
+}
+
+void table_unlock(server_table *table) { pthread_mutex_unlock(&table->lock); }
+
+void tables_each(void (*visit)(server_table *table, void *context), void *context)
+{
+    pthread_rwlock_rdlock(&tables.lock);
+    for (int b = 0; b < TABLES_BUCKETS; b++)
+        for (table_entry *entry = tables.buckets[b]; entry; entry = entry->next)
+            visit(entry->table, context);
+    pthread_rwlock_unlock(&tables.lock);
+}
+
+/* ---- The lobby ---------------------------------------------------------------------- */
+
+static void add_if_open(server_table *table, void *context)
+{
+    json_t *list = context;
+    pthread_mutex_lock(&table->lock);
+    json_t *open = json_array();
+    for (int s = 0; s < table->players; s++)
+        if (!strcmp(table->seats[s].spec, "open") && !table->seats[s].claimed)
+            json_array_append_new(open, json_integer(s + 1));
+    if (!table->over && json_array_size(open)) {
+        json_t *item = json_object();
+        json_object_set_new(item, "id", json_string(table->id));
+        json_object_set_new(item, "game", json_string(gateau_game_name(gateau_setup_game(table->setup))));
+        json_object_set_new(item, "players", json_integer(table->players));
+        json_object_set_new(item, "open", open);
+        json_object_set_new(item, "created", json_integer(table->created));
+        json_array_append_new(list, item);
+    } else {
+        json_decref(open);
+    }
+    pthread_mutex_unlock(&table->lock);
+}
+
+char *tables_lobby(void)
+{
+    json_t *list = json_array();
+    tables_each(add_if_open, list);
+    json_t *answer = json_pack("{s:o}", "tables", list);
+    char *text = json_dumps(answer, JSON_COMPACT);
+    json_decref(answer);
+    return text;
+}

@@ -1,0 +1,164 @@
+/*
+ * websocket.c: the pushes.  A client that opens /api/tables/ID/ws (with
+ * ?token=T for a seat, without for a spectator) receives the table as GET
+ * returns it at once, then after every change the same JSON with only the
+ * log entries it has not had yet ("log_start" says from where).  Who is
+ * connected is part of what everybody sees (presence).
+ *
+ * Subscribers are added, removed and written to under the table's lock,
+ * so a push never writes to a connection that is going away.  Clients have
+ * nothing to say but pings: a message over SERVER_MAX_MESSAGE closes the
+ * connection.
+ */
+#include <civetweb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/server.h"
+
+struct subscriber {
+    struct mg_connection *connection;
+    server_table *table;
+    int seat;     /* a seat, or GATEAU_OBSERVER */
+    int sent_log; /* log entries this client has */
+};
+
+static const server_options *websocket_options;
+
+/* "/api/tables/ID/ws" -> ID; false for anything else. */
+static bool table_id_of(const char *uri, char id[STORE_ID_SIZE])
+{
+    const char *prefix = "/api/tables/";
+    if (strncmp(uri, prefix, strlen(prefix)) != 0) return false;
+    const char *start = uri + strlen(prefix);
+    size_t length = strcspn(start, "/");
+    if (length == 0 || length >= STORE_ID_SIZE || strcmp(start + length, "/ws") != 0) return false;
+    memcpy(id, start, length);
+    id[length] = '\0';
+    return true;
+}
+
+/* The Origin of a browser's upgrade must be the server's own (or one
+ * allowed by --origin), so that another site's page cannot open a seat
+ * with a token it stole into its own URL.  Programs send no Origin. */
+static bool origin_allowed(const struct mg_connection *connection)
+{
+    const char *origin = mg_get_header(connection, "Origin");
+    if (!origin) return true;
+    const char *host = mg_get_header(connection, "Host");
+    char own[300];
+    snprintf(own, sizeof own, "http://%s", host ? host : "");
+    if (host && !strcmp(origin, own)) return true;
+    snprintf(own, sizeof own, "https://%s", host ? host : "");
+    if (host && !strcmp(origin, own)) return true;
+    const char *allowed = websocket_options->origins;
+    size_t length = strlen(origin);
+    for (const char *p = allowed; p && *p;) {
+        size_t item = strcspn(p, ",");
+        if (item == length && !strncmp(p, origin, length)) return true;
+        p += item + (p[item] == ',');
+    }
+    return false;
+}
+
+static int on_connect(const struct mg_connection *connection, void *unused)
+{
+    (void)unused;
+    const struct mg_request_info *request = mg_get_request_info(connection);
+    char id[STORE_ID_SIZE], token[128] = "";
+    if (!table_id_of(request->local_uri, id) || !origin_allowed(connection)) return 1;
+    if (request->query_string &&
+        mg_get_var(request->query_string, strlen(request->query_string), "token", token,
+                   sizeof token) < 0)
+        token[0] = '\0';
+    server_table *table = tables_lock(id);
+    if (!table) return 1;
+    int seat = token[0] ? table_seat_of(table, token) : GATEAU_OBSERVER;
+    bool full = table->subscriber_count == SERVER_MAX_SUBSCRIBERS;
+    table_unlock(table);
+    if ((token[0] && seat < 0) || full) return 1;
+    subscriber *joining = calloc(1, sizeof *joining);
+    if (!joining) abort();
+    joining->table = table;
+    joining->seat = seat;
+    mg_set_user_connection_data(connection, joining);
+    return 0;
+}
+
+/* Sends one subscriber what it has not had (under the table's lock). */
+static void send_to(server_table *table, subscriber *to)
+{
+    char *message = table_snapshot_from(table, to->seat, to->sent_log);
+    mg_websocket_write(to->connection, MG_WEBSOCKET_OPCODE_TEXT, message, strlen(message));
+    free(message);
+    to->sent_log = table->version;
+}
+
+void websocket_push(server_table *table)
+{
+    for (int i = 0; i < table->subscriber_count; i++) send_to(table, table->subscribers[i]);
+}
+
+/* Presence changed: everybody's snapshot says who is connected. */
+static void presence_changed(server_table *table)
+{
+    for (int v = 0; v <= table->players; v++) {
+        free(table->snapshot[v]);
+        table->snapshot[v] = NULL;
+    }
+    websocket_push(table);
+}
+
+static void on_ready(struct mg_connection *connection, void *unused)
+{
+    (void)unused;
+    subscriber *joining = mg_get_user_connection_data(connection);
+    if (!joining) return;
+    joining->connection = connection;
+    server_table *table = joining->table;
+    pthread_mutex_lock(&table->lock);
+    if (table->subscriber_count < SERVER_MAX_SUBSCRIBERS) {
+        table->subscribers[table->subscriber_count++] = joining;
+        if (joining->seat >= 0) table->seats[joining->seat].connections++;
+        if (joining->seat >= 0 && table->seats[joining->seat].connections == 1)
+            presence_changed(table); /* the newcomer gets its first message too */
+        else
+            send_to(table, joining);
+    }
+    table_unlock(table);
+}
+
+static int on_data(struct mg_connection *connection, int bits, char *data, size_t length,
+                   void *unused)
+{
+    (void)connection, (void)data, (void)unused;
+    int opcode = bits & 0x0f;
+    if (opcode == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE) return 0;
+    return length <= SERVER_MAX_MESSAGE; /* pings and small talk only */
+}
+
+static void on_close(const struct mg_connection *connection, void *unused)
+{
+    (void)unused;
+    subscriber *leaving = mg_get_user_connection_data(connection);
+    if (!leaving) return;
+    server_table *table = leaving->table;
+    pthread_mutex_lock(&table->lock);
+    for (int i = 0; i < table->subscriber_count; i++) {
+        if (table->subscribers[i] != leaving) continue;
+        table->subscribers[i] = table->subscribers[--table->subscriber_count];
+        if (leaving->seat >= 0 && --table->seats[leaving->seat].connections == 0)
+            presence_changed(table);
+        break;
+    }
+    table_unlock(table);
+    free(leaving);
+}
+
+void websocket_register(struct mg_context *context, const server_options *options)
+{
+    websocket_options = options;
+    mg_set_websocket_handler(context, "/api/tables/*/ws", on_connect, on_ready, on_data,
+                             on_close, NULL);
+}

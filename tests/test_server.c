@@ -1,0 +1,410 @@
+/*
+ * test_server.c: `gateau serve` over real sockets, as browsers and
+ * programs use it (docs/server.md): tables of every game played to the end
+ * through HTTP and WebSocket clients, their records replayed by
+ * `gateau replay` to the scores the server reported; refusals of stale,
+ * illegal, forged and malformed requests; a restart that restores an
+ * unfinished table.
+ *
+ * The client (tests/http_client.c) shares no code with the server.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "http_client.h"
+#include "support.h"
+
+TestSuite(server, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 300);
+
+typedef struct server {
+    pid_t pid;
+    int port;
+} server;
+
+/* Starts `gateau serve` on a free port with the database at db. */
+static server start_server(const char *db)
+{
+    const char *binary = getenv("GATEAU_BINARY");
+    cr_assert_not_null(binary, "GATEAU_BINARY is set by ctest");
+    int out[2];
+    cr_assert_eq(pipe(out), 0);
+    server started = {0};
+    started.pid = fork();
+    cr_assert_geq(started.pid, 0);
+    if (started.pid == 0) {
+        dup2(out[1], STDOUT_FILENO);
+        close(out[0]);
+        execl(binary, binary, "serve", "--port", "0", "--db", db, "--quiet", "--bot-threads",
+              "2", (char *)NULL);
+        _exit(127);
+    }
+    close(out[1]);
+    FILE *lines = fdopen(out[0], "r");
+    char line[512] = "";
+    while (fgets(line, sizeof line, lines) && !strstr(line, "http://")) {
+    }
+    fclose(lines);
+    const char *url = strstr(line, "http://127.0.0.1:");
+    cr_assert_not_null(url, "the server prints its URL: '%s'", line);
+    started.port = atoi(url + strlen("http://127.0.0.1:"));
+    cr_assert_gt(started.port, 0);
+    return started;
+}
+
+/* SIGTERM: the server stops cleanly, with status 0. */
+static void stop_server(server *running)
+{
+    kill(running->pid, SIGTERM);
+    int status;
+    cr_assert_eq(waitpid(running->pid, &status, 0), running->pid);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the server stops cleanly (%d)",
+              status);
+}
+
+static json_t *parse(const char *text)
+{
+    json_error_t error;
+    json_t *value = json_loads(text, 0, &error);
+    cr_assert_not_null(value, "not JSON (%s): %s", error.text, text);
+    return value;
+}
+
+/* A request that must answer `expected`: the parsed body (JSON), or NULL
+ * for a non-JSON body. */
+static json_t *request(const server *running, const char *method, const char *path,
+                       const char *body, int expected)
+{
+    char *answer;
+    int status = http_request(running->port, method, path, body, "", &answer);
+    cr_assert_eq(status, expected, "%s %s %s: %d %s", method, path, body ? body : "", status,
+                 answer);
+    json_t *value = answer[0] == '{' || answer[0] == '[' ? parse(answer) : NULL;
+    free(answer);
+    return value;
+}
+
+/* A refusal: the status and a reason that mentions fragment. */
+static void refused(const server *running, const char *method, const char *path,
+                    const char *body, int expected, const char *fragment)
+{
+    json_t *answer = request(running, method, path, body, expected);
+    cr_assert_not_null(answer, "%s %s: a JSON error", method, path);
+    const char *reason = json_string_value(json_object_get(answer, "error"));
+    cr_assert_not_null(reason, "%s %s: {\"error\": ...}", method, path);
+    cr_expect(strstr(reason, fragment), "%s %s %s: '%s' should mention '%s'", method, path,
+              body ? body : "", reason, fragment);
+    cr_expect_null(strchr(reason, '\n'), "one line: %s", reason);
+    json_decref(answer);
+}
+
+typedef struct created {
+    char id[32];
+    char creator[64];
+    char tokens[6][64];
+} created;
+
+static created create_table(const server *running, const char *body)
+{
+    json_t *answer = request(running, "POST", "/api/tables", body, 201);
+    created table = {0};
+    snprintf(table.id, sizeof table.id, "%s", json_string_value(json_object_get(answer, "id")));
+    snprintf(table.creator, sizeof table.creator, "%s",
+             json_string_value(json_object_get(answer, "creator")));
+    size_t i;
+    json_t *seat;
+    json_array_foreach(json_object_get(answer, "seats"), i, seat) {
+        int number = (int)json_integer_value(json_object_get(seat, "seat"));
+        snprintf(table.tokens[number - 1], sizeof table.tokens[0], "%s",
+                 json_string_value(json_object_get(seat, "token")));
+    }
+    json_decref(answer);
+    return table;
+}
+
+static json_t *get_table(const server *running, const created *table, int seat)
+{
+    char path[256];
+    if (seat > 0) snprintf(path, sizeof path, "/api/tables/%s?token=%s", table->id,
+                           table->tokens[seat - 1]);
+    else snprintf(path, sizeof path, "/api/tables/%s", table->id);
+    return request(running, "GET", path, NULL, 200);
+}
+
+/* Builds a whole move for seat from the server's legal actions alone
+ * (the first legal action each time, as a client with no rules would),
+ * and posts it.  Returns the new version. */
+static int play_first_legal(const server *running, const created *table, int seat, int version,
+                            json_t *legal)
+{
+    char after[4096] = "", path[4400];
+    json_t *actions = json_array();
+    json_t *choices = json_incref(legal);
+    for (;;) {
+        json_int_t action = json_integer_value(json_object_get(json_array_get(choices, 0), "action"));
+        json_array_append_new(actions, json_integer(action));
+        size_t used = strlen(after);
+        snprintf(after + used, sizeof after - used, "%s%lld", used ? "," : "", (long long)action);
+        snprintf(path, sizeof path, "/api/tables/%s/legal?token=%s&after=%s", table->id,
+                 table->tokens[seat - 1], after);
+        json_t *next = request(running, "GET", path, NULL, 200);
+        bool complete = json_is_true(json_object_get(next, "complete"));
+        json_decref(choices);
+        choices = json_incref(json_object_get(next, "legal"));
+        json_decref(next);
+        if (complete) break;
+        cr_assert_gt(json_array_size(choices), 0, "an incomplete move goes on");
+    }
+    json_decref(choices);
+    json_t *body = json_pack("{s:s,s:i,s:o}", "token", table->tokens[seat - 1], "version", version,
+                             "move", actions);
+    char *text = json_dumps(body, JSON_COMPACT);
+    json_decref(body);
+    snprintf(path, sizeof path, "/api/tables/%s/moves", table->id);
+    json_t *answer = request(running, "POST", path, text, 200);
+    free(text);
+    int now = (int)json_integer_value(json_object_get(answer, "version"));
+    json_decref(answer);
+    cr_assert_gt(now, version);
+    return now;
+}
+
+/* Plays seat (a person's) until the game is over, the bots moving
+ * server-side: the final snapshot. */
+static json_t *play_to_the_end(const server *running, const created *table, int seat)
+{
+    for (int polls = 0; polls < 20000; polls++) {
+        json_t *snapshot = get_table(running, table, seat);
+        if (json_is_true(json_object_get(snapshot, "over"))) return snapshot;
+        json_t *legal = json_object_get(snapshot, "legal");
+        if (legal) {
+            int version = (int)json_integer_value(json_object_get(snapshot, "version"));
+            play_first_legal(running, table, seat, version, legal);
+        } else {
+            usleep(2000); /* a bot is thinking */
+        }
+        json_decref(snapshot);
+    }
+    cr_assert_fail("the game never ended");
+    return NULL;
+}
+
+/* The record, replayed by `gateau replay --json`, gives the scores the
+ * server reported. */
+static void check_record(const server *running, const created *table, json_t *final)
+{
+    char path[256], *record;
+    snprintf(path, sizeof path, "/api/tables/%s/record", table->id);
+    cr_assert_eq(http_request(running->port, "GET", path, NULL, "", &record), 200);
+    const char *file = support_temp_path("served.txt");
+    support_write_file(file, record);
+    free(record);
+    char arguments[512], *out;
+    snprintf(arguments, sizeof arguments, "replay %s --json", file);
+    cr_assert_eq(support_run(arguments, NULL, &out), 0, "%s", out);
+    json_t *replayed = parse(out);
+    free(out);
+    cr_assert(json_is_true(json_object_get(replayed, "terminal")));
+    cr_assert(json_equal(json_object_get(replayed, "scores"), json_object_get(final, "scores")),
+              "the record replays to the scores the server reported");
+    json_decref(replayed);
+}
+
+static void play_a_game(const char *game, int players, const char *bots)
+{
+    const char *db = support_temp_path("tables.db");
+    server running = start_server(db);
+    char body[512];
+    int used = snprintf(body, sizeof body, "{\"game\":\"%s\",\"players\":%d,\"seats\":[\"human\"",
+                        game, players);
+    for (int s = 1; s < players; s++) used += snprintf(body + used, sizeof body - (size_t)used,
+                                                       ",\"%s\"", bots);
+    snprintf(body + used, sizeof body - (size_t)used, "]}");
+    created table = create_table(&running, body);
+    cr_assert(strlen(table.tokens[0]) >= 22, "a token of at least 128 bits: '%s'", table.tokens[0]);
+
+    /* A spectator and the seat on WebSockets see every change. */
+    char path[256];
+    ws_client seat_socket, spectator;
+    snprintf(path, sizeof path, "/api/tables/%s/ws?token=%s", table.id, table.tokens[0]);
+    cr_assert(ws_open(&seat_socket, running.port, path, NULL));
+    snprintf(path, sizeof path, "/api/tables/%s/ws", table.id);
+    cr_assert(ws_open(&spectator, running.port, path, NULL));
+
+    snprintf(path, sizeof path, "/api/tables/%s/record", table.id);
+    refused(&running, "GET", path, NULL, 403, "over");
+
+    json_t *final = play_to_the_end(&running, &table, 1);
+    check_record(&running, &table, final);
+    int last_version = (int)json_integer_value(json_object_get(final, "version"));
+
+    /* The pushes reach the last version; each has only new log entries. */
+    int seen = -1, log_entries = 0;
+    char *message;
+    while (seen < last_version && (message = ws_read(&seat_socket, 5000)) != NULL) {
+        json_t *pushed = parse(message);
+        free(message);
+        cr_assert_eq(json_integer_value(json_object_get(pushed, "seat")), 1);
+        cr_assert_eq(json_integer_value(json_object_get(pushed, "log_start")), log_entries);
+        log_entries += (int)json_array_size(json_object_get(pushed, "log"));
+        seen = (int)json_integer_value(json_object_get(pushed, "version"));
+        json_decref(pushed);
+    }
+    cr_assert_eq(seen, last_version, "the seat's socket saw the end");
+    cr_assert_eq(log_entries, last_version, "one log entry per move");
+    message = ws_read(&spectator, 5000);
+    cr_assert_not_null(message);
+    json_t *first = parse(message);
+    free(message);
+    cr_assert(json_is_null(json_object_get(first, "seat")), "a spectator sits nowhere");
+    cr_assert_null(json_object_get(first, "legal"));
+    json_decref(first);
+    ws_close(&seat_socket);
+    ws_close(&spectator);
+    json_decref(final);
+    stop_server(&running);
+}
+
+Test(server, piece_o_cake_to_the_end) { play_a_game("piece-o-cake", 3, "heuristic"); }
+Test(server, maries_table_to_the_end) { play_a_game("maries-table", 4, "random"); }
+Test(server, mice_cake_to_the_end) { play_a_game("mice-cake", 2, "heuristic"); }
+Test(server, cake_master_to_the_end) { play_a_game("cake-master", 3, "random"); }
+
+Test(server, bad_requests_are_refused_and_change_nothing)
+{
+    server running = start_server(support_temp_path("refusals.db"));
+    created table = create_table(&running, "{\"game\":\"piece-o-cake\",\"seats\":[\"human\","
+                                           "\"human\"]}");
+    json_t *before = get_table(&running, &table, 1);
+    int version = (int)json_integer_value(json_object_get(before, "version"));
+    char path[256], body[512];
+    snprintf(path, sizeof path, "/api/tables/%s/moves", table.id);
+
+    snprintf(body, sizeof body, "{\"token\":\"%s\",\"version\":%d,\"move\":\"cut 1-99\"}",
+             table.tokens[0], version);
+    refused(&running, "POST", path, body, 422, "1-99");
+    snprintf(body, sizeof body, "{\"token\":\"%s\",\"version\":%d,\"move\":\"cut 1-11\"}",
+             table.tokens[0], version + 5);
+    refused(&running, "POST", path, body, 409, "stale");
+    snprintf(body, sizeof body, "{\"token\":\"%s\",\"version\":%d,\"move\":\"pass\"}",
+             table.tokens[1], version);
+    refused(&running, "POST", path, body, 409, "not seat 2's turn");
+    snprintf(body, sizeof body, "{\"token\":\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\",\"version\":%d,"
+             "\"move\":\"cut 1-11\"}", version);
+    refused(&running, "POST", path, body, 403, "token");
+    refused(&running, "POST", path, "{\"token\":", 400, "not JSON");
+    refused(&running, "POST", path, "[1,2]", 400, "object");
+    snprintf(body, sizeof body, "{\"token\":\"%s\",\"version\":%d,\"move\":\"cut 1-11\","
+             "\"extra\":1}", table.tokens[0], version);
+    refused(&running, "POST", path, body, 400, "unknown field 'extra'");
+    snprintf(body, sizeof body, "{\"token\":\"%s\",\"version\":\"%d\",\"move\":\"cut 1-11\"}",
+             table.tokens[0], version);
+    refused(&running, "POST", path, body, 400, "'version' must be a whole number");
+    snprintf(body, sizeof body, "{\"token\":\"%s\",\"version\":1e400,\"move\":\"cut 1-11\"}",
+             table.tokens[0]);
+    refused(&running, "POST", path, body, 400, "JSON");
+    snprintf(body, sizeof body, "{\"token\":\"%s\",\"version\":%d,\"move\":[99999999999]}",
+             table.tokens[0], version);
+    refused(&running, "POST", path, body, 400, "action");
+    snprintf(body, sizeof body, "{\"token\":\"%s\",\"version\":%d,\"move\":[]}",
+             table.tokens[0], version);
+    refused(&running, "POST", path, body, 400, "'move'");
+
+    char *huge = malloc(300 * 1024);
+    memset(huge, ' ', 300 * 1024 - 1);
+    huge[300 * 1024 - 1] = '\0';
+    refused(&running, "POST", path, huge, 413, "over");
+    free(huge);
+
+    refused(&running, "GET", "/api/tables/nosuchtable", NULL, 404, "no table");
+    refused(&running, "DELETE", "/api/tables", NULL, 405, "DELETE");
+    refused(&running, "POST", "/api/tables", "{\"game\":\"chess\",\"seats\":[\"human\"]}", 422,
+            "unknown game");
+    refused(&running, "POST", "/api/tables", "{\"game\":\"piece-o-cake\",\"seats\":[\"human\","
+            "\"alphazero\"]}", 422, "alphazero");
+    refused(&running, "POST", "/api/tables", "{\"game\":\"piece-o-cake\",\"seats\":[\"human\","
+            "\"human\"],\"clock\":\"forever\"}", 422, "clock");
+    refused(&running, "POST", "/api/tables", "{\"game\":\"cake-master\",\"seats\":[\"human\","
+            "\"human\"],\"options\":{\"deck\":\"/etc/passwd\"}}", 422, "names no files");
+    refused(&running, "POST", "/api/tables", "{\"game\":\"piece-o-cake\",\"players\":3,"
+            "\"seats\":[\"human\",\"human\"]}", 422, "2 seats for 3 players");
+    snprintf(path, sizeof path, "/api/tables/%s?token=forged", table.id);
+    refused(&running, "GET", path, NULL, 403, "token");
+    snprintf(path, sizeof path, "/api/tables/%s/legal?token=%s&after=x", table.id, table.tokens[0]);
+    refused(&running, "GET", path, NULL, 400, "after");
+
+    /* WebSockets: a forged token or another site's page is refused. */
+    ws_client socket;
+    snprintf(path, sizeof path, "/api/tables/%s/ws?token=forged", table.id);
+    cr_assert_not(ws_open(&socket, running.port, path, NULL));
+    snprintf(path, sizeof path, "/api/tables/%s/ws?token=%s", table.id, table.tokens[0]);
+    cr_assert_not(ws_open(&socket, running.port, path, "http://evil.example"));
+    cr_assert(ws_open(&socket, running.port, path, NULL));
+    ws_close(&socket);
+
+    json_t *after = get_table(&running, &table, 1);
+    cr_assert(json_equal(json_object_get(before, "view"), json_object_get(after, "view")),
+              "nothing changed");
+    cr_assert(json_equal(json_object_get(before, "version"), json_object_get(after, "version")));
+    json_decref(before), json_decref(after);
+    stop_server(&running);
+}
+
+/* A restart restores an unfinished table exactly, and play goes on. */
+Test(server, a_restart_restores_unfinished_tables)
+{
+    const char *db = support_temp_path("restart.db");
+    server running = start_server(db);
+    created table = create_table(&running, "{\"game\":\"maries-table\",\"players\":3,"
+                                           "\"seats\":[\"human\",\"random\",\"random\"]}");
+    json_t *snapshot = get_table(&running, &table, 1);
+    int version = (int)json_integer_value(json_object_get(snapshot, "version"));
+    play_first_legal(&running, &table, 1, version, json_object_get(snapshot, "legal"));
+    json_decref(snapshot);
+    usleep(200000);
+    json_t *before = get_table(&running, &table, 1);
+    stop_server(&running);
+
+    running = start_server(db);
+    json_t *after = get_table(&running, &table, 1);
+    cr_assert(json_equal(json_object_get(before, "view"), json_object_get(after, "view")),
+              "the same view after the restart");
+    cr_assert(json_equal(json_object_get(before, "log"), json_object_get(after, "log")));
+    json_decref(before), json_decref(after);
+    json_t *final = play_to_the_end(&running, &table, 1);
+    check_record(&running, &table, final);
+    json_decref(final);
+    stop_server(&running);
+}
+
+/* Open seats: listed in the lobby until claimed. */
+Test(server, lobby_and_join)
+{
+    server running = start_server(support_temp_path("lobby.db"));
+    created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"open\"]}");
+    json_t *lobby = request(&running, "GET", "/api/tables", NULL, 200);
+    char *text = json_dumps(lobby, JSON_COMPACT);
+    cr_assert(strstr(text, table.id), "%s", text);
+    free(text);
+    json_decref(lobby);
+    char path[256];
+    snprintf(path, sizeof path, "/api/tables/%s/join", table.id);
+    refused(&running, "POST", path, "{\"seat\":1,\"name\":\"Eve\"}", 409, "not open");
+    json_t *joined = request(&running, "POST", path, "{\"seat\":2,\"name\":\"Bob\"}", 200);
+    snprintf(table.tokens[1], sizeof table.tokens[1], "%s",
+             json_string_value(json_object_get(joined, "token")));
+    json_decref(joined);
+    refused(&running, "POST", path, "{\"seat\":2,\"name\":\"Eve\"}", 409, "not open");
+    json_t *seat2 = get_table(&running, &table, 2);
+    cr_assert_eq(json_integer_value(json_object_get(seat2, "seat")), 2);
+    json_decref(seat2);
+    lobby = request(&running, "GET", "/api/tables", NULL, 200);
+    text = json_dumps(lobby, JSON_COMPACT);
+    cr_assert_null(strstr(text, table.id), "no open seat left: %s", text);
+    free(text);
+    json_decref(lobby);
+    stop_server(&running);
+}
