@@ -252,6 +252,10 @@ Test(arena, rigged_bot_always_wins)
     /* Pairwise: rigged placed above a fair seat twice a game. */
     cr_expect_eq(stats.pairwise[1][0], 2.0 * GAMES);
     cr_expect_eq(stats.pairwise[0][1], 0.0);
+    cr_expect_eq(stats.meetings[1][0], 2L * GAMES, "fair holds two seats: two meetings a game");
+    cr_expect_eq(stats.meetings[0][1], 2L * GAMES);
+    cr_expect_eq(stats.pairwise_share[1][0], 1.0);
+    cr_expect_eq(stats.pairwise_share[0][1], 0.0);
     expect_near(stats.moves_mean, 21.0, 1e-12, "moves mean");
     cr_expect_eq(stats.moves_min, 20);
     cr_expect_eq(stats.moves_max, 22);
@@ -315,6 +319,53 @@ Test(arena, ratings_follow_a_strict_ranking)
     expect_near(b->rating, 0, 1e-6, "b at 0: %f", b->rating);
     cr_expect_eq(stats.pairwise[2][0], (double)GAMES, "b above c in every game");
     cr_expect_eq(stats.pairwise[0][2], 0.0);
+}
+
+/* The pairwise shares are the counts over the meetings: a wins 13 of 20
+ * games, shares 3 and loses 4, so a placed above b 13 + 3/2 times. */
+Test(arena, pairwise_shares_come_from_the_counts)
+{
+    enum { GAMES = 20 };
+    const char *specs[2] = {"a", "b"};
+    gateau_arena_game games[GAMES];
+    for (long g = 0; g < GAMES; g++) {
+        games[g] = synthetic_game(g, 2);
+        int seat_a = seat_of_listed(&games[g], 2, 0);
+        games[g].winners = g < 13 ? 1u << seat_a : g < 16 ? 0x3 : 1u << (1 - seat_a);
+    }
+    gateau_arena_stats stats;
+    gateau_arena_statistics(games, GAMES, 2, specs, &stats);
+    cr_expect_eq(stats.pairwise[0][1], 14.5);
+    cr_expect_eq(stats.pairwise[1][0], 5.5);
+    cr_expect_eq(stats.meetings[0][1], (long)GAMES);
+    cr_expect_eq(stats.meetings[1][0], (long)GAMES);
+    expect_near(stats.pairwise_share[0][1], 14.5 / 20, 1e-15, "a over b %f",
+                stats.pairwise_share[0][1]);
+    expect_near(stats.pairwise_share[1][0], 5.5 / 20, 1e-15, "b over a %f",
+                stats.pairwise_share[1][0]);
+    cr_expect_eq(stats.meetings[0][0], 0L, "no meetings with itself");
+    cr_expect_eq(stats.pairwise_share[0][0], 0.0);
+
+    /* Three seats, a on two: a and b meet twice a game, once per seat of a;
+     * here a's first listed seat is always placed first, b second, a's
+     * other seat last. */
+    const char *three[3] = {"a", "b", "a"};
+    gateau_arena_game trio[GAMES];
+    for (long g = 0; g < GAMES; g++) {
+        trio[g] = synthetic_game(g, 3);
+        int first = seat_of_listed(&trio[g], 3, 0), second = seat_of_listed(&trio[g], 3, 1),
+            last = seat_of_listed(&trio[g], 3, 2);
+        trio[g].winners = 1u << first;
+        trio[g].scores[first] = 30;
+        trio[g].scores[second] = 20;
+        trio[g].scores[last] = 10;
+    }
+    gateau_arena_statistics(trio, GAMES, 3, three, &stats);
+    cr_assert_eq(stats.bot_count, 2);
+    cr_expect_eq(stats.meetings[0][1], 2L * GAMES);
+    cr_expect_eq(stats.pairwise[0][1], (double)GAMES);
+    cr_expect_eq(stats.pairwise_share[0][1], 0.5, "a above b in half the meetings");
+    cr_expect_eq(stats.pairwise_share[1][0], 0.5);
 }
 
 /* ---- the rotation --------------------------------------------------------------------- */
@@ -664,6 +715,202 @@ Test(arena, command_ratings_with_three_bots_and_plots)
     char *vector = read_whole(svg);
     cr_expect(strstr(vector, "<svg"), "an SVG file");
     free(vector);
+}
+
+/* The pairwise lines of a report, "A  over  B  P%  (X of N)", against the
+ * JSON's counts: X how often A placed above B, N their meetings, and P the
+ * percentage X / N rounded to a tenth.  Returns the lines checked. */
+static int expect_pairwise_lines(const char *out, json_t *report)
+{
+    const char *section =
+        strstr(out, "\nPairwise: how often the first bot placed above the second");
+    cr_assert_not_null(section, "a pairwise section:\n%s", out);
+    json_t *bots = json_object_get(report, "bots");
+    int lines = 0;
+    for (const char *line = strchr(section + 1, '\n') + 1; !strncmp(line, "  ", 2);
+         line = strchr(line, '\n') + 1) {
+        char first[64], second[64];
+        double percent, placings;
+        long meetings;
+        if (sscanf(line, " %63s over %63s %lf%% (%lf of %ld)", first, second, &percent,
+                   &placings, &meetings) != 5)
+            break; /* the note under the lines */
+        json_t *bot = NULL;
+        for (size_t d = 0; d < json_array_size(bots); d++) {
+            json_t *candidate = json_array_get(bots, d);
+            if (!strcmp(json_string_value(json_object_get(candidate, "bot")), first)) bot = candidate;
+        }
+        cr_assert_not_null(bot, "%s is a bot of the report", first);
+        double counted = json_real_value(json_object_get(json_object_get(bot, "placed_above"), second));
+        json_int_t met = json_integer_value(json_object_get(json_object_get(bot, "meetings"), second));
+        double share =
+            json_real_value(json_object_get(json_object_get(bot, "placed_above_share"), second));
+        expect_near(placings, counted, 1e-9, "%s over %s: %g placings, JSON %g", first, second,
+                    placings, counted);
+        cr_expect_eq(meetings, (long)met, "%s over %s: %ld meetings, JSON %lld", first, second,
+                     meetings, (long long)met);
+        cr_expect_gt(meetings, 0);
+        expect_near(percent, round(1000.0 * counted / (double)met) / 10, 1e-9,
+                    "%s over %s: %.1f%% is %g of %lld", first, second, percent, counted,
+                    (long long)met);
+        expect_near(share, counted / (double)met, 1e-12, "the JSON's share is its counts'");
+        lines++;
+    }
+    return lines;
+}
+
+Test(arena, command_pairwise_shares_match_the_counts)
+{
+    /* Three bots, each on one seat: one meeting per pair and game. */
+    const char *json_path = support_temp_path("pairs.json");
+    char *out = run_expect(0, "arena piece-o-cake --players 3 --seats heuristic,random,"
+                              "ismcts:iters=20 --games 30 --seed 7 --threads 2 --json %s",
+                           json_path);
+    json_t *report = load_json(json_path);
+    cr_expect_eq(expect_pairwise_lines(out, report), 3, "one line per pair:\n%s", out);
+    cr_expect(strstr(out, " of 30)"), "out of 30 games:\n%s", out);
+    cr_expect(!strstr(out, "meets another"), "no note when every pair meets once a game");
+    /* The pairwise section fits in 80 columns. */
+    const char *pairwise = strstr(out, "\nPairwise"), *ratings = strstr(out, "\nRatings");
+    cr_assert(pairwise && ratings);
+    for (const char *line = pairwise + 1; line < ratings; line = strchr(line, '\n') + 1) {
+        size_t length = (size_t)(strchr(line, '\n') - line);
+        cr_expect_leq(length, 80, "a line of %zu columns: %.*s", length, (int)length, line);
+    }
+    json_decref(report);
+    free(out);
+
+    /* random on two seats: it meets heuristic twice a game, and the report
+     * says why the count is not the games. */
+    out = run_expect(0, "arena piece-o-cake --players 3 --seats random,heuristic,random "
+                        "--games 24 --seed 5 --threads 2 --json %s", json_path);
+    report = load_json(json_path);
+    cr_expect_eq(expect_pairwise_lines(out, report), 1, "%s", out);
+    cr_expect(strstr(out, " of 48)"), "2 x 24 meetings:\n%s", out);
+    cr_expect(strstr(out, "meets another once per game"), "%s", out);
+    json_decref(report);
+    free(out);
+
+    /* The CSV has the same shares and meetings. */
+    const char *csv_path = support_temp_path("pairs.csv");
+    free(run_expect(0, "arena piece-o-cake --players 2 --seats heuristic,random --games 10 "
+                       "--seed 1 --threads 1 --csv %s --json %s", csv_path, json_path));
+    report = load_json(json_path);
+    json_t *heuristic = json_array_get(json_object_get(report, "bots"), 0);
+    char *csv = read_whole(csv_path);
+    const char *key = "bot,\"heuristic\",placed_above_share:random,";
+    const char *row = strstr(csv, key);
+    cr_assert_not_null(row, "%s", csv);
+    json_t *shares = json_object_get(heuristic, "placed_above_share");
+    double share = json_real_value(json_object_get(shares, "random"));
+    expect_near(strtod(row + strlen(key), NULL), share, 1e-15, "CSV and JSON shares agree");
+    row = strstr(csv, "bot,\"random\",meetings:heuristic,10\n");
+    cr_expect_not_null(row, "10 meetings in 10 games:\n%s", csv);
+    free(csv);
+    json_decref(report);
+}
+
+/* The numbers after `key` in an SVG's description. */
+static double described(const char *svg, const char *key)
+{
+    const char *at = strstr(svg, key);
+    cr_assert_not_null(at, "'%s' in the plot's description", key);
+    return strtod(at + strlen(key), NULL);
+}
+
+/* The plot states what it draws in the SVG's <desc>: the mean scores as
+ * labelled, and axes that hold the data with little room to spare. */
+Test(arena, command_plot_labels_the_means_and_fits_its_axes)
+{
+    /* Mice Cake's scores lie far from 0 (about 20 to 150), so an axis
+     * that kept 0 in view would show. */
+    enum { GAMES = 200 };
+    const char *json_path = support_temp_path("plot.json");
+    const char *svg_path = support_temp_path("plot.svg");
+    free(run_expect(0, "arena mice-cake --players 2 --seats heuristic,random --games %d "
+                       "--seed 2 --threads 2 --json %s --plot %s", GAMES, json_path, svg_path));
+    json_t *report = load_json(json_path);
+    char *svg = read_whole(svg_path);
+    cr_expect(strstr(svg, "<title>Mice Cake, 2 players, 200 games</title>"), "the title");
+    const char *description = strstr(svg, "<desc>");
+    cr_assert_not_null(description, "a description");
+
+    /* Each bot's mean score, labelled with one decimal. */
+    json_t *bots = json_object_get(report, "bots");
+    int low = 0, high = 0;
+    for (size_t d = 0; d < json_array_size(bots); d++) {
+        json_t *bot = json_array_get(bots, d);
+        char label[128];
+        snprintf(label, sizeof label, "%s %.1f", json_string_value(json_object_get(bot, "bot")),
+                 json_real_value(json_object_get(bot, "score_mean")));
+        const char *means = strstr(description, "Mean score (dashed lines, labelled):");
+        cr_assert_not_null(means, "%s", description);
+        cr_expect(strstr(means, label) && strstr(means, label) < strchr(means, '\n'),
+                  "the mean label '%s' in: %.200s", label, means);
+        int bot_low = (int)json_integer_value(json_object_get(bot, "score_min")),
+            bot_high = (int)json_integer_value(json_object_get(bot, "score_max"));
+        if (d == 0 || bot_low < low) low = bot_low;
+        if (d == 0 || bot_high > high) high = bot_high;
+    }
+    cr_assert_gt(low, 5, "scores away from 0 (lowest %d)", low);
+
+    /* The score axis: from under the lowest score to over the highest, by
+     * at most a bin and a few percent of the span. */
+    double from = described(description, "score axis from "),
+           to = described(strstr(description, "score axis from "), " to ");
+    double width = described(description, "per bin of ");
+    double span = to - from;
+    cr_expect_leq(from, low - 0.5, "axis from %g, lowest score %d", from, low);
+    cr_expect_geq(to, high + 0.5, "axis to %g, highest score %d", to, high);
+    cr_expect_geq(from, low - width - 0.04 * span, "axis from %g: too low for %d", from, low);
+    cr_expect_leq(to, high + width + 0.04 * span, "axis to %g: too high for %d", to, high);
+    /* Bins that smooth: over the data, at most 4 cbrt(n) of them for the
+     * n = 200 scores of a bot (Rice's rule gives 2 cbrt(n), Freedman and
+     * Diaconis's about as many for a bell), and at least 6. */
+    double bins = (high - low + 1) / width;
+    cr_expect(bins >= 6 && bins <= 4 * cbrt(GAMES), "%g bins of %g points", bins, width);
+    double peak = described(description, "share axis from 0 to ");
+    cr_expect(peak > 0 && peak < 0.5, "the share axis ends at %g, near the tallest bin", peak);
+
+    /* The win share axes hold every interval and the fair share, and not
+     * much more (7% room each side). */
+    const char *panels[2] = {"Win share per bot", "Win share per seat"};
+    for (int i = 0; i < 2; i++) {
+        const char *panel = strstr(description, panels[i]);
+        cr_assert_not_null(panel, "%s", description);
+        double fair = described(panel, "fair share ");
+        double axis_from = described(panel, "axis from ");
+        double axis_to = described(strstr(panel, "axis from "), " to ");
+        double lowest = fair, highest = fair;
+        for (const char *at = strchr(panel, '['); at && at < strchr(panel, '\n');
+             at = strchr(at + 1, '[')) {
+            double interval_low, interval_high;
+            cr_assert_eq(sscanf(at, "[%lf, %lf]", &interval_low, &interval_high), 2);
+            lowest = fmin(lowest, interval_low);
+            highest = fmax(highest, interval_high);
+        }
+        cr_expect(axis_from < lowest && axis_to > highest, "%s: axis %g to %g holds %g to %g",
+                  panels[i], axis_from, axis_to, lowest, highest);
+        cr_expect_leq(axis_to - axis_from, 1.15 * (highest - lowest) + 1e-9,
+                      "%s: axis %g to %g for %g to %g", panels[i], axis_from, axis_to, lowest,
+                      highest);
+    }
+    free(svg);
+    json_decref(report);
+}
+
+/* Marie's Table scores mostly lie five points apart: bins of single points
+ * would draw a comb, so the bins hold whole steps of five. */
+Test(arena, command_plot_bins_follow_the_scores_step)
+{
+    const char *svg_path = support_temp_path("step.svg");
+    free(run_expect(0, "arena maries-table --players 4 --seats random,random,random,random "
+                       "--games 60 --seed 2 --threads 2 --plot %s", svg_path));
+    char *svg = read_whole(svg_path);
+    double width = described(svg, "per bin of ");
+    cr_expect(width >= 5 && fmod(width, 5) == 0, "bins of %g points", width);
+    cr_expect(strstr(svg, "(most scores lie 5 apart)"), "the step is found");
+    free(svg);
 }
 
 Test(arena, command_errors)

@@ -163,6 +163,13 @@ typedef struct gateau_arena_stats {
      * non-winner; between two non-winners the higher score) gets 1, a tie
      * (both winners, or equal scores) 1/2 each.  pairwise[i][j]: i over j. */
     double pairwise[GATEAU_MAX_PLAYERS][GATEAU_MAX_PLAYERS];
+    /* How often i and j met: pairwise[i][j] + pairwise[j][i], which is the
+     * games times i's listed seats times j's (0 on the diagonal). */
+    long meetings[GATEAU_MAX_PLAYERS][GATEAU_MAX_PLAYERS];
+    /* pairwise[i][j] / meetings[i][j]: the share of their meetings in which
+     * i placed above j, ties counted half (0 when they never met); with
+     * pairwise_share[j][i] it sums to 1. */
+    double pairwise_share[GATEAU_MAX_PLAYERS][GATEAU_MAX_PLAYERS];
     /* Ratings, computed when there are three or more distinct bots:
      * Bradley-Terry on the pairwise table with one virtual draw per pair. */
     bool has_ratings;

@@ -42,12 +42,17 @@ static json_t *report_json(const gateau_arena_stats *stats, const gateau_arena_r
             json_object_set_new(entry, "rating", json_real(bot->rating));
             json_object_set_new(entry, "strength", json_real(bot->strength));
         }
-        json_t *pairwise = json_object();
-        for (int j = 0; j < stats->bot_count; j++)
-            if (j != d)
-                json_object_set_new(pairwise, stats->bots[j].spec,
-                                    json_real(stats->pairwise[d][j]));
+        json_t *pairwise = json_object(), *shares = json_object(), *meetings = json_object();
+        for (int j = 0; j < stats->bot_count; j++) {
+            if (j == d) continue;
+            const char *other = stats->bots[j].spec;
+            json_object_set_new(pairwise, other, json_real(stats->pairwise[d][j]));
+            json_object_set_new(shares, other, json_real(stats->pairwise_share[d][j]));
+            json_object_set_new(meetings, other, json_integer(stats->meetings[d][j]));
+        }
         json_object_set_new(entry, "placed_above", pairwise);
+        json_object_set_new(entry, "placed_above_share", shares);
+        json_object_set_new(entry, "meetings", meetings);
         json_array_append_new(bots, entry);
     }
     json_t *seats = json_array();
@@ -153,6 +158,14 @@ char *gateau_arena_report_csv(const gateau_arena_stats *stats, const gateau_aren
             if (j != d)
                 append(&out, "bot,\"%s\",placed_above:%s,%.17g\n", spec, stats->bots[j].spec,
                        stats->pairwise[d][j]);
+        for (int j = 0; j < stats->bot_count; j++)
+            if (j != d)
+                append(&out, "bot,\"%s\",placed_above_share:%s,%.17g\n", spec,
+                       stats->bots[j].spec, stats->pairwise_share[d][j]);
+        for (int j = 0; j < stats->bot_count; j++)
+            if (j != d)
+                append(&out, "bot,\"%s\",meetings:%s,%ld\n", spec, stats->bots[j].spec,
+                       stats->meetings[d][j]);
     }
     for (int s = 0; s < stats->players; s++) {
         const gateau_arena_seat_stats *seat = &stats->seats[s];

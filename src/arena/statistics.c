@@ -193,6 +193,15 @@ void gateau_arena_statistics(const gateau_arena_game *games, long count, int pla
         seat->score_mean = seat_scores[s].mean;
         seat->score_sd = accumulated_sd(&seat_scores[s]);
     }
+    for (int i = 0; i < bots; i++)
+        for (int j = 0; j < bots; j++) {
+            if (i == j) continue;
+            /* Each meeting adds 1 to the two cells together (1 + 0 or a
+             * tie's 1/2 + 1/2), so their sum is a whole number. */
+            double met = stats->pairwise[i][j] + stats->pairwise[j][i];
+            stats->meetings[i][j] = lround(met);
+            stats->pairwise_share[i][j] = met > 0 ? stats->pairwise[i][j] / met : 0;
+        }
     stats->moves_mean = moves.mean;
     stats->moves_sd = accumulated_sd(&moves);
     stats->moves_min = (int)moves.min;

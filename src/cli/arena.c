@@ -191,6 +191,37 @@ static int spec_width(const gateau_arena_stats *stats)
     return width;
 }
 
+/* A count of placings: whole, or with the half of a tie. */
+static void format_placings(double placings, char *out, size_t size)
+{
+    if (placings == floor(placings)) snprintf(out, size, "%.0f", placings);
+    else snprintf(out, size, "%.1f", placings);
+}
+
+/* One line per pair of bots, in listed order: the share of their meetings
+ * in which the first placed above the second, as a percentage, and the
+ * counts it comes from, as "62.3%  (1246 of 2000)".  A list rather than a
+ * matrix, so that it stays within 80 columns for any number of bots and
+ * each pair shows its own count (pairs differ when a spec holds several
+ * seats). */
+static void print_pairwise(const gateau_arena_stats *stats, int width)
+{
+    printf("\nPairwise: how often the first bot placed above the second (a tie counts half)\n");
+    bool repeated = false;
+    for (int i = 0; i < stats->bot_count; i++)
+        for (int j = i + 1; j < stats->bot_count; j++) {
+            char placings[32];
+            format_placings(stats->pairwise[i][j], placings, sizeof placings);
+            printf("  %-*s  over  %-*s  %5.1f%%  (%s of %ld)\n", width, stats->bots[i].spec,
+                   width, stats->bots[j].spec, 100 * stats->pairwise_share[i][j], placings,
+                   stats->meetings[i][j]);
+            repeated |= stats->meetings[i][j] != stats->games;
+        }
+    if (repeated)
+        printf("  (out of their meetings: a bot on several seats meets another once per game\n"
+               "   for every pair of their seats)\n");
+}
+
 static void print_report(const gateau_arena_stats *stats)
 {
     int width = spec_width(stats);
@@ -225,23 +256,10 @@ static void print_report(const gateau_arena_stats *stats)
     printf("\nGame length in moves (chance moves included): mean %.1f, sd %.1f, min %d, max %d\n",
            stats->moves_mean, stats->moves_sd, stats->moves_min, stats->moves_max);
 
-    if (stats->bot_count >= 2) {
-        printf("\nPairwise: how often the row bot placed above the column bot (ties half)\n");
-        printf("  %-*s", width, "");
-        for (int j = 0; j < stats->bot_count; j++) printf("  %*s", width, stats->bots[j].spec);
-        printf("\n");
-        for (int i = 0; i < stats->bot_count; i++) {
-            printf("  %-*s", width, stats->bots[i].spec);
-            for (int j = 0; j < stats->bot_count; j++) {
-                if (i == j) printf("  %*s", width, "-");
-                else printf("  %*.1f", width, stats->pairwise[i][j]);
-            }
-            printf("\n");
-        }
-    }
+    if (stats->bot_count >= 2) print_pairwise(stats, width);
     if (stats->has_ratings) {
-        printf("\nRatings: Bradley-Terry (MM iterations) on the pairwise table, one virtual "
-               "draw per pair;\n  Elo scale, 400 log10(strength), mean 0%s\n",
+        printf("\nRatings: Bradley-Terry (MM iterations) on the pairwise results, one virtual\n"
+               "  draw per pair; Elo scale, 400 log10(strength), mean 0%s\n",
                stats->rating_iterations < 0 ? " (did not converge)" : "");
         printf("  %-*s  rating  strength\n", width, "bot");
         for (int d = 0; d < stats->bot_count; d++)
@@ -365,8 +383,9 @@ int cli_arena(int argc, char **argv)
     }
     if (flags.plot) {
         char title[256];
-        snprintf(title, sizeof title, "%s, %d players, %ld games%s", gateau_game_title(game),
-                 flags.common.players, finished, interrupted ? " (interrupted)" : "");
+        snprintf(title, sizeof title, "%s, %d players, %ld game%s%s", gateau_game_title(game),
+                 flags.common.players, finished, finished == 1 ? "" : "s",
+                 interrupted ? " (interrupted)" : "");
         if (cli_plot(flags.plot, title, &stats, gateau_arena_games(arena), finished, error,
                      sizeof error) != 0) {
             cli_error("arena: --plot: %s", error);
