@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what gateau needs to build and test, on Debian, when missing.
 # Sourced by scripts/play and scripts/test.
-GATEAU_PACKAGES="build-essential cmake pkg-config libjansson-dev libedit-dev libcriterion-dev libcairo2-dev libcivetweb-dev"
+GATEAU_PACKAGES="build-essential cmake pkg-config libjansson-dev libedit-dev libcriterion-dev libcairo2-dev libsqlite3-dev libcivetweb-dev"
 
 gateau_install_dependencies() {
     missing=""

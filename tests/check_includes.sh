@@ -3,7 +3,7 @@
 # headers (include/gateau/) only.  The private headers of src/core and
 # src/games are for the library's own code: the core, the games, and the
 # bots (which read their game's internal header).  Anything else under src/
-# (the CLI, the arena, future servers and bindings) and bench/ may include
+# (the CLI, the arena, the store, future servers and bindings) and bench/ may include
 # gateau/... and its own folder's headers, nothing from core/, games/ or
 # bots/.  Exceptions, each a tool or test of internals:
 #   bench/fit_mice_cake_estimate.c  fits constants of the Mice Cake search

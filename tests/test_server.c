@@ -8,6 +8,7 @@
  *
  * The client (tests/http_client.c) shares no code with the server.
  */
+#define _DEFAULT_SOURCE /* usleep */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>

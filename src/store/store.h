@@ -76,18 +76,21 @@ bool store_create_table(store *store, const store_table *table, char *error, siz
 bool store_update_seat(store *store, const char *table_id, int seat, const store_seat *value,
                        char *error, size_t error_size);
 
-/* Appends a move; committed when this returns true.  A move whose number
- * is already there is refused (two writers never both win). */
+/* Appends a move; committed when this returns true.  Its number must be
+ * the table's next one: a move whose number is already there is refused
+ * (two writers never both win), and so is a gap (no replay gets past one). */
 bool store_append_move(store *store, const char *table_id, const store_move *move, char *error,
                        size_t error_size);
 
-/* The table has ended: its result (gateau_record_result_json) is kept. */
+/* The table has ended: its result (gateau_record_result_json) is kept.
+ * A table already over is refused (its first result stays). */
 bool store_finish_table(store *store, const char *table_id, const char *result_json,
                         char *error, size_t error_size);
 
-/* Calls visit for each table (unfinished ones only, or all), with its
- * moves in order; visit returns false to stop.  The pointers live for the
- * call only. */
+/* Calls visit for each table (unfinished ones only, or all; oldest first),
+ * with its moves in order; visit returns false to stop.  The pointers live
+ * for the call only.  The store stays locked during the visits, so visit
+ * must not call the store (such a call fails with an error). */
 typedef bool (*store_visitor)(void *context, const store_table *table, const store_move *moves,
                               int move_count);
 bool store_load_tables(store *store, bool unfinished_only, store_visitor visit, void *context,

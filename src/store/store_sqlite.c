@@ -1,0 +1,786 @@
+/*
+ * store_sqlite.c: the store (store.h) as one SQLite database file.
+ *
+ * One connection, used by one thread at a time under storage->lock: the
+ * server's writes are small and few (a move is one short row), so a pool
+ * of connections would buy nothing but lock contention inside SQLite.
+ *
+ * The file says what it is: PRAGMA application_id marks it as gateau's and
+ * PRAGMA user_version is the schema's version, so that a later gateau can
+ * migrate it (migrations[] below) and this one refuses a file it does not
+ * know instead of writing into it.
+ */
+#include "store/store.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* "GATE" in ASCII: PRAGMA application_id of every gateau database. */
+#define APPLICATION_ID 0x47415445
+
+/* How long a call waits for a lock another process holds (a backup, a
+ * second server by mistake) before failing, in milliseconds. */
+#define BUSY_TIMEOUT 5000
+
+/* migrations[v] takes the schema from version v to v + 1, so the schema's
+ * version is the count of migrations, and a new database is one that
+ * starts at version 0.  Later versions append here; never edit an entry
+ * once released.
+ *
+ * WITHOUT ROWID keeps seats and moves in primary key order on disk, so a
+ * table's moves are read in one sweep.  seed holds the uint64_t's bits as
+ * SQLite's signed 64-bit integer. */
+static const char *const migrations[] = {
+    "CREATE TABLE tables ("
+    "  id TEXT PRIMARY KEY NOT NULL,"
+    "  game TEXT NOT NULL,"
+    "  players INTEGER NOT NULL,"
+    "  options TEXT NOT NULL,"
+    "  seed INTEGER NOT NULL,"
+    "  clock TEXT NOT NULL,"
+    "  created INTEGER NOT NULL,"
+    "  over INTEGER NOT NULL DEFAULT 0,"
+    "  result TEXT,"
+    "  creator_hash BLOB NOT NULL);"
+    "CREATE TABLE seats ("
+    "  table_id TEXT NOT NULL REFERENCES tables (id),"
+    "  seat INTEGER NOT NULL,"
+    "  spec TEXT NOT NULL,"
+    "  name TEXT NOT NULL,"
+    "  has_token INTEGER NOT NULL,"
+    "  token_hash BLOB,"
+    "  zombie INTEGER NOT NULL,"
+    "  PRIMARY KEY (table_id, seat)) WITHOUT ROWID;"
+    "CREATE TABLE moves ("
+    "  table_id TEXT NOT NULL REFERENCES tables (id),"
+    "  number INTEGER NOT NULL,"
+    "  seat INTEGER NOT NULL,"
+    "  line TEXT NOT NULL,"
+    "  clock_left INTEGER NOT NULL,"
+    "  PRIMARY KEY (table_id, number)) WITHOUT ROWID;",
+};
+enum { SCHEMA_VERSION = sizeof migrations / sizeof migrations[0] };
+
+/* The statements, prepared once at open. */
+enum statement {
+    APPEND_MOVE,
+    NEXT_MOVE_NUMBER,
+    INSERT_TABLE,
+    INSERT_SEAT,
+    UPDATE_SEAT,
+    FINISH_TABLE,
+    TABLE_STATUS,
+    SELECT_TABLES,
+    SELECT_TABLE,
+    SELECT_SEATS,
+    SELECT_MOVES,
+    STATEMENT_COUNT
+};
+
+#define TABLE_COLUMNS "id, game, players, options, seed, clock, created, over, creator_hash"
+
+static const char *const statement_sql[STATEMENT_COUNT] = {
+    /* The number must be the table's next one, checked in the same
+     * statement (so in the same write transaction) as the insert: a
+     * duplicate or a gap inserts nothing.  The primary key would refuse a
+     * duplicate anyway; the check also refuses a gap, which no replay
+     * could get past. */
+    [APPEND_MOVE] = "INSERT INTO moves (table_id, number, seat, line, clock_left)"
+                    " SELECT ?1, ?2, ?3, ?4, ?5 WHERE ?2 ="
+                    " (SELECT coalesce(max(number) + 1, 0) FROM moves WHERE table_id = ?1)",
+    [NEXT_MOVE_NUMBER] = "SELECT coalesce(max(number) + 1, 0) FROM moves WHERE table_id = ?1",
+    [INSERT_TABLE] = "INSERT INTO tables (" TABLE_COLUMNS ") VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+    [INSERT_SEAT] = "INSERT INTO seats (table_id, seat, spec, name, has_token, token_hash, zombie)"
+                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [UPDATE_SEAT] = "UPDATE seats SET spec = ?3, name = ?4, has_token = ?5, token_hash = ?6,"
+                    " zombie = ?7 WHERE table_id = ?1 AND seat = ?2",
+    [FINISH_TABLE] = "UPDATE tables SET over = 1, result = ?2 WHERE id = ?1 AND NOT over",
+    [TABLE_STATUS] = "SELECT players, over FROM tables WHERE id = ?1",
+    [SELECT_TABLES] = "SELECT " TABLE_COLUMNS " FROM tables WHERE NOT (?1 AND over)"
+                      " ORDER BY created, id",
+    [SELECT_TABLE] = "SELECT " TABLE_COLUMNS " FROM tables WHERE id = ?1",
+    [SELECT_SEATS] = "SELECT seat, spec, name, has_token, token_hash, zombie FROM seats"
+                     " WHERE table_id = ?1 ORDER BY seat",
+    [SELECT_MOVES] = "SELECT number, seat, line, clock_left FROM moves WHERE table_id = ?1"
+                     " ORDER BY number",
+};
+
+struct store {
+    /* Error-checking, so that a visitor calling the store back (which
+     * would deadlock) gets an error instead. */
+    pthread_mutex_t lock;
+    sqlite3 *database;
+    sqlite3_stmt *statements[STATEMENT_COUNT];
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static bool fail(char *error, size_t error_size, const char *format, ...)
+{
+    if (error && error_size) {
+        va_list arguments;
+        va_start(arguments, format);
+        vsnprintf(error, error_size, format, arguments);
+        va_end(arguments);
+    }
+    return false;
+}
+
+/* Whether text is a C string within size bytes (NUL included). */
+static bool fits(const char *text, size_t size)
+{
+    return memchr(text, '\0', size) != NULL;
+}
+
+/* The seed's bits as SQLite's signed integer and back (memcpy: a plain
+ * cast of a value above INT64_MAX is implementation-defined). */
+static int64_t seed_to_column(uint64_t seed)
+{
+    int64_t value;
+    memcpy(&value, &seed, sizeof value);
+    return value;
+}
+
+static uint64_t seed_from_column(int64_t value)
+{
+    uint64_t seed;
+    memcpy(&seed, &value, sizeof seed);
+    return seed;
+}
+
+/* ---- opening ------------------------------------------------------------------ */
+
+/* The one integer a statement (a PRAGMA, a count) returns. */
+static int query_integer(sqlite3 *database, const char *sql, int64_t *value)
+{
+    sqlite3_stmt *statement;
+    int status = sqlite3_prepare_v2(database, sql, -1, &statement, NULL);
+    if (status != SQLITE_OK) return status;
+    status = sqlite3_step(statement);
+    if (status == SQLITE_ROW) {
+        *value = sqlite3_column_int64(statement, 0);
+        status = SQLITE_OK;
+    }
+    sqlite3_finalize(statement);
+    return status;
+}
+
+/* Why opening path failed when SQLite only says "unable to open database
+ * file": most often a folder that is missing or is the path itself. */
+static void explain_open_failure(const char *path, const char *reason, char *error,
+                                 size_t error_size)
+{
+    struct stat status;
+    if (stat(path, &status) == 0 && S_ISDIR(status.st_mode)) {
+        fail(error, error_size, "store: cannot open %s: it is a folder", path);
+        return;
+    }
+    const char *slash = strrchr(path, '/');
+    if (slash && slash != path) {
+        char folder[4096];
+        snprintf(folder, sizeof folder, "%.*s", (int)(slash - path), path);
+        if (stat(folder, &status) != 0) {
+            if (errno == ENOENT)
+                fail(error, error_size, "store: cannot open %s: no folder %s", path, folder);
+            else
+                fail(error, error_size, "store: cannot open %s: folder %s: %s", path, folder,
+                     strerror(errno));
+            return;
+        }
+        if (!S_ISDIR(status.st_mode)) {
+            fail(error, error_size, "store: cannot open %s: %s is not a folder", path, folder);
+            return;
+        }
+    }
+    fail(error, error_size, "store: cannot open %s: %s", path, reason);
+}
+
+/* The schema version of the file, or false when it is not a gateau
+ * database (another program's database, or one of a newer gateau).  Run
+ * before anything writes to the file, and again inside the transaction
+ * that migrates it (another process may have created the schema in
+ * between). */
+static bool read_version(sqlite3 *database, const char *path, int64_t *version, char *error,
+                         size_t error_size)
+{
+    int64_t application_id = 0, objects = 0;
+    int status = query_integer(database, "PRAGMA application_id", &application_id);
+    if (status == SQLITE_OK) status = query_integer(database, "PRAGMA user_version", version);
+    if (status == SQLITE_OK)
+        status = query_integer(database, "SELECT count(*) FROM sqlite_master", &objects);
+    if (status != SQLITE_OK)
+        return fail(error, error_size, "store: cannot open %s: %s", path, sqlite3_errmsg(database));
+    if (application_id == 0 && *version == 0 && objects == 0) return true; /* new */
+    if (application_id != APPLICATION_ID)
+        return fail(error, error_size,
+                    "store: cannot open %s: not a gateau database (another program's SQLite file)",
+                    path);
+    if (*version > SCHEMA_VERSION)
+        return fail(error, error_size,
+                    "store: cannot open %s: written by a newer gateau (schema version %lld,"
+                    " this one knows up to %d)",
+                    path, (long long)*version, SCHEMA_VERSION);
+    if (*version < 1)
+        return fail(error, error_size, "store: cannot open %s: damaged (no schema version)", path);
+    return true;
+}
+
+/* The connection's settings, which SQLite does not keep in the file
+ * (except the journal mode, which is set again harmlessly). */
+static bool configure(sqlite3 *database, const char *path, char *error, size_t error_size)
+{
+    /* WAL: a commit appends to the -wal file instead of rewriting pages
+     * and keeping a rollback journal, so it is one write, and readers
+     * never block the writer. */
+    sqlite3_stmt *statement;
+    int status = sqlite3_prepare_v2(database, "PRAGMA journal_mode = WAL", -1, &statement, NULL);
+    if (status == SQLITE_OK) status = sqlite3_step(statement);
+    char mode[16] = "";
+    if (status == SQLITE_ROW)
+        snprintf(mode, sizeof mode, "%s", (const char *)sqlite3_column_text(statement, 0));
+    sqlite3_finalize(statement);
+    if (status != SQLITE_ROW)
+        return fail(error, error_size, "store: cannot open %s: %s", path, sqlite3_errmsg(database));
+    if (strcmp(mode, "wal") != 0)
+        return fail(error, error_size, "store: cannot open %s: WAL mode refused (journal mode %s)",
+                    path, mode);
+
+    /* synchronous = NORMAL: in WAL mode a commit has written its pages to
+     * the -wal file (they are in the kernel) when it returns, and SQLite
+     * syncs the disk only at checkpoints.  A process that crashes or is
+     * killed (kill -9) loses nothing: the kernel still writes its pages.
+     * What NORMAL may lose is the last moves before a power cut or a
+     * kernel crash, never the database's consistency.  FULL would sync
+     * the -wal file on every commit, a disk flush per move (milliseconds
+     * on many disks: 160 moves per second against 15,000 with NORMAL on
+     * the machine gateau was written on), for a promise we do not make.
+     *
+     * foreign_keys: a seat or a move never names a table that is not
+     * there (a server bug then fails loudly instead of leaving strays). */
+    const char *settings = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;";
+    if (sqlite3_exec(database, settings, NULL, NULL, NULL) != SQLITE_OK)
+        return fail(error, error_size, "store: cannot open %s: %s", path, sqlite3_errmsg(database));
+    return true;
+}
+
+/* Creates or upgrades the schema, in one transaction (all of it or none,
+ * also when two processes open a new file at once). */
+static bool migrate(sqlite3 *database, const char *path, char *error, size_t error_size)
+{
+    if (sqlite3_exec(database, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return fail(error, error_size, "store: cannot open %s: %s", path, sqlite3_errmsg(database));
+    int64_t version;
+    if (!read_version(database, path, &version, error, error_size)) {
+        sqlite3_exec(database, "ROLLBACK", NULL, NULL, NULL);
+        return false;
+    }
+    bool done = true;
+    for (int64_t v = version; v < SCHEMA_VERSION && done; v++)
+        done = sqlite3_exec(database, migrations[v], NULL, NULL, NULL) == SQLITE_OK;
+    if (done && version < SCHEMA_VERSION) {
+        char sql[128];
+        snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = %d;",
+                 APPLICATION_ID, SCHEMA_VERSION);
+        done = sqlite3_exec(database, sql, NULL, NULL, NULL) == SQLITE_OK;
+    }
+    if (done) done = sqlite3_exec(database, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+    if (!done) {
+        fail(error, error_size, "store: cannot create the schema in %s: %s", path,
+             sqlite3_errmsg(database));
+        sqlite3_exec(database, "ROLLBACK", NULL, NULL, NULL);
+    }
+    return done;
+}
+
+void store_close(store *storage)
+{
+    if (!storage) return;
+    for (int s = 0; s < STATEMENT_COUNT; s++) sqlite3_finalize(storage->statements[s]);
+    sqlite3_close(storage->database);
+    pthread_mutex_destroy(&storage->lock);
+    free(storage);
+}
+
+store *store_open(const char *path, char *error, size_t error_size)
+{
+    store *storage = calloc(1, sizeof *storage);
+    if (!storage) abort(); /* out of memory */
+    pthread_mutexattr_t attributes;
+    pthread_mutexattr_init(&attributes);
+    pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_ERRORCHECK);
+    pthread_mutex_init(&storage->lock, &attributes);
+    pthread_mutexattr_destroy(&attributes);
+
+    /* NOMUTEX: storage->lock already serializes every use of the
+     * connection, so SQLite's own mutex per connection is not needed. */
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+    int status = sqlite3_open_v2(path, &storage->database, flags, NULL);
+    if (status != SQLITE_OK) {
+        explain_open_failure(path, storage->database ? sqlite3_errmsg(storage->database)
+                                                   : sqlite3_errstr(status),
+                             error, error_size);
+        store_close(storage);
+        return NULL;
+    }
+    sqlite3_extended_result_codes(storage->database, 1);
+    sqlite3_busy_timeout(storage->database, BUSY_TIMEOUT);
+
+    /* Refuse a foreign file before anything (the journal mode) changes it. */
+    int64_t version;
+    if (!read_version(storage->database, path, &version, error, error_size) ||
+        !configure(storage->database, path, error, error_size) ||
+        !migrate(storage->database, path, error, error_size)) {
+        store_close(storage);
+        return NULL;
+    }
+    for (int s = 0; s < STATEMENT_COUNT; s++) {
+        if (sqlite3_prepare_v3(storage->database, statement_sql[s], -1, SQLITE_PREPARE_PERSISTENT,
+                               &storage->statements[s], NULL) != SQLITE_OK) {
+            fail(error, error_size, "store: cannot open %s: %s", path,
+                 sqlite3_errmsg(storage->database));
+            store_close(storage);
+            return NULL;
+        }
+    }
+    return storage;
+}
+
+/* ---- helpers of the calls ----------------------------------------------------------- */
+
+static bool lock(store *storage, char *error, size_t error_size)
+{
+    int status = pthread_mutex_lock(&storage->lock);
+    if (status == EDEADLK)
+        return fail(error, error_size, "store: called from inside a visit of store_load_tables");
+    if (status != 0) return fail(error, error_size, "store: cannot lock: %s", strerror(status));
+    return true;
+}
+
+/* Locks the store for a call about table_id, which must be given. */
+static bool lock_for(store *storage, const char *table_id, char *error, size_t error_size)
+{
+    if (!table_id) return fail(error, error_size, "store: no table id given");
+    return lock(storage, error, error_size);
+}
+
+static void unlock(store *storage)
+{
+    pthread_mutex_unlock(&storage->lock);
+}
+
+/* A statement bound afresh: the previous run's state and values cleared. */
+static sqlite3_stmt *statement(store *storage, enum statement which)
+{
+    sqlite3_stmt *prepared = storage->statements[which];
+    sqlite3_reset(prepared);
+    sqlite3_clear_bindings(prepared);
+    return prepared;
+}
+
+/* Runs a statement that returns no rows; SQLITE_DONE or the error.
+ * sqlite3_errmsg still describes the error after the reset. */
+static int run(sqlite3_stmt *prepared)
+{
+    int status = sqlite3_step(prepared);
+    sqlite3_reset(prepared);
+    return status;
+}
+
+static void bind_hash(sqlite3_stmt *prepared, int index, const uint8_t hash[STORE_HASH_SIZE])
+{
+    sqlite3_bind_blob(prepared, index, hash, STORE_HASH_SIZE, SQLITE_STATIC);
+}
+
+static void bind_seat(sqlite3_stmt *prepared, const char *table_id, int seat,
+                      const store_seat *value)
+{
+    sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(prepared, 2, seat);
+    sqlite3_bind_text(prepared, 3, value->spec, -1, SQLITE_STATIC);
+    sqlite3_bind_text(prepared, 4, value->name, -1, SQLITE_STATIC);
+    sqlite3_bind_int(prepared, 5, value->has_token);
+    if (value->has_token) bind_hash(prepared, 6, value->token_hash); /* else NULL */
+    sqlite3_bind_int(prepared, 7, value->zombie);
+}
+
+static bool seat_fits(const store_seat *seat)
+{
+    return fits(seat->spec, sizeof seat->spec) && fits(seat->name, sizeof seat->name);
+}
+
+/* Whether table_id is there, its player count and whether it is over. */
+static int table_status(store *storage, const char *table_id, int *players, bool *over)
+{
+    sqlite3_stmt *prepared = statement(storage, TABLE_STATUS);
+    sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+    int status = sqlite3_step(prepared);
+    if (status == SQLITE_ROW) {
+        *players = sqlite3_column_int(prepared, 0);
+        *over = sqlite3_column_int(prepared, 1) != 0;
+    }
+    sqlite3_reset(prepared);
+    return status;
+}
+
+/* ---- writing ------------------------------------------------------------------------ */
+
+static bool rollback(store *storage)
+{
+    sqlite3_exec(storage->database, "ROLLBACK", NULL, NULL, NULL);
+    return false;
+}
+
+static bool create_table(store *storage, const store_table *table, char *error, size_t error_size)
+{
+    if (!fits(table->id, sizeof table->id) || !table->id[0])
+        return fail(error, error_size, "store: cannot create a table: bad id");
+    const char *id = table->id;
+    if (!fits(table->game, sizeof table->game) || !fits(table->options, sizeof table->options) ||
+        !fits(table->clock, sizeof table->clock))
+        return fail(error, error_size, "store: cannot create table %s: unterminated text", id);
+    if (table->players < 1 || table->players > GATEAU_MAX_PLAYERS)
+        return fail(error, error_size, "store: cannot create table %s: %d players", id,
+                    table->players);
+    for (int s = 0; s < table->players; s++)
+        if (!seat_fits(&table->seats[s]))
+            return fail(error, error_size,
+                        "store: cannot create table %s: unterminated text in seat index %d", id, s);
+
+    sqlite3 *database = storage->database;
+    if (sqlite3_exec(database, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return fail(error, error_size, "store: cannot create table %s: %s", id,
+                    sqlite3_errmsg(database));
+    sqlite3_stmt *prepared = statement(storage, INSERT_TABLE);
+    sqlite3_bind_text(prepared, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(prepared, 2, table->game, -1, SQLITE_STATIC);
+    sqlite3_bind_int(prepared, 3, table->players);
+    sqlite3_bind_text(prepared, 4, table->options, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(prepared, 5, seed_to_column(table->seed));
+    sqlite3_bind_text(prepared, 6, table->clock, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(prepared, 7, table->created);
+    bind_hash(prepared, 8, table->creator_hash);
+    int status = run(prepared);
+    if (status == SQLITE_CONSTRAINT_PRIMARYKEY) {
+        fail(error, error_size, "store: cannot create table %s: it already exists", id);
+        return rollback(storage);
+    }
+    for (int s = 0; s < table->players && status == SQLITE_DONE; s++) {
+        prepared = statement(storage, INSERT_SEAT);
+        bind_seat(prepared, id, s, &table->seats[s]);
+        status = run(prepared);
+    }
+    if (status == SQLITE_DONE && sqlite3_exec(database, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+        return true;
+    fail(error, error_size, "store: cannot create table %s: %s", id, sqlite3_errmsg(database));
+    return rollback(storage);
+}
+
+bool store_create_table(store *storage, const store_table *table, char *error, size_t error_size)
+{
+    if (!lock(storage, error, error_size)) return false;
+    bool done = create_table(storage, table, error, error_size);
+    unlock(storage);
+    return done;
+}
+
+static bool update_seat(store *storage, const char *table_id, int seat, const store_seat *value,
+                        char *error, size_t error_size)
+{
+    if (!seat_fits(value))
+        return fail(error, error_size,
+                    "store: cannot update seat index %d of table %s: unterminated text", seat,
+                    table_id);
+    sqlite3_stmt *prepared = statement(storage, UPDATE_SEAT);
+    bind_seat(prepared, table_id, seat, value);
+    if (run(prepared) != SQLITE_DONE)
+        return fail(error, error_size, "store: cannot update seat index %d of table %s: %s", seat,
+                    table_id, sqlite3_errmsg(storage->database));
+    if (sqlite3_changes(storage->database) == 1) return true;
+    int players;
+    bool over;
+    int status = table_status(storage, table_id, &players, &over);
+    if (status == SQLITE_ROW)
+        return fail(error, error_size,
+                    "store: cannot update seat index %d of table %s: it has %d seats", seat,
+                    table_id, players);
+    const char *reason = status == SQLITE_DONE ? "no such table" : sqlite3_errmsg(storage->database);
+    return fail(error, error_size, "store: cannot update seat index %d of table %s: %s", seat,
+                table_id, reason);
+}
+
+bool store_update_seat(store *storage, const char *table_id, int seat, const store_seat *value,
+                       char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    bool done = update_seat(storage, table_id, seat, value, error, error_size);
+    unlock(storage);
+    return done;
+}
+
+/* Why a move numbered number inserted nothing: no such table (the
+ * number was not the next one, so the foreign key was not reached), a
+ * duplicate or a gap. */
+static bool explain_refused_move(store *storage, const char *table_id, int number, char *error,
+                                 size_t error_size)
+{
+    int players;
+    bool over;
+    if (table_status(storage, table_id, &players, &over) == SQLITE_DONE)
+        return fail(error, error_size, "store: cannot append move %d to table %s: no such table",
+                    number, table_id);
+    sqlite3_stmt *prepared = statement(storage, NEXT_MOVE_NUMBER);
+    sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+    int status = sqlite3_step(prepared);
+    int64_t next = status == SQLITE_ROW ? sqlite3_column_int64(prepared, 0) : -1;
+    sqlite3_reset(prepared);
+    if (status != SQLITE_ROW)
+        return fail(error, error_size, "store: cannot append move %d to table %s: %s", number,
+                    table_id, sqlite3_errmsg(storage->database));
+    if (number < next)
+        return fail(error, error_size,
+                    "store: cannot append move %d to table %s: move %d is already there", number,
+                    table_id, number);
+    return fail(error, error_size,
+                "store: cannot append move %d to table %s: the next move is %lld", number,
+                table_id, (long long)next);
+}
+
+static bool append_move(store *storage, const char *table_id, const store_move *move, char *error,
+                        size_t error_size)
+{
+    if (!move->line)
+        return fail(error, error_size, "store: cannot append move %d to table %s: no line",
+                    move->number, table_id);
+    sqlite3_stmt *prepared = statement(storage, APPEND_MOVE);
+    sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(prepared, 2, move->number);
+    sqlite3_bind_int(prepared, 3, move->seat);
+    sqlite3_bind_text(prepared, 4, move->line, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(prepared, 5, move->clock_left);
+    /* Autocommit: the statement is its own transaction, committed (in
+     * the -wal file) when it returns. */
+    int status = run(prepared);
+    if (status == SQLITE_DONE && sqlite3_changes(storage->database) == 1) return true;
+    if (status == SQLITE_DONE) return explain_refused_move(storage, table_id, move->number, error,
+                                                           error_size);
+    if (status == SQLITE_CONSTRAINT_FOREIGNKEY)
+        return fail(error, error_size, "store: cannot append move %d to table %s: no such table",
+                    move->number, table_id);
+    return fail(error, error_size, "store: cannot append move %d to table %s: %s", move->number,
+                table_id, sqlite3_errmsg(storage->database));
+}
+
+bool store_append_move(store *storage, const char *table_id, const store_move *move, char *error,
+                       size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    bool done = append_move(storage, table_id, move, error, error_size);
+    unlock(storage);
+    return done;
+}
+
+static bool finish_table(store *storage, const char *table_id, const char *result_json,
+                         char *error, size_t error_size)
+{
+    if (!result_json)
+        return fail(error, error_size, "store: cannot finish table %s: no result", table_id);
+    sqlite3_stmt *prepared = statement(storage, FINISH_TABLE);
+    sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(prepared, 2, result_json, -1, SQLITE_STATIC);
+    if (run(prepared) != SQLITE_DONE)
+        return fail(error, error_size, "store: cannot finish table %s: %s", table_id,
+                    sqlite3_errmsg(storage->database));
+    if (sqlite3_changes(storage->database) == 1) return true;
+    int players;
+    bool over;
+    int status = table_status(storage, table_id, &players, &over);
+    /* A table already over keeps its first result: two writers never
+     * both win. */
+    if (status == SQLITE_ROW)
+        return fail(error, error_size, "store: cannot finish table %s: it is already over",
+                    table_id);
+    return fail(error, error_size, "store: cannot finish table %s: %s", table_id,
+                status == SQLITE_DONE ? "no such table" : sqlite3_errmsg(storage->database));
+}
+
+bool store_finish_table(store *storage, const char *table_id, const char *result_json,
+                        char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    bool done = finish_table(storage, table_id, result_json, error, error_size);
+    unlock(storage);
+    return done;
+}
+
+/* ---- reading ------------------------------------------------------------------------ */
+
+/* One table's moves as read, their lines copied (a row's text lives only
+ * until the next step). */
+typedef struct move_list {
+    store_move *moves;
+    int count, capacity;
+} move_list;
+
+static void clear_moves(move_list *list)
+{
+    for (int m = 0; m < list->count; m++) free((char *)list->moves[m].line);
+    list->count = 0;
+}
+
+static bool copy_text(sqlite3_stmt *row, int column, char *target, size_t size)
+{
+    const char *text = (const char *)sqlite3_column_text(row, column);
+    if (!text || strlen(text) >= size) return false;
+    memcpy(target, text, strlen(text) + 1);
+    return true;
+}
+
+/* A hash column: 32 bytes, or NULL (zeros). */
+static bool copy_hash(sqlite3_stmt *row, int column, uint8_t hash[STORE_HASH_SIZE])
+{
+    memset(hash, 0, STORE_HASH_SIZE);
+    if (sqlite3_column_type(row, column) == SQLITE_NULL) return true;
+    const void *blob = sqlite3_column_blob(row, column);
+    if (sqlite3_column_bytes(row, column) != STORE_HASH_SIZE) return false;
+    memcpy(hash, blob, STORE_HASH_SIZE);
+    return true;
+}
+
+/* A row of TABLE_COLUMNS into table (seats apart). */
+static bool read_table_row(sqlite3_stmt *row, store_table *table, char *error, size_t error_size)
+{
+    memset(table, 0, sizeof *table);
+    if (!copy_text(row, 0, table->id, sizeof table->id))
+        return fail(error, error_size, "store: a table's id is too long");
+    table->players = sqlite3_column_int(row, 2);
+    table->seed = seed_from_column(sqlite3_column_int64(row, 4));
+    table->created = sqlite3_column_int64(row, 6);
+    table->over = sqlite3_column_int(row, 7) != 0;
+    if (!copy_text(row, 1, table->game, sizeof table->game) ||
+        !copy_text(row, 3, table->options, sizeof table->options) ||
+        !copy_text(row, 5, table->clock, sizeof table->clock) ||
+        !copy_hash(row, 8, table->creator_hash) || table->players < 1 ||
+        table->players > GATEAU_MAX_PLAYERS)
+        return fail(error, error_size, "store: table %s: damaged row", table->id);
+    return true;
+}
+
+static bool read_seats(store *storage, store_table *table, char *error, size_t error_size)
+{
+    sqlite3_stmt *prepared = statement(storage, SELECT_SEATS);
+    sqlite3_bind_text(prepared, 1, table->id, -1, SQLITE_STATIC);
+    int count = 0, status = SQLITE_DONE;
+    bool good = true;
+    while (good && (status = sqlite3_step(prepared)) == SQLITE_ROW) {
+        /* Seats 0 to players - 1, each once, in order. */
+        good = count < table->players && sqlite3_column_int(prepared, 0) == count;
+        if (!good) break;
+        store_seat *seat = &table->seats[count++];
+        good = copy_text(prepared, 1, seat->spec, sizeof seat->spec) &&
+               copy_text(prepared, 2, seat->name, sizeof seat->name) &&
+               copy_hash(prepared, 4, seat->token_hash);
+        seat->has_token = sqlite3_column_int(prepared, 3) != 0;
+        seat->zombie = sqlite3_column_int(prepared, 5) != 0;
+    }
+    sqlite3_reset(prepared);
+    if (!good || count != table->players) {
+        if (good && status != SQLITE_DONE)
+            return fail(error, error_size, "store: cannot read the seats of table %s: %s",
+                        table->id, sqlite3_errmsg(storage->database));
+        return fail(error, error_size, "store: table %s: damaged seats", table->id);
+    }
+    return true;
+}
+
+static bool read_moves(store *storage, const char *table_id, move_list *list, char *error,
+                       size_t error_size)
+{
+    clear_moves(list);
+    sqlite3_stmt *prepared = statement(storage, SELECT_MOVES);
+    sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+    int status;
+    while ((status = sqlite3_step(prepared)) == SQLITE_ROW) {
+        int number = sqlite3_column_int(prepared, 0);
+        if (number != list->count) {
+            /* append_move refuses gaps, so only a damaged file has one. */
+            sqlite3_reset(prepared);
+            return fail(error, error_size, "store: table %s: move %d is missing", table_id,
+                        list->count);
+        }
+        if (list->count == list->capacity) {
+            list->capacity = list->capacity ? 2 * list->capacity : 64;
+            list->moves = realloc(list->moves, (size_t)list->capacity * sizeof *list->moves);
+            if (!list->moves) abort(); /* out of memory */
+        }
+        const char *line = (const char *)sqlite3_column_text(prepared, 2);
+        char *copy = strdup(line ? line : "");
+        if (!copy) abort(); /* out of memory */
+        list->moves[list->count++] = (store_move){.number = number,
+                                                  .seat = sqlite3_column_int(prepared, 1),
+                                                  .line = copy,
+                                                  .clock_left = sqlite3_column_int64(prepared, 3)};
+    }
+    sqlite3_reset(prepared);
+    if (status != SQLITE_DONE)
+        return fail(error, error_size, "store: cannot read the moves of table %s: %s", table_id,
+                    sqlite3_errmsg(storage->database));
+    return true;
+}
+
+/* Visits each table that the statement `tables` (already bound) returns;
+ * found counts them. */
+static bool visit_tables(store *storage, sqlite3_stmt *tables, store_visitor visit, void *context,
+                         int *found, char *error, size_t error_size)
+{
+    store_table table;
+    move_list list = {0};
+    bool good = true;
+    int status = SQLITE_DONE;
+    *found = 0;
+    while (good && (status = sqlite3_step(tables)) == SQLITE_ROW) {
+        ++*found;
+        good = read_table_row(tables, &table, error, error_size) &&
+               read_seats(storage, &table, error, error_size) &&
+               read_moves(storage, table.id, &list, error, error_size);
+        if (good && !visit(context, &table, list.moves, list.count)) break;
+    }
+    if (good && status != SQLITE_ROW && status != SQLITE_DONE)
+        good = fail(error, error_size, "store: cannot read the tables: %s",
+                    sqlite3_errmsg(storage->database));
+    sqlite3_reset(tables);
+    clear_moves(&list);
+    free(list.moves);
+    return good;
+}
+
+bool store_load_tables(store *storage, bool unfinished_only, store_visitor visit, void *context,
+                       char *error, size_t error_size)
+{
+    if (!lock(storage, error, error_size)) return false;
+    sqlite3_stmt *tables = statement(storage, SELECT_TABLES);
+    sqlite3_bind_int(tables, 1, unfinished_only);
+    int found;
+    bool done = visit_tables(storage, tables, visit, context, &found, error, error_size);
+    unlock(storage);
+    return done;
+}
+
+bool store_load_table(store *storage, const char *table_id, store_visitor visit, void *context,
+                      char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    sqlite3_stmt *tables = statement(storage, SELECT_TABLE);
+    sqlite3_bind_text(tables, 1, table_id, -1, SQLITE_STATIC);
+    int found;
+    bool done = visit_tables(storage, tables, visit, context, &found, error, error_size);
+    unlock(storage);
+    if (done && found == 0) return fail(error, error_size, "no table %s", table_id);
+    return done;
+}

@@ -1,0 +1,701 @@
+/*
+ * test_store.c: the server's store (src/store/store.h) on SQLite, and the
+ * SHA-256 its token hashes use.
+ *
+ * Round trips of every call; what is refused (a duplicate or missing move,
+ * a second result, a file that is not a gateau database); a writer killed
+ * with SIGKILL at a random moment loses no move it had been told was
+ * committed; threads sharing one store.
+ */
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gateau/rng.h"
+#include "store/sha256.h"
+#include "store/store.h"
+#include "support.h"
+
+TestSuite(store, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 300);
+
+/* ---- helpers ------------------------------------------------------------------------ */
+
+static store *open_store(const char *path)
+{
+    char error[256];
+    store *storage = store_open(path, error, sizeof error);
+    cr_assert_not_null(storage, "%s", error);
+    return storage;
+}
+
+/* A table of `players` seats, every field set to something that a round
+ * trip could get wrong (a seed above INT64_MAX, a chance seat). */
+static store_table make_table(const char *id, int players, int64_t created)
+{
+    store_table table;
+    memset(&table, 0, sizeof table);
+    snprintf(table.id, sizeof table.id, "%s", id);
+    snprintf(table.game, sizeof table.game, "piece-o-cake");
+    table.players = players;
+    snprintf(table.options, sizeof table.options, "rounds=2");
+    table.seed = UINT64_MAX - 5;
+    snprintf(table.clock, sizeof table.clock, "10m+20s");
+    table.created = created;
+    store_sha256("creator", 7, table.creator_hash);
+    for (int s = 0; s < players; s++)
+        snprintf(table.seats[s].spec, sizeof table.seats[s].spec, "%s", s ? "ismcts" : "human");
+    return table;
+}
+
+static void create(store *storage, const store_table *table)
+{
+    char error[256];
+    cr_assert(store_create_table(storage, table, error, sizeof error), "%s", error);
+}
+
+static void append(store *storage, const char *table_id, int number, int seat, const char *line)
+{
+    char error[256];
+    store_move move = {.number = number, .seat = seat, .line = line, .clock_left = 1000 * number};
+    cr_assert(store_append_move(storage, table_id, &move, error, sizeof error), "%s", error);
+}
+
+/* A refused call's error, which must contain fragment. */
+static void expect_error(bool done, const char *error, const char *fragment)
+{
+    cr_assert(!done, "refused (expected an error with \"%s\")", fragment);
+    cr_assert(strstr(error, fragment), "error \"%s\" contains \"%s\"", error, fragment);
+    cr_assert_null(strchr(error, '\n'), "one line: \"%s\"", error);
+}
+
+/* What a load visited: tables with copies of their moves. */
+typedef struct loaded_table {
+    store_table table;
+    int move_count;
+    store_move *moves; /* lines malloc'd */
+} loaded_table;
+
+typedef struct table_collection {
+    loaded_table tables[8];
+    int count;
+    int stop_after; /* visit says stop after this many tables; 0: never */
+} table_collection;
+
+static bool collect(void *context, const store_table *table, const store_move *moves,
+                    int move_count)
+{
+    table_collection *collection = context;
+    cr_assert_lt(collection->count, 8);
+    loaded_table *loaded = &collection->tables[collection->count++];
+    loaded->table = *table;
+    loaded->move_count = move_count;
+    loaded->moves = malloc(((size_t)move_count + 1) * sizeof *moves);
+    for (int m = 0; m < move_count; m++) {
+        loaded->moves[m] = moves[m];
+        loaded->moves[m].line = strdup(moves[m].line);
+    }
+    return collection->count != collection->stop_after;
+}
+
+static void free_collection(table_collection *collection)
+{
+    for (int t = 0; t < collection->count; t++) {
+        for (int m = 0; m < collection->tables[t].move_count; m++)
+            free((char *)collection->tables[t].moves[m].line);
+        free(collection->tables[t].moves);
+    }
+    collection->count = 0;
+}
+
+static void load_all(store *storage, bool unfinished_only, table_collection *collection)
+{
+    char error[256];
+    cr_assert(store_load_tables(storage, unfinished_only, collect, collection, error, sizeof error),
+              "%s", error);
+}
+
+/* The one table table_id, which must be there. */
+static loaded_table load_one(store *storage, const char *table_id, table_collection *collection)
+{
+    char error[256];
+    cr_assert(store_load_table(storage, table_id, collect, collection, error, sizeof error), "%s",
+              error);
+    cr_assert_eq(collection->count, 1);
+    return collection->tables[0];
+}
+
+static void expect_same_table(const store_table *got, const store_table *expected)
+{
+    cr_assert_str_eq(got->id, expected->id);
+    cr_assert_str_eq(got->game, expected->game);
+    cr_assert_eq(got->players, expected->players);
+    cr_assert_str_eq(got->options, expected->options);
+    cr_assert_eq(got->seed, expected->seed);
+    cr_assert_str_eq(got->clock, expected->clock);
+    cr_assert_eq(got->created, expected->created);
+    cr_assert_eq(got->over, expected->over);
+    cr_assert(store_hash_equal(got->creator_hash, expected->creator_hash));
+    for (int s = 0; s < expected->players; s++) {
+        const store_seat *a = &got->seats[s], *b = &expected->seats[s];
+        cr_assert_str_eq(a->spec, b->spec, "seat %d", s);
+        cr_assert_str_eq(a->name, b->name, "seat %d", s);
+        cr_assert_eq(a->has_token, b->has_token, "seat %d", s);
+        cr_assert_eq(a->zombie, b->zombie, "seat %d", s);
+        if (b->has_token) cr_assert(store_hash_equal(a->token_hash, b->token_hash), "seat %d", s);
+    }
+}
+
+/* ---- round trips ------------------------------------------------------------------ */
+
+static const char *const lines[] = {"deal 3 7 12", "cut 1-11", "pass", "take 4-7 ecce", "pass"};
+static const int seats[] = {GATEAU_CHANCE, 0, 1, 2, 0};
+
+/* A 3-player table with a claimed, named seat, a zombie, 5 moves. */
+static store_table write_sample(store *storage, const char *id)
+{
+    store_table table = make_table(id, 3, 1700000000);
+    create(storage, &table);
+    store_seat *seat = &table.seats[0];
+    snprintf(seat->name, sizeof seat->name, "Ada");
+    seat->has_token = true;
+    store_sha256("token of Ada", 12, seat->token_hash);
+    char error[256];
+    cr_assert(store_update_seat(storage, id, 0, seat, error, sizeof error), "%s", error);
+    seat = &table.seats[2];
+    snprintf(seat->spec, sizeof seat->spec, "heuristic");
+    seat->zombie = true;
+    cr_assert(store_update_seat(storage, id, 2, seat, error, sizeof error), "%s", error);
+    for (int m = 0; m < 5; m++) append(storage, id, m, seats[m], lines[m]);
+    return table;
+}
+
+static void expect_sample(loaded_table loaded, const store_table *table)
+{
+    expect_same_table(&loaded.table, table);
+    cr_assert_eq(loaded.move_count, 5);
+    for (int m = 0; m < 5; m++) {
+        cr_assert_eq(loaded.moves[m].number, m);
+        cr_assert_eq(loaded.moves[m].seat, seats[m]);
+        cr_assert_str_eq(loaded.moves[m].line, lines[m]);
+        cr_assert_eq(loaded.moves[m].clock_left, 1000 * m);
+    }
+}
+
+Test(store, round_trip_of_every_call)
+{
+    store *storage = open_store(support_temp_path("round.db"));
+    store_table table = write_sample(storage, "t1");
+    table_collection collection = {0};
+    expect_sample(load_one(storage, "t1", &collection), &table);
+    free_collection(&collection);
+
+    char error[256];
+    cr_assert(store_finish_table(storage, "t1", "{\"scores\":[3,1,2]}", error, sizeof error), "%s",
+              error);
+    table.over = true;
+    expect_sample(load_one(storage, "t1", &collection), &table);
+    free_collection(&collection);
+    store_close(storage);
+}
+
+Test(store, unfinished_only_and_stopping)
+{
+    store *storage = open_store(support_temp_path("filter.db"));
+    /* Created out of id order: loads come oldest first. */
+    const char *ids[] = {"c", "a", "b"};
+    for (int t = 0; t < 3; t++) {
+        store_table table = make_table(ids[t], 2, 100 + t);
+        create(storage, &table);
+        append(storage, ids[t], 0, 0, ids[t]);
+    }
+    char error[256];
+    cr_assert(store_finish_table(storage, "a", "{}", error, sizeof error), "%s", error);
+
+    table_collection collection = {0};
+    load_all(storage, true, &collection);
+    cr_assert_eq(collection.count, 2);
+    cr_assert_str_eq(collection.tables[0].table.id, "c");
+    cr_assert_str_eq(collection.tables[1].table.id, "b");
+    cr_assert_str_eq(collection.tables[1].moves[0].line, "b");
+    free_collection(&collection);
+
+    load_all(storage, false, &collection);
+    cr_assert_eq(collection.count, 3);
+    cr_assert_str_eq(collection.tables[1].table.id, "a");
+    cr_assert(collection.tables[1].table.over);
+    cr_assert(!collection.tables[0].table.over);
+    free_collection(&collection);
+
+    collection.stop_after = 1;
+    load_all(storage, false, &collection);
+    cr_assert_eq(collection.count, 1);
+    free_collection(&collection);
+    store_close(storage);
+}
+
+Test(store, reopening_keeps_everything)
+{
+    const char *path = support_temp_path("reopen.db");
+    store *storage = open_store(path);
+    store_table table = write_sample(storage, "kept");
+    store_close(storage);
+
+    storage = open_store(path);
+    table_collection collection = {0};
+    expect_sample(load_one(storage, "kept", &collection), &table);
+    free_collection(&collection);
+    append(storage, "kept", 5, 1, "after reopening");
+    store_close(storage);
+
+    storage = open_store(path);
+    loaded_table loaded = load_one(storage, "kept", &collection);
+    cr_assert_eq(loaded.move_count, 6);
+    cr_assert_str_eq(loaded.moves[5].line, "after reopening");
+    free_collection(&collection);
+    store_close(storage);
+}
+
+/* ---- refusals ---------------------------------------------------------------------- */
+
+Test(store, a_duplicate_or_missing_move_is_refused)
+{
+    store *storage = open_store(support_temp_path("duplicate.db"));
+    store_table table = make_table("t", 2, 1);
+    create(storage, &table);
+    append(storage, "t", 0, 0, "first");
+    append(storage, "t", 1, 1, "second");
+    char error[256];
+    store_move again = {.number = 1, .seat = 0, .line = "another second", .clock_left = -1};
+    expect_error(store_append_move(storage, "t", &again, error, sizeof error), error,
+                 "cannot append move 1 to table t: move 1 is already there");
+    store_move gap = {.number = 3, .seat = 0, .line = "fourth", .clock_left = -1};
+    expect_error(store_append_move(storage, "t", &gap, error, sizeof error), error,
+                 "the next move is 2");
+    expect_error(store_append_move(storage, "nowhere", &gap, error, sizeof error), error,
+                 "table nowhere: no such table");
+    append(storage, "t", 2, 0, "third");
+
+    table_collection collection = {0};
+    loaded_table loaded = load_one(storage, "t", &collection);
+    cr_assert_eq(loaded.move_count, 3);
+    cr_assert_str_eq(loaded.moves[1].line, "second");
+    free_collection(&collection);
+    store_close(storage);
+}
+
+Test(store, other_refusals)
+{
+    store *storage = open_store(support_temp_path("refusals.db"));
+    store_table table = make_table("t", 3, 1);
+    create(storage, &table);
+    char error[256];
+    expect_error(store_create_table(storage, &table, error, sizeof error), error,
+                 "cannot create table t: it already exists");
+    store_table bad = make_table("zero", 0, 1);
+    expect_error(store_create_table(storage, &bad, error, sizeof error), error, "0 players");
+    expect_error(store_update_seat(storage, "t", 3, &table.seats[0], error, sizeof error), error,
+                 "seat index 3 of table t: it has 3 seats");
+    expect_error(store_update_seat(storage, "u", 0, &table.seats[0], error, sizeof error), error,
+                 "table u: no such table");
+    expect_error(store_finish_table(storage, "u", "{}", error, sizeof error), error,
+                 "table u: no such table");
+    cr_assert(store_finish_table(storage, "t", "{}", error, sizeof error), "%s", error);
+    expect_error(store_finish_table(storage, "t", "{}", error, sizeof error), error,
+                 "cannot finish table t: it is already over");
+    table_collection collection = {0};
+    expect_error(store_load_table(storage, "u", collect, &collection, error, sizeof error), error,
+                 "no table u");
+    store_move no_line = {.number = 0, .seat = 0, .line = NULL, .clock_left = -1};
+    expect_error(store_append_move(storage, "t", &no_line, error, sizeof error), error, "no line");
+    expect_error(store_append_move(storage, NULL, &no_line, error, sizeof error), error,
+                 "no table id given");
+    cr_assert_eq(collection.count, 0);
+    store_close(storage);
+}
+
+/* A visitor that calls the store back (which would deadlock). */
+typedef struct reentry_context {
+    store *storage;
+    char error[256];
+} reentry_context;
+
+static bool call_back(void *context, const store_table *table, const store_move *moves,
+                      int move_count)
+{
+    (void)moves;
+    reentry_context *reentry = context;
+    store_move move = {.number = move_count, .seat = 0, .line = "x", .clock_left = -1};
+    cr_assert(!store_append_move(reentry->storage, table->id, &move, reentry->error,
+                                 sizeof reentry->error));
+    return true;
+}
+
+Test(store, a_visitor_calling_the_store_gets_an_error)
+{
+    store *storage = open_store(support_temp_path("reentry.db"));
+    store_table table = make_table("t", 2, 1);
+    create(storage, &table);
+    reentry_context reentry = {.storage = storage};
+    char error[256];
+    cr_assert(store_load_tables(storage, false, call_back, &reentry, error, sizeof error), "%s",
+              error);
+    cr_assert(strstr(reentry.error, "inside a visit"), "%s", reentry.error);
+    store_close(storage);
+}
+
+/* ---- files ---------------------------------------------------------------------------- */
+
+static void expect_open_refused(const char *path, const char *fragment)
+{
+    char error[256] = "";
+    store *storage = store_open(path, error, sizeof error);
+    if (storage) store_close(storage);
+    expect_error(storage != NULL, error, fragment);
+    cr_assert(strstr(error, path), "\"%s\" names %s", error, path);
+}
+
+/* PRAGMA journal_mode of a SQLite file, read directly. */
+static void expect_journal_mode(const char *path, const char *mode)
+{
+    sqlite3 *database;
+    cr_assert_eq(sqlite3_open(path, &database), SQLITE_OK);
+    sqlite3_stmt *statement;
+    cr_assert_eq(sqlite3_prepare_v2(database, "PRAGMA journal_mode", -1, &statement, NULL),
+                 SQLITE_OK);
+    cr_assert_eq(sqlite3_step(statement), SQLITE_ROW);
+    cr_assert_str_eq((const char *)sqlite3_column_text(statement, 0), mode);
+    sqlite3_finalize(statement);
+    sqlite3_close(database);
+}
+
+static void execute(const char *path, const char *sql)
+{
+    sqlite3 *database;
+    cr_assert_eq(sqlite3_open(path, &database), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(database, sql, NULL, NULL, NULL), SQLITE_OK, "%s",
+                 sqlite3_errmsg(database));
+    sqlite3_close(database);
+}
+
+Test(store, files_that_are_not_gateau_databases_are_refused)
+{
+    const char *text = support_temp_path("notes.txt");
+    support_write_file(text, "these are not the tables you are looking for\n");
+    expect_open_refused(text, "file is not a database");
+    char *kept = support_read_file(text);
+    cr_assert_str_eq(kept, "these are not the tables you are looking for\n"); /* untouched */
+    free(kept);
+
+    const char *foreign = support_temp_path("foreign.db");
+    execute(foreign, "CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('Ada');");
+    expect_open_refused(foreign, "not a gateau database");
+    expect_journal_mode(foreign, "delete"); /* left as it was */
+
+    const char *newer = support_temp_path("newer.db");
+    store_close(open_store(newer));
+    execute(newer, "PRAGMA user_version = 99");
+    expect_open_refused(newer, "written by a newer gateau (schema version 99");
+
+    expect_open_refused(support_temp_path("missing/store.db"), "no folder");
+    expect_open_refused(support_temp_path(""), "it is a folder");
+    const char *file = support_temp_path("plain");
+    support_write_file(file, "x");
+    expect_open_refused(support_temp_path("plain/store.db"), "is not a folder");
+
+    /* An empty file (made by touch) is a new database. */
+    const char *empty = support_temp_path("empty.db");
+    support_write_file(empty, "");
+    store_close(open_store(empty));
+}
+
+Test(store, a_new_database_is_marked_and_in_wal_mode)
+{
+    const char *path = support_temp_path("new.db");
+    store_close(open_store(path));
+    expect_journal_mode(path, "wal");
+    sqlite3 *database;
+    cr_assert_eq(sqlite3_open(path, &database), SQLITE_OK);
+    sqlite3_stmt *statement;
+    cr_assert_eq(sqlite3_prepare_v2(database, "PRAGMA user_version", -1, &statement, NULL),
+                 SQLITE_OK);
+    cr_assert_eq(sqlite3_step(statement), SQLITE_ROW);
+    cr_assert_eq(sqlite3_column_int(statement, 0), 1);
+    sqlite3_finalize(statement);
+    sqlite3_close(database);
+}
+
+/* ---- a writer killed at a random moment ------------------------------------------------ */
+
+static bool count_moves(void *context, const store_table *table, const store_move *moves,
+                        int move_count)
+{
+    (void)table, (void)moves;
+    *(int *)context = move_count;
+    return true;
+}
+
+/* The child: appends moves to table "t" from where it stands, writing
+ * each number to report after its append returned.  Never returns. */
+static void append_until_killed(const char *path, int report)
+{
+    char error[256];
+    store *storage = store_open(path, error, sizeof error);
+    int next = 0;
+    if (!storage || !store_load_table(storage, "t", count_moves, &next, error, sizeof error)) {
+        fprintf(stderr, "%s\n", error);
+        _exit(3);
+    }
+    for (int n = next; n < next + 1000000; n++) {
+        char line[32];
+        snprintf(line, sizeof line, "move %d", n);
+        store_move move = {.number = n, .seat = n % 2, .line = line, .clock_left = n};
+        if (!store_append_move(storage, "t", &move, error, sizeof error)) {
+            fprintf(stderr, "%s\n", error);
+            _exit(4);
+        }
+        if (write(report, &n, sizeof n) != sizeof n) _exit(5);
+    }
+    _exit(0);
+}
+
+/* Reads the child's reports for that many milliseconds (-1: until the
+ * first one; 0: until the end of the pipe); the last number read goes in
+ * last. */
+static void read_reports(int fd, int milliseconds, int *last)
+{
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    int first = *last;
+    for (;;) {
+        int left = -1;
+        if (milliseconds > 0) {
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            long elapsed =
+                (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+            if (elapsed >= milliseconds) return;
+            left = (int)(milliseconds - elapsed);
+        }
+        struct pollfd poller = {.fd = fd, .events = POLLIN};
+        if (milliseconds != 0 && poll(&poller, 1, left) <= 0) continue;
+        int numbers[256];
+        ssize_t got = read(fd, numbers, sizeof numbers);
+        if (got <= 0) return; /* the child is gone */
+        /* Each report is written whole (4 bytes < PIPE_BUF), so reads
+         * return whole numbers. */
+        cr_assert_eq(got % (ssize_t)sizeof(int), 0);
+        *last = numbers[got / (ssize_t)sizeof(int) - 1];
+        if (milliseconds < 0 && *last != first) return;
+    }
+}
+
+Test(store, a_killed_writer_loses_no_committed_move)
+{
+    const char *path = support_temp_path("killed.db");
+    store *storage = open_store(path);
+    store_table table = make_table("t", 2, 1);
+    create(storage, &table);
+    store_close(storage);
+
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 15);
+    int last = -1;
+    for (int round = 0; round < 8; round++) {
+        int pipe_ends[2];
+        cr_assert_eq(pipe(pipe_ends), 0);
+        pid_t child = fork();
+        cr_assert_geq(child, 0);
+        if (child == 0) {
+            close(pipe_ends[0]);
+            append_until_killed(path, pipe_ends[1]);
+        }
+        close(pipe_ends[1]);
+        /* From its first append on, the child is killed at a random
+         * moment: inside an append, a checkpoint, between two. */
+        int before = last;
+        read_reports(pipe_ends[0], -1, &last);
+        cr_assert_gt(last, before, "round %d: the child appended", round);
+        read_reports(pipe_ends[0], 1 + (int)gateau_rng_below(&rng, 40), &last);
+        kill(child, SIGKILL);
+        read_reports(pipe_ends[0], 0, &last);
+        close(pipe_ends[0]);
+        int status;
+        cr_assert_eq(waitpid(child, &status, 0), child);
+        cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+                  "round %d: the child was killed (status %d)", round, status);
+
+        storage = open_store(path);
+        table_collection collection = {0};
+        loaded_table loaded = load_one(storage, "t", &collection);
+        /* Every reported move is there, maybe one more (killed between
+         * its commit and its report), numbered without gaps. */
+        cr_assert_geq(loaded.move_count, last + 1, "round %d: %d moves, %d reported", round,
+                      loaded.move_count, last + 1);
+        cr_assert_leq(loaded.move_count, last + 2, "round %d", round);
+        for (int m = 0; m < loaded.move_count; m++) {
+            char line[32];
+            snprintf(line, sizeof line, "move %d", m);
+            cr_assert_eq(loaded.moves[m].number, m);
+            cr_assert_str_eq(loaded.moves[m].line, line);
+        }
+        last = loaded.move_count - 1; /* the next child goes on from there */
+        free_collection(&collection);
+        store_close(storage);
+    }
+}
+
+/* ---- threads ------------------------------------------------------------------------ */
+
+enum { THREADS = 4, THREAD_MOVES = 200 };
+
+typedef struct thread_writer {
+    store *storage;
+    char table_id[16];
+    int appended;
+    char error[256];
+} thread_writer;
+
+static void *write_moves(void *argument)
+{
+    thread_writer *writer = argument;
+    for (int n = 0; n < THREAD_MOVES; n++) {
+        char line[32];
+        snprintf(line, sizeof line, "%s %d", writer->table_id, n);
+        store_move move = {.number = n, .seat = 0, .line = line, .clock_left = -1};
+        char error[256];
+        if (store_append_move(writer->storage, writer->table_id, &move, error, sizeof error))
+            writer->appended++;
+        else
+            snprintf(writer->error, sizeof writer->error, "%s", error);
+    }
+    return NULL;
+}
+
+static void run_writers(thread_writer writers[THREADS])
+{
+    pthread_t threads[THREADS];
+    for (int w = 0; w < THREADS; w++)
+        cr_assert_eq(pthread_create(&threads[w], NULL, write_moves, &writers[w]), 0);
+    for (int w = 0; w < THREADS; w++) pthread_join(threads[w], NULL);
+}
+
+Test(store, threads_append_to_their_own_tables)
+{
+    store *storage = open_store(support_temp_path("threads.db"));
+    thread_writer writers[THREADS];
+    memset(writers, 0, sizeof writers);
+    for (int w = 0; w < THREADS; w++) {
+        writers[w].storage = storage;
+        snprintf(writers[w].table_id, sizeof writers[w].table_id, "table%d", w);
+        store_table table = make_table(writers[w].table_id, 2, w);
+        create(storage, &table);
+    }
+    run_writers(writers);
+    for (int w = 0; w < THREADS; w++) {
+        cr_assert_eq(writers[w].appended, THREAD_MOVES, "%s", writers[w].error);
+        table_collection collection = {0};
+        loaded_table loaded = load_one(storage, writers[w].table_id, &collection);
+        cr_assert_eq(loaded.move_count, THREAD_MOVES);
+        for (int m = 0; m < THREAD_MOVES; m++) {
+            char line[32];
+            snprintf(line, sizeof line, "table%d %d", w, m);
+            cr_assert_str_eq(loaded.moves[m].line, line);
+        }
+        free_collection(&collection);
+    }
+    store_close(storage);
+}
+
+Test(store, threads_racing_for_the_same_moves_never_both_win)
+{
+    store *storage = open_store(support_temp_path("race.db"));
+    store_table table = make_table("shared", 2, 1);
+    create(storage, &table);
+    thread_writer writers[THREADS];
+    memset(writers, 0, sizeof writers);
+    for (int w = 0; w < THREADS; w++) {
+        writers[w].storage = storage;
+        snprintf(writers[w].table_id, sizeof writers[w].table_id, "shared");
+    }
+    run_writers(writers);
+    int appended = 0;
+    for (int w = 0; w < THREADS; w++) {
+        appended += writers[w].appended;
+        if (writers[w].error[0]) cr_assert(strstr(writers[w].error, "is already there"), "%s",
+                                           writers[w].error);
+    }
+    cr_assert_eq(appended, THREAD_MOVES);
+    table_collection collection = {0};
+    cr_assert_eq(load_one(storage, "shared", &collection).move_count, THREAD_MOVES);
+    free_collection(&collection);
+    store_close(storage);
+}
+
+/* ---- SHA-256 ------------------------------------------------------------------------ */
+
+static void expect_sha256(const void *data, size_t size, const char *hex)
+{
+    uint8_t hash[32];
+    store_sha256(data, size, hash);
+    char got[65];
+    for (int i = 0; i < 32; i++) snprintf(got + 2 * i, 3, "%02x", hash[i]);
+    cr_assert_str_eq(got, hex, "SHA-256 of %zu bytes", size);
+}
+
+/* FIPS 180-4's examples (and NIST's long message) and, for the padding's
+ * edges (55, 56, 63, 64, ... bytes), runs of 'a' checked with sha256sum. */
+Test(store, sha256_test_vectors)
+{
+    expect_sha256("", 0, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    expect_sha256("abc", 3, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    const char *two_blocks = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    expect_sha256(two_blocks, strlen(two_blocks),
+                  "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    const char *long_one = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
+                           "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
+    expect_sha256(long_one, strlen(long_one),
+                  "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
+
+    char *million = malloc(1000000);
+    memset(million, 'a', 1000000);
+    expect_sha256(million, 1000000,
+                  "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    const struct {
+        size_t size;
+        const char *hex;
+    } edges[] = {
+        {55, "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318"},
+        {56, "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a"},
+        {63, "7d3e74a05d7db15bce4ad9ec0658ea98e3f06eeecf16b4c6fff2da457ddc2f34"},
+        {64, "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb"},
+        {65, "635361c48bb9eab14198e76ea8ab7f1a41685d6ad62aa9146d301d4f17eb0ae0"},
+        {119, "31eba51c313a5c08226adf18d4a359cfdfd8d2e816b13f4af952f7ea6584dcfb"},
+        {120, "2f3d335432c70b580af0e8e1b3674a7c020d683aa5f73aaaedfdc55af904c21c"},
+        {128, "6836cf13bac400e9105071cd6af47084dfacad4e5e302c94bfed24e013afb73e"},
+    };
+    for (size_t e = 0; e < sizeof edges / sizeof edges[0]; e++)
+        expect_sha256(million, edges[e].size, edges[e].hex);
+    free(million);
+}
+
+Test(store, hash_equal)
+{
+    uint8_t a[32], b[32];
+    store_sha256("token", 5, a);
+    store_sha256("token", 5, b);
+    cr_assert(store_hash_equal(a, b));
+    for (int i = 0; i < 32; i += 31) { /* the first and the last byte */
+        memcpy(b, a, 32);
+        b[i] ^= 0x80;
+        cr_assert(!store_hash_equal(a, b), "byte %d differs", i);
+    }
+    store_sha256("tokem", 5, b);
+    cr_assert(!store_hash_equal(a, b));
+}
