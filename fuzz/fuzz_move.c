@@ -23,11 +23,11 @@
  * written (gateau_move_format) as a text that
  * reads back to the same actions; a refused one must say why on one line.
  *
- * Reaching a position is most of the work (a Cake Master position of the
- * random bots takes tens of milliseconds under the sanitizers), and
- * libFuzzer mutates mostly the text, so positions are kept by their header
- * bytes; a kept position is the one the header makes, so this changes the
- * speed only.
+ * Reaching a position is most of the work (a Cake Master game of the
+ * random bots takes tens of milliseconds under the sanitizers), so each
+ * game is played once, as far as headers ask, and the position after
+ * each of its moves is kept: a kept position is the one the header makes,
+ * so this changes the speed only.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,73 +35,116 @@
 #include "fuzz.h"
 #include "gateau/match.h"
 
-enum { HEADER_SIZE = 6, POSITION_KEY_SIZE = 5, MOST_MOVES = 4000, KEPT_POSITIONS = 1024 };
+enum {
+    HEADER_SIZE = 6,
+    MOST_MOVES = 4000,           /* K is capped there (games end sooner) */
+    MOST_KEPT_STATES = 200000,   /* then every game kept is dropped */
+    GAME_SLOTS = 16 * (GATEAU_MAX_PLAYERS + 1) * 256,
+};
 
-/* The position after the first `moves` moves of `gateau random` with
- * seed: a new state the caller frees. */
-static gateau_state *random_bots_game(const gateau_setup *setup, uint64_t seed, int moves)
-{
+/*
+ * One random game, played as far as a header has asked, with the state
+ * after each of its moves: the game of a header's first three bytes.
+ * Allocated, because the match keeps a pointer to the generator.
+ */
+typedef struct kept_game {
+    gateau_setup *setup;
     gateau_rng rng;
-    gateau_rng_seed(&rng, seed);
-    gateau_match_config config = {.setup = setup, .chance = &rng};
-    for (int s = 0; s < gateau_setup_players(setup); s++)
-        config.seats[s] = (gateau_match_seat){.bot = "random", .rng = &rng};
+    gateau_match *match;  /* as `gateau random` plays; NULL for random actions */
+    gateau_state *live;   /* the random-actions game's position */
+    gateau_state **after; /* after[k]: the position after k moves */
+    int count, capacity;
+    bool over;
+} kept_game;
+
+/* Kept for the whole run (reachable: not leaks). */
+static kept_game *games[GAME_SLOTS];
+static long kept_states;
+
+static void drop_game(kept_game *game)
+{
+    for (int k = 0; k < game->count; k++) gateau_state_free(game->after[k]);
+    kept_states -= game->count;
+    free(game->after);
+    gateau_match_free(game->match);
+    gateau_state_free(game->live);
+    gateau_setup_free(game->setup);
+    free(game);
+}
+
+static kept_game *start_game(const gateau_game *rules, int players, int seed_byte)
+{
+    kept_game *game = calloc(1, sizeof *game);
+    if (!game) abort();
     char error[256];
-    gateau_match *match = gateau_match_new(&config, error, sizeof error);
-    FUZZ_REQUIRE(match, "%s", error);
-    for (int played = 0; played < moves; played++)
-        if (gateau_match_step(match, error, sizeof error) != GATEAU_MATCH_PLAYING) break;
-    gateau_state *state = gateau_state_clone(gateau_match_state(match));
-    gateau_match_free(match);
-    return state;
+    game->setup = gateau_setup_new(rules, players, NULL, NULL, error, sizeof error);
+    FUZZ_REQUIRE(game->setup, "%s", error);
+    gateau_rng_seed(&game->rng, (uint64_t)(seed_byte & 127));
+    if (seed_byte >= 128) {
+        /* As src/cli/random_game.c: one generator for chance and every
+         * seat's random bot. */
+        gateau_match_config config = {.setup = game->setup, .chance = &game->rng};
+        for (int s = 0; s < players; s++)
+            config.seats[s] = (gateau_match_seat){.bot = "random", .rng = &game->rng};
+        game->match = gateau_match_new(&config, error, sizeof error);
+        FUZZ_REQUIRE(game->match, "%s", error);
+    } else {
+        game->live = gateau_state_new(game->setup);
+    }
+    return game;
 }
 
-/* The position after `moves` moves of uniformly random actions. */
-static gateau_state *random_actions_game(const gateau_setup *setup, uint64_t seed, int moves)
+/* Plays one more move; false when the game is over. */
+static bool play_move(kept_game *game)
 {
-    gateau_rng rng;
-    gateau_rng_seed(&rng, seed);
-    gateau_state *state = gateau_state_new(setup);
-    for (int played = 0; played < moves && !gateau_state_is_over(state); played++)
-        do fuzz_play_random(state, &rng, 1);
-        while (gateau_state_in_move(state) && !gateau_state_is_over(state));
-    return state;
+    if (game->match) {
+        char error[256];
+        return gateau_match_step(game->match, error, sizeof error) == GATEAU_MATCH_PLAYING;
+    }
+    if (gateau_state_is_over(game->live)) return false;
+    do fuzz_play_random(game->live, &game->rng, 1);
+    while (gateau_state_in_move(game->live) && !gateau_state_is_over(game->live));
+    return true;
 }
 
-/* Setups by game and player count, and positions by header, kept for the
- * whole run (reachable: not leaks). */
-static gateau_setup *setups[16][GATEAU_MAX_PLAYERS + 1];
-typedef struct kept_position {
-    uint8_t key[POSITION_KEY_SIZE];
-    gateau_state *state;
-} kept_position;
-static kept_position kept[KEPT_POSITIONS];
+static void keep_position(kept_game *game)
+{
+    if (game->count == game->capacity) {
+        game->capacity = game->capacity ? game->capacity * 2 : 64;
+        game->after = realloc(game->after, sizeof *game->after * (size_t)game->capacity);
+        if (!game->after) abort();
+    }
+    game->after[game->count++] =
+        gateau_state_clone(game->match ? gateau_match_state(game->match) : game->live);
+    kept_states++;
+}
 
-static const gateau_state *position(const uint8_t header[POSITION_KEY_SIZE])
+/* The position a header names (bytes 0-4). */
+static const gateau_state *position(const uint8_t *header)
 {
     int game_index = header[0] % gateau_game_count();
-    const gateau_game *game = gateau_game_at(game_index);
-    int players = fuzz_players(game, header[1]);
-    FUZZ_REQUIRE(game_index < 16, "more games than kept setups");
-    gateau_setup **setup = &setups[game_index][players];
-    if (!*setup) {
-        char error[256];
-        *setup = gateau_setup_new(game, players, NULL, NULL, error, sizeof error);
-        FUZZ_REQUIRE(*setup, "%s", error);
+    const gateau_game *rules = gateau_game_at(game_index);
+    int players = fuzz_players(rules, header[1]);
+    FUZZ_REQUIRE(game_index < 16, "more games than slots");
+    kept_game **slot = &games[(game_index * (GATEAU_MAX_PLAYERS + 1) + players) * 256 + header[2]];
+    if (kept_states > MOST_KEPT_STATES) {
+        for (int i = 0; i < GAME_SLOTS; i++) {
+            if (games[i]) drop_game(games[i]);
+            games[i] = NULL;
+        }
     }
-    uint32_t hash = 2166136261u; /* FNV-1a */
-    for (int i = 0; i < POSITION_KEY_SIZE; i++) hash = (hash ^ header[i]) * 16777619u;
-    kept_position *slot = &kept[hash % KEPT_POSITIONS];
-    if (slot->state && !memcmp(slot->key, header, POSITION_KEY_SIZE) &&
-        gateau_state_setup(slot->state) == *setup)
-        return slot->state;
-    gateau_state_free(slot->state);
+    if (!*slot) {
+        *slot = start_game(rules, players, header[2]);
+        keep_position(*slot);
+    }
+    kept_game *game = *slot;
     int moves = header[3] << 8 | header[4];
     if (moves > MOST_MOVES) moves = MOST_MOVES;
-    slot->state = header[2] >= 128 ? random_bots_game(*setup, header[2] - 128, moves)
-                                   : random_actions_game(*setup, header[2], moves);
-    memcpy(slot->key, header, POSITION_KEY_SIZE);
-    return slot->state;
+    while (game->count <= moves && !game->over) {
+        if (play_move(game)) keep_position(game);
+        else game->over = true;
+    }
+    return game->after[moves < game->count ? moves : game->count - 1];
 }
 
 static int chosen_seat(const gateau_state *state, uint8_t byte)
