@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "gateau/gateau.h"
 
 /* libFuzzer's entry points (declared for -Wmissing-prototypes). */
@@ -100,13 +102,38 @@ static inline void fuzz_play_random(gateau_state *state, gateau_rng *rng, int ma
     }
 }
 
-/* Every seat's view of state and the observer's, as text and JSON. */
+/* A view in JSON is one JSON object. */
+static inline void fuzz_check_json(const char *text)
+{
+    json_error_t error;
+    json_t *parsed = json_loads(text, 0, &error);
+    FUZZ_REQUIRE(json_is_object(parsed), "not a JSON object (%s): %s", error.text, text);
+    json_decref(parsed);
+}
+
+/* Every seat's view of state and the observer's, as text and JSON; a
+ * seat's views are the same after everything it cannot know is drawn
+ * again (gateau_state_determinize). */
 static inline void fuzz_views(const gateau_state *state)
 {
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 1);
     for (int seat = GATEAU_OBSERVER; seat < gateau_state_players(state); seat++) {
         char *text = gateau_state_view_text(state, seat, seat == 0);
         char *json = gateau_state_view_json(state, seat);
-        FUZZ_REQUIRE(text && json, "no view for seat %d", seat + 1);
+        fuzz_check_json(json);
+        if (seat >= 0) {
+            gateau_state *drawn = gateau_state_clone(state);
+            gateau_state_determinize(drawn, seat, &rng);
+            char *drawn_text = gateau_state_view_text(drawn, seat, seat == 0);
+            char *drawn_json = gateau_state_view_json(drawn, seat);
+            FUZZ_REQUIRE(!strcmp(text, drawn_text) && !strcmp(json, drawn_json),
+                         "seat %d sees what it cannot know:\n%s\n---\n%s", seat + 1, json,
+                         drawn_json);
+            free(drawn_text);
+            free(drawn_json);
+            gateau_state_free(drawn);
+        }
         free(text);
         free(json);
     }

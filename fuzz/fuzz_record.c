@@ -5,7 +5,9 @@
  * Input: the text of a record, as `gateau replay` reads it.  A record that
  * is read must be written back (gateau_record_text) as a record that reads
  * again to the same text; a refused one must say why on one line, at a
- * line of the input.  The position reached is then shown to every seat.
+ * line of the input.  The position reached is then shown to every seat
+ * (the same view after what the seat cannot know is drawn again), and
+ * every JSON written must be a JSON object.
  * Deck files are looked up in tests/data (cake-master-small.deck); a deck
  * path with a '/' is skipped (fuzz.h).
  */
@@ -63,6 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_REQUIRE(line == 0, "a record read with error line %d", line);
     check_written(record);
     char *json = gateau_record_result_json(record);
+    fuzz_check_json(json);
     free(json);
     const gateau_state *state = gateau_record_state(record);
     fuzz_views(state);
