@@ -26,13 +26,19 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
+/* Where a broken promise is told: stderr, unless a target that runs with
+ * -close_fd_mask=2 kept a copy of it (fuzz_flags.c). */
+static FILE *fuzz_report;
+
 /* Stops the run on a broken promise: libFuzzer saves the input. */
 #define FUZZ_REQUIRE(condition, ...)                                                    \
     do {                                                                                \
         if (!(condition)) {                                                             \
-            fprintf(stderr, "fuzz: %s:%d: %s: ", __FILE__, __LINE__, #condition);       \
-            fprintf(stderr, __VA_ARGS__);                                               \
-            fputc('\n', stderr);                                                        \
+            FILE *out = fuzz_report ? fuzz_report : stderr;                             \
+            fprintf(out, "fuzz: %s:%d: %s: ", __FILE__, __LINE__, #condition);          \
+            fprintf(out, __VA_ARGS__);                                                  \
+            fputc('\n', out);                                                           \
+            fflush(out);                                                                \
             abort();                                                                    \
         }                                                                               \
     } while (0)
