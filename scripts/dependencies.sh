@@ -1,11 +1,17 @@
 #!/bin/sh
 # Installs what gateau needs to build and test, on Debian, when missing.
-# Sourced by scripts/play and scripts/test.
+# Sourced by scripts/play, scripts/test and scripts/fuzz.
 GATEAU_PACKAGES="build-essential cmake pkg-config libjansson-dev libedit-dev libcriterion-dev libcairo2-dev libsqlite3-dev libcivetweb-dev"
+# The fuzz targets (scripts/fuzz) are built with clang and libFuzzer.
+GATEAU_FUZZ_PACKAGES="clang-14 libclang-rt-14-dev"
 
+# gateau_install_dependencies [fuzz]: the packages to build and test, and
+# with "fuzz" those of the fuzz targets too.
 gateau_install_dependencies() {
+    packages="$GATEAU_PACKAGES"
+    [ "${1:-}" = fuzz ] && packages="$packages $GATEAU_FUZZ_PACKAGES"
     missing=""
-    for package in $GATEAU_PACKAGES; do
+    for package in $packages; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
             missing="$missing $package"
     done

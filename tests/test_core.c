@@ -828,6 +828,30 @@ Test(record, header_comment_from_the_api_round_trips)
     gateau_setup_free(setup);
 }
 
+/* A name that starts with a character that becomes a space (a control
+ * character, ',' or '#' through the API) is trimmed after the change, so
+ * that it is written as it reads back (found by fuzz/fuzz_record.c). */
+Test(record, names_trimmed_after_their_characters_become_spaces)
+{
+    gateau_record *record = support_read("game: mice-cake\nplayers: 2\n"
+                                         "names:\x1d,\x1d" "3\n---\n");
+    cr_assert_str_eq(gateau_record_name(record, 0), "Seat 1");
+    cr_assert_str_eq(gateau_record_name(record, 1), "3");
+    gateau_record_set_name(record, 0, "\x01\tAnn\x7f");
+    cr_assert_str_eq(gateau_record_name(record, 0), "Ann");
+    gateau_record_set_name(record, 1, "#,Bob");
+    cr_assert_str_eq(gateau_record_name(record, 1), "Bob");
+    char *text = gateau_record_text(record);
+    expect_contains(text, "names: Ann, Bob\n");
+    gateau_record *again = support_read(text);
+    char *again_text = gateau_record_text(again);
+    cr_expect_str_eq(again_text, text);
+    free(again_text);
+    gateau_record_free(again);
+    free(text);
+    gateau_record_free(record);
+}
+
 Test(record, unknown_and_repeated_header_keys)
 {
     char error[512];

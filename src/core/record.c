@@ -105,8 +105,10 @@ void gateau_record_set_name(gateau_record *record, int seat, const char *name)
     if (!name) return;
     /* The names line separates names by commas, starts a comment at '#'
      * and trims each name: such characters become spaces, and the ends
-     * are trimmed, so that what is kept is what a reader reads back. */
-    while (*name == ' ' || *name == '\t') name++;
+     * are trimmed, so that what is kept is what a reader reads back.
+     * (Trimmed after the change: a name that starts with a control
+     * character would otherwise start with a space, which a reader
+     * trims.) */
     size_t length = strlen(name);
     char *kept = malloc(length + 1);
     if (!kept) abort();
@@ -124,6 +126,8 @@ void gateau_record_set_name(gateau_record *record, int seat, const char *name)
     }
     while (length > 0 && kept[length - 1] == ' ') length--;
     kept[length] = '\0';
+    size_t start = strspn(kept, " ");
+    memmove(kept, kept + start, length - start + 1);
     if (!kept[0]) {
         free(kept); /* nothing left: the default name */
         return;
