@@ -56,52 +56,85 @@ static struct mg_context *start_http(const server_options *options, char *error,
     return context;
 }
 
-int server_run(const server_options *options)
+/* Everything a running server holds. */
+struct server {
+    store *database;
+    struct mg_context *context;
+    bool workers;
+    int port;
+};
+
+server *server_start(const server_options *options, char *error, size_t error_size)
 {
-    char error[512];
-    store *database = store_open(options->db, error, sizeof error);
-    if (!database) {
-        fprintf(stderr, "gateau: serve: %s\n", error);
-        return 1;
+    server *running = calloc(1, sizeof *running);
+    if (!running) abort();
+    running->database = store_open(options->db, error, error_size);
+    if (!running->database) {
+        free(running);
+        return NULL;
     }
-    /* Signals are taken by sigwait below, not by whichever thread. */
-    sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    signal(SIGPIPE, SIG_IGN); /* a client gone mid-answer is not our death */
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setstacksize(&attributes, SERVER_THREAD_STACK);
     pthread_setattr_default_np(&attributes);
     pthread_attr_destroy(&attributes);
-
-    int status = 1;
-    struct mg_context *context = NULL;
-    if (!tables_init(database, error, sizeof error)) {
-        fprintf(stderr, "gateau: serve: %s\n", error);
-    } else if (!workers_start(options->bot_threads)) {
-        fprintf(stderr, "gateau: serve: cannot start the bots' threads\n");
-    } else if (!(context = start_http(options, error, sizeof error))) {
-        fprintf(stderr, "gateau: serve: cannot listen on %s:%d: %s\n", options->bind,
-                options->port, error[0] ? error : "civetweb failed to start");
-    } else {
-        http_register(context, options);
-        websocket_register(context, options);
-        struct mg_server_port port;
-        int port_number = mg_get_server_ports(context, 1, &port) == 1 ? port.port : options->port;
-        printf("gateau serve: http://%s:%d/ (database %s)\n", options->bind, port_number,
-               options->db);
-        fflush(stdout);
-        int signal_number;
-        sigwait(&stop, &signal_number);
-        printf("gateau serve: stopping (%s)\n", signal_number == SIGINT ? "SIGINT" : "SIGTERM");
-        status = 0;
+    bool ok = tables_init(running->database, error, error_size);
+    if (ok && !(running->workers = workers_start(options->bot_threads))) {
+        snprintf(error, error_size, "cannot start the bots' threads");
+        ok = false;
     }
-    if (context) mg_stop(context);
-    workers_stop();
+    char reason[256] = "";
+    if (ok && !(running->context = start_http(options, reason, sizeof reason))) {
+        snprintf(error, error_size, "cannot listen on %s:%d: %s", options->bind, options->port,
+                 reason[0] ? reason : "civetweb failed to start");
+        ok = false;
+    }
+    if (!ok) {
+        server_stop(running);
+        return NULL;
+    }
+    http_register(running->context, options);
+    websocket_register(running->context, options);
+    struct mg_server_port port;
+    running->port = mg_get_server_ports(running->context, 1, &port) == 1 ? port.port
+                                                                          : options->port;
+    return running;
+}
+
+int server_port(const server *running) { return running->port; }
+
+void server_stop(server *running)
+{
+    if (!running) return;
+    if (running->context) mg_stop(running->context);
+    if (running->workers) workers_stop();
     tables_shutdown();
-    store_close(database);
-    return status;
+    store_close(running->database);
+    free(running);
+}
+
+int server_run(const server_options *options)
+{
+    /* Signals are taken by sigwait below, not by whichever thread: blocked
+     * before any thread starts, so that every thread inherits the mask. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    char error[512];
+    server *running = server_start(options, error, sizeof error);
+    if (!running) {
+        fprintf(stderr, "gateau: serve: %s\n", error);
+        return 1;
+    }
+    printf("gateau serve: http://%s:%d/ (database %s)\n", options->bind, server_port(running),
+           options->db);
+    fflush(stdout);
+    int signal_number;
+    sigwait(&stop, &signal_number);
+    printf("gateau serve: stopping (%s)\n", signal_number == SIGINT ? "SIGINT" : "SIGTERM");
+    server_stop(running);
+    return 0;
 }

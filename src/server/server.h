@@ -194,6 +194,13 @@ void http_register(struct mg_context *context, const server_options *options);
 
 /* ---- The server (server.c) ------------------------------------------------------------- */
 
+/* Starts serving (the store opened, its tables restored, the bots'
+ * threads and civetweb started): NULL with a reason.  For tests and fuzz
+ * targets that run a server in their own process. */
+typedef struct server server;
+server *server_start(const server_options *options, char *error, size_t error_size);
+int server_port(const server *running); /* the port listened on */
+void server_stop(server *running);
 /* Runs until SIGINT or SIGTERM: the exit status. */
 int server_run(const server_options *options);
 
