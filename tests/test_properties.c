@@ -7,11 +7,15 @@
  * - every move formats to text that parses back to the same actions;
  * - a seat's view (and its legal actions) is the same after the state is
  *   determinized for that seat: the view only shows what the seat knows;
- * - a record written, read and replayed gives the same game and text.
+ * - a record written, read and replayed gives the same game and text;
+ * - a move's line shown to a seat (gateau_move_visible) tells it nothing
+ *   its views and the commentary do not, and a record written for a seat
+ *   (gateau_record_text_for) is the record with hidden lines commented.
  *
  * Game-specific invariants (nothing created or lost, scores recomputed
  * independently) live in each game's own test file.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -297,6 +301,15 @@ static int other_move(const gateau_state *world, int seat, const gateau_action *
     return random_move(world, seat, rng, other);
 }
 
+/* "seat 2", "chance", "an observer", for messages. */
+static const char *who(int seat, char name[24])
+{
+    if (seat == GATEAU_CHANCE) return "chance";
+    if (seat == GATEAU_OBSERVER) return "an observer";
+    snprintf(name, 24, "seat %d", seat + 1);
+    return name;
+}
+
 static void check_no_leak(const gateau_state *before, int seat, const gateau_action *actions,
                           int count, int viewer, gateau_rng *rng)
 {
@@ -314,10 +327,10 @@ static void check_no_leak(const gateau_state *before, int seat, const gateau_act
             continue;
         if (!told_the_same(world, other, &real)) continue;
         char *other_line = gateau_move_format(world, seat, other, count);
+        char mover[24], reader[24];
         cr_assert_str_eq(other_line, line,
                          "'%s' (by %s) is shown to %s, who cannot tell it from '%s'", line,
-                         seat == GATEAU_CHANCE ? "chance" : seat == 0 ? "seat 1" : "a seat",
-                         viewer == GATEAU_OBSERVER ? "an observer" : "a seat", other_line);
+                         who(seat, mover), who(viewer, reader), other_line);
         free(other_line);
     }
     gateau_state_free(world);
@@ -332,8 +345,9 @@ static void check_hidden_in_words(const gateau_state *before, int seat,
 {
     char *line = gateau_move_format(before, seat, actions, count);
     char *words = gateau_move_describe(before, seat, actions, count, viewer);
-    cr_assert_null(strstr(words, line), "'%s' is hidden from seat %d but told: %s", line,
-                   viewer + 1, words);
+    char reader[24];
+    cr_assert_null(strstr(words, line), "'%s' is hidden from %s but told: %s", line,
+                   who(viewer, reader), words);
     free(words);
     free(line);
 }
@@ -374,7 +388,8 @@ static void check_records_for(const gateau_record *record)
         for (int m = 0; m < gateau_record_move_count(record); m++) {
             size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
             bool shown = la == lb && !strncmp(a, b, la);
-            cr_assert(shown || b[0] == '#', "move %d for seat %d: '%.*s'", m + 1, viewer + 1,
+            char reader[24];
+            cr_assert(shown || b[0] == '#', "move %d for %s: '%.*s'", m + 1, who(viewer, reader),
                       (int)lb, b);
             if (gateau_record_move_seat(record, m) == viewer)
                 cr_assert(shown, "seat %d's own move %d is shown to it", viewer + 1, m + 1);
