@@ -5,7 +5,7 @@
  *   gateau_bench_server [--tables N] [--think-ms A-B] [--seconds S] [--game G]
  *                       [--players P] [--threads T] [--http N] [--connections N]
  *                       [--url http://127.0.0.1:PORT] [--gateau PATH] [--db FILE]
- *                       [--seed S]
+ *                       [--seed S] [--warm-moves N]
  *   gateau_bench_server --durability [--rounds R] [--tables N] ...
  *
  * It starts `gateau serve --port 0 --quiet` on a new database (or uses the
@@ -18,7 +18,10 @@
  * complete, as a client with no rules would) and posts it.  Tables that
  * end are replaced by new ones, so the count stays the same.
  *
- * Measured over S seconds once every table is open: moves accepted (200)
+ * With thinking, the first tables play their first moves (a random number
+ * up to --warm-moves, 60 by default) without thinking before the window,
+ * so that it sees games at every stage, ending and being replaced one by
+ * one.  Measured over S seconds once every table is open: moves accepted (200)
  * per second; the latency from a move's POST being sent to each other
  * seat's push carrying the new version; the server's memory (VmRSS,
  * VmHWM) and CPU time (from /proc); this program's own CPU time per move.
@@ -123,6 +126,7 @@ typedef struct options {
     uint64_t seed;
     bool durability;
     int rounds;
+    int warm_moves;           /* the first tables start up to this far into their games */
 } options;
 
 static void usage(void)
@@ -131,6 +135,7 @@ static void usage(void)
             "usage: gateau_bench_server [--tables N] [--think-ms A-B] [--seconds S] [--game G]\n"
             "         [--players P] [--threads T] [--http N] [--connections N]\n"
             "         [--url http://127.0.0.1:PORT] [--gateau PATH] [--db FILE] [--seed S]\n"
+            "         [--warm-moves N]\n"
             "       gateau_bench_server --durability [--rounds R] [--tables N] [--think-ms A-B]\n");
     exit(2);
 }
@@ -184,7 +189,7 @@ static options parse_options(int argc, char **argv)
 {
     options chosen = {.tables = 1000, .think_min = 500, .think_max = 1500, .seconds = 60,
                       .game = "maries-table", .players = 4, .threads = 1, .seed = 1,
-                      .rounds = 10};
+                      .rounds = 10, .warm_moves = 60};
     bool tables_given = false, think_given = false;
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
@@ -225,6 +230,8 @@ static options parse_options(int argc, char **argv)
             chosen.db = value;
         } else if (!strcmp(flag, "--seed")) {
             chosen.seed = (uint64_t)number_argument(flag, value, 0, LONG_MAX);
+        } else if (!strcmp(flag, "--warm-moves")) {
+            chosen.warm_moves = (int)number_argument(flag, value, 0, 100000);
         } else if (!strcmp(flag, "--rounds")) {
             chosen.rounds = (int)number_argument(flag, value, 1, 1000);
         } else {
@@ -569,6 +576,11 @@ typedef struct watch {
 struct table {
     loop *owner;
     unsigned generation;
+    /* The first tables play their first moves without thinking, up to a
+     * version drawn at random, so that the measured window sees tables at
+     * every point of their games (and ending one by one), not a thousand
+     * tables in step that all end, and are all replaced, at once. */
+    int warm_until;
     char id[32];
     bool exists;           /* the server answered 201 */
     bool creating;
@@ -1149,6 +1161,9 @@ static void table_create(table *t)
 {
     loop *l = t->owner;
     t->generation++;
+    t->warm_until = t->generation == 1 && l->chosen->think_max > 0 && !l->chosen->durability
+                        ? (int)(next_random(l) % (uint64_t)(l->chosen->warm_moves + 1))
+                        : 0;
     t->exists = false;
     t->creating = true;
     t->seats_over = 0;
@@ -1244,7 +1259,7 @@ static void seat_consider(seat *s)
         return;
     }
     if (s->phase != SEAT_WAITING) return;
-    int pause = s->hurry ? 0 : think_ms(l);
+    int pause = s->hurry || s->version < s->table->warm_until ? 0 : think_ms(l);
     s->hurry = false;
     if (pause == 0) {
         seat_build(s);
@@ -1566,6 +1581,21 @@ static bool all_open(const loop *l)
     return true;
 }
 
+/* Every table open and past its warm-up moves (or replaced). */
+static bool all_warm(const loop *l)
+{
+    if (!all_open(l)) return false;
+    for (int i = 0; i < l->table_count; i++) {
+        const table *t = &l->tables[i];
+        if (t->generation > 1) continue;
+        int version = 0;
+        for (int s = 0; s < l->chosen->players; s++)
+            if (t->seats[s].version > version) version = t->seats[s].version;
+        if (version < t->warm_until) return false;
+    }
+    return true;
+}
+
 static bool all_over(const loop *l)
 {
     for (int i = 0; i < l->table_count; i++)
@@ -1745,7 +1775,7 @@ static void *loop_thread(void *argument)
 {
     loop *l = argument;
     for (int i = 0; i < l->table_count; i++) table_create(&l->tables[i]);
-    loop_run(l, 1e300, all_open);
+    loop_run(l, 1e300, all_warm);
     atomic_store(&l->ready, true);
     loop_run(l, 1e300, NULL);
     return NULL;
@@ -1807,7 +1837,9 @@ static void print_report(const options *chosen, const server_process *server, co
     printf("  load generator: %d event loop%s, %d keep-alive HTTP connections; server "
            "--connections %d\n", chosen->threads, chosen->threads > 1 ? "s" : "",
            chosen->http * chosen->threads, chosen->connections);
-    printf("  setup: every table made and every WebSocket open in %.1f s\n", setup_seconds);
+    printf("  setup: every table made, every WebSocket open%s in %.1f s\n",
+           chosen->think_max > 0 ? " and the first moves played without thinking" : "",
+           setup_seconds);
     printf("  moves accepted:   %ld (%.0f per second); %ld stale (409, someone moved first), "
            "%ld refused otherwise, %ld throttled (429), %ld failed\n", total->accepted,
            moves_per_second, total->stale, total->illegal, total->throttled, total->failed);
