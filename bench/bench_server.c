@@ -653,6 +653,12 @@ static bool in_window(const loop *l, double t)
     return start > 0 && t >= start && (end <= 0 || t < end);
 }
 
+/* Counts an event of the measured window (not of the setup). */
+static void count_in_window(const loop *l, long *counter)
+{
+    if (in_window(l, now_seconds())) (*counter)++;
+}
+
 /* ---- Timers: a binary heap by due time -------------------------------------------------- */
 
 static void timer_add(loop *l, seat *s, table *t, double due)
@@ -1221,7 +1227,7 @@ static void table_created(table *t, int status, const char *body, size_t length)
     if (status == -1 && l->server_down) return; /* created again after the restart */
     created_reading reading = {t, 0};
     if (status == 429) {
-        l->counted.throttled++;
+        count_in_window(l, &l->counted.throttled);
         timer_add(l, NULL, t, now_seconds() + RETRY_MS / 1000.0);
         return;
     }
@@ -1319,7 +1325,7 @@ static void seat_legal_answer(seat *s, int status, const char *body, size_t leng
     loop *l = s->table->owner;
     summary read = {0};
     if (status == 429) {
-        l->counted.throttled++;
+        count_in_window(l, &l->counted.throttled);
         s->phase = SEAT_THINKING; /* builds again when the timer is due */
         timer_add(l, s, NULL, now_seconds() + RETRY_MS / 1000.0);
         return;
@@ -1328,7 +1334,7 @@ static void seat_legal_answer(seat *s, int status, const char *body, size_t leng
         /* The table changed under the move (409, 422): build again from
          * the next push. */
         if (status != 409 && status != 422 && status != -1) {
-            l->counted.failed++;
+            count_in_window(l, &l->counted.failed);
             fprintf(stderr, "gateau_bench_server: GET legal: %d %.*s\n", status, (int)length, body);
         }
         s->phase = SEAT_WAITING;
@@ -1392,15 +1398,15 @@ static void seat_move_answer(seat *s, request *r, int status, const char *body, 
         return;
     }
     if (status == 429) {
-        l->counted.throttled++;
+        count_in_window(l, &l->counted.throttled);
         s->phase = SEAT_BUILDING;
         seat_post(s);
         return;
     }
     if (status == 409) {
-        l->counted.stale++;
+        count_in_window(l, &l->counted.stale);
     } else {
-        l->counted.illegal++;
+        count_in_window(l, &l->counted.illegal);
         fprintf(stderr, "gateau_bench_server: POST move: %d %.*s\n", status, (int)length, body);
     }
     /* Someone moved first: move again (at once) on the push that says so. */
