@@ -106,6 +106,11 @@ typedef struct server_table {
     struct store *store;
 } server_table;
 
+/* What viewer may see of one move made from before (its notation shown
+ * only where gateau_move_visible allows), as one JSON object: malloc'd. */
+char *table_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
+                      int count, const char *notation, int index, const char *note, int viewer);
+
 /* The viewer index of a seat, or of the spectators. */
 static inline int table_viewer_index(const server_table *table, int seat)
 {
@@ -141,6 +146,9 @@ uint32_t table_bot_seats(const server_table *table);
 /* The JSON a viewer (a seat, or GATEAU_OBSERVER) receives, with the log
  * from entry log_from on (0: all of it): malloc'd. */
 char *table_snapshot_from(server_table *table, int viewer, int log_from);
+/* The snapshot without its log, as if the table's state were state (its
+ * uncached maker; the secrecy test gives it determinized states). */
+char *table_snapshot_head(server_table *table, const gateau_state *state, int viewer);
 /* Legal continuations of seat's move after the actions given: a
  * malloc'd JSON object, or NULL with a reason (422). */
 char *table_legal_after(server_table *table, int seat, const gateau_action *after, int count,

@@ -55,10 +55,9 @@ static json_t *seats_json(const server_table *table)
     return seats;
 }
 
-/* Everything but the log, for viewer. */
-static char *snapshot_head(server_table *table, int viewer)
+/* Everything but the log, for viewer, of the table at state. */
+char *table_snapshot_head(server_table *table, const gateau_state *state, int viewer)
 {
-    const gateau_state *state = gateau_record_state(table->record);
     json_t *head = json_object();
     json_object_set_new(head, "id", json_string(table->id));
     json_object_set_new(head, "game", json_string(gateau_game_name(gateau_setup_game(table->setup))));
@@ -93,7 +92,9 @@ static char *snapshot_head(server_table *table, int viewer)
 char *table_snapshot_from(server_table *table, int viewer, int log_from)
 {
     int index = table_viewer_index(table, viewer);
-    if (!table->snapshot[index]) table->snapshot[index] = snapshot_head(table, viewer);
+    if (!table->snapshot[index])
+        table->snapshot[index] = table_snapshot_head(table, gateau_record_state(table->record),
+                                                     viewer);
     const char *head = table->snapshot[index];
     if (log_from < 0 || log_from > table->version) log_from = 0;
     size_t length = strlen(head) + 64;
