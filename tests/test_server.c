@@ -130,7 +130,7 @@ static created create_table(const server *running, const char *body)
 
 static json_t *get_table(const server *running, const created *table, int seat)
 {
-    char path[256];
+    char path[512];
     if (seat > 0) snprintf(path, sizeof path, "/api/tables/%s?token=%s", table->id,
                            table->tokens[seat - 1]);
     else snprintf(path, sizeof path, "/api/tables/%s", table->id);

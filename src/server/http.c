@@ -311,7 +311,11 @@ static bool options_text(struct mg_connection *connection, const gateau_game *ga
             send_error(connection, 503, "%s", error);
             return false;
         }
-        snprintf(out + used, size - used, "%sdeck=%s", used ? " " : "", path);
+        int needed = snprintf(out + used, size - used, "%sdeck=%s", used ? " " : "", path);
+        if (needed < 0 || (size_t)needed >= size - used) {
+            send_error(connection, 503, "the database's path is too long to keep decks beside it");
+            return false;
+        }
     }
     return true;
 }
