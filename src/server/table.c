@@ -406,6 +406,7 @@ server_table *table_restore(struct store *database, const store_table *kept, con
         const store_seat *seat = &kept->seats[s];
         ok = set_seat(&table->seats[s], seat->spec, s + 1, error, error_size);
         snprintf(table->seats[s].name, sizeof table->seats[s].name, "%s", seat->name);
+        if (seat->name[0]) gateau_record_set_name(table->record, s, seat->name);
         table->seats[s].claimed = seat->has_token;
         memcpy(table->seats[s].token_hash, seat->token_hash, STORE_HASH_SIZE);
         table->seats[s].zombie = seat->zombie;
@@ -476,6 +477,7 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
         *joined = saved;
         return 503;
     }
+    gateau_record_set_name(table->record, seat, joined->name); /* the record names players */
     forget_snapshots(table);
     websocket_push(table);
     return 0;
