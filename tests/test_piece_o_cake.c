@@ -988,9 +988,9 @@ Test(piece_o_cake, deal_errors)
     bad[20] = 'X';
     snprintf(text, sizeof text, DEAL_BASE "\n# the shuffle\ndeal %s\n", bad);
     support_expect_refused(text, 8, "'X' is not a variety");
-    bad[20] = 'b';
+    bad[20] = 'e'; /* no variety in either case */
     snprintf(text, sizeof text, DEAL_BASE "deal %s\n", bad);
-    support_expect_refused(text, 6, "'b' is not a variety");
+    support_expect_refused(text, 6, "'e' is not a variety");
     snprintf(text, sizeof text, DEAL_BASE "deal %.30s %s\n", good, good + 30);
     support_expect_refused(text, 6, "one word");
     snprintf(text, sizeof text, DEAL_BASE "1: deal %s\n", good);
@@ -1071,6 +1071,39 @@ Test(piece_o_cake, take_and_forfeit_errors)
     expect_seat(ok, 1, "", "R4");
     expect_to_act(ok, 2);
     gateau_record_free(ok);
+}
+
+/* Letters in either case where they cannot be mistaken (issue 14):
+ * variety letters in a deal and a forfeit, E for eat in a take.  Not C in
+ * a take: upper case C is chocolate everywhere else, and "take 1-3 CCE"
+ * may name the piece's slices; it is refused, saying why.  The record
+ * keeps the canonical spelling. */
+Test(piece_o_cake, letters_in_either_case)
+{
+    char deal[SLICES + 1], text[256];
+    full_deal(NULL, deal); /* cake 1 PPPAAAARRRR */
+    for (int i = 0; i < SLICES; i++) deal[i] = (char)(deal[i] - 'A' + 'a');
+    snprintf(text, sizeof text, "game: piece-o-cake\nplayers: 2\n---\ndeal %s\n", deal);
+    gateau_record *record = support_read(text);
+    char canonical[SLICES + 1];
+    full_deal(NULL, canonical);
+    cr_expect_eq(strncmp(last_move(record), "deal ", 5), 0);
+    cr_expect_str_eq(last_move(record) + 5, canonical, "the deal is written in upper case");
+    act(record, 1, "cut 1-3 4-11");
+    refuse(record, 2, "take 1-3 CCE", "'C' in 'CCE' could be chocolate or collect");
+    refuse(record, 2, "take 1-3 cCe", "could be chocolate or collect");
+    refuse(record, 2, "take 1-3 xce", "'x' is neither e (eat) nor c (collect)");
+    act(record, 2, "take 1-3 EcE");
+    cr_expect_str_eq(last_move(record), "take 1-3 ece");
+    expect_seat(record, 2, "P1", "P2");
+    act(record, 1, "take 4-11 EEEEEEEE");
+    cr_expect_str_eq(last_move(record), "take 4-11 eeeeeeee");
+    refuse(record, 2, "eat a", "seat 2 has collected no apricot (A) this round");
+    refuse(record, 2, "eat e", "'eat X' with X one of PARBKGSC");
+    act(record, 2, "eat p");
+    cr_expect_str_eq(last_move(record), "eat P");
+    expect_seat(record, 2, "", "P3");
+    gateau_record_free(record);
 }
 
 /*
