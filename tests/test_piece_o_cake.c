@@ -737,6 +737,65 @@ Test(piece_o_cake, untaken_pieces_removed)
     gateau_record_free(record);
 }
 
+/* The commentary on seat's move (1-based) from where record stands, then
+ * the move played. */
+static char *describe_and_play(gateau_record *record, int seat, const char *move)
+{
+    gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
+    char error[256] = "";
+    int count = gateau_move_parse(now(record), seat - 1, move, actions, error, sizeof error);
+    cr_assert_gt(count, 0, "'%s': %s", move, error);
+    char *text = gateau_move_describe(now(record), seat - 1, actions, count, GATEAU_OBSERVER);
+    act(record, seat, move);
+    return text;
+}
+
+/* The commentary says where the pieces nobody took go (issue 14), on the
+ * move that ends the cake, and the text view counts them for the round. */
+Test(piece_o_cake, untaken_pieces_are_described)
+{
+    gateau_record *record = start_game(4, NULL, NULL); /* cake 1 PPPAAAARRRR */
+    act(record, 1, "cut 11-2 3-5 6-7 8-10");
+    char *text = describe_and_play(record, 2, "take 6-7 ce");
+    cr_expect_null(strstr(text, "Nobody"), "not yet: %s", text);
+    free(text);
+    act(record, 3, "pass");
+    text = describe_and_play(record, 4, "take 8-10 eee");
+    cr_expect_null(strstr(text, "Nobody"), "not yet: %s", text);
+    free(text);
+    text = describe_and_play(record, 1, "pass");
+    cr_expect_str_eq(text, "seat 1: pass. Nobody took pieces 11-2 (RPP) and 3-5 (PAA): their 6 "
+                           "slices are removed from the game and score for nobody.");
+    free(text);
+    char *view = gateau_state_view_text(now(record), GATEAU_OBSERVER, false);
+    cr_expect(strstr(view, "Removed this round (pieces nobody took): 6 slices: P3 A2 R1\n"), "%s",
+              view);
+    free(view);
+    /* The last chooser's own take is not among them; one piece left. */
+    act(record, 2, "cut 1-10 11");
+    act(record, 3, "pass");
+    act(record, 4, "pass");
+    act(record, 1, "pass");
+    text = describe_and_play(record, 2, "take 1-10 cccccccccc");
+    cr_expect_str_eq(text, "seat 2: take 1-10 cccccccccc (eats nothing; collects R B B B B B B "
+                           "B K K). Nobody took piece 11 (K): its 1 slice is removed from the game "
+                           "and scores for nobody.");
+    free(text);
+    /* Everything taken: nothing to say. */
+    act(record, 3, "cut 1-11");
+    act(record, 4, "pass");
+    act(record, 1, "pass");
+    act(record, 2, "pass");
+    text = describe_and_play(record, 3, "take 1-11 eeeeeeeeeee");
+    cr_expect_null(strstr(text, "Nobody"), "%s", text);
+    free(text);
+    view = gateau_state_view_text(now(record), GATEAU_OBSERVER, false);
+    cr_expect(strstr(view, "Removed this round (pieces nobody took): 7 slices: P3 A2 R1 K1\n"),
+              "%s", view);
+    free(view);
+    gateau_record_free(record);
+}
+
 Test(piece_o_cake, two_rounds)
 {
     gateau_record *record = start_game(2, "rounds=2", NULL);
