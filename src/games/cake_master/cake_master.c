@@ -523,4 +523,5 @@ const gateau_game cake_master_game = {
     .view_json = cm_view_json,
     .describe_move = cm_describe_move,
     .describe_legal = cm_describe_legal,
+    .key = cm_key,
 };

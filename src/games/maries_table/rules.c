@@ -500,4 +500,5 @@ const gateau_game maries_table_game = {
     .view_json = mt_view_json,
     .describe_move = mt_describe_move,
     .describe_legal = mt_describe_legal,
+    .key = mt_key,
 };

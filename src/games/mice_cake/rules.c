@@ -600,5 +600,6 @@ const gateau_game mice_cake_game = {
     .view_json = mc_view_json,
     .describe_move = mc_describe_move,
     .describe_legal = mc_describe_legal,
+    .key = mc_key,
     .end_note = mc_end_note,
 };

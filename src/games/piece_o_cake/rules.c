@@ -394,4 +394,5 @@ const gateau_game piece_o_cake_game = {
     .view_json = poc_view_json,
     .describe_move = poc_describe_move,
     .describe_legal = poc_describe_legal,
+    .key = poc_key,
 };

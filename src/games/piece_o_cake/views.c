@@ -429,3 +429,16 @@ void poc_describe_legal(const gateau_state *state, int seat, gateau_text *out)
     text_append(out, "pass");
 }
 
+
+void poc_key(gateau_text *out)
+{
+    text_append(out, "Varieties: a variety's slices in the game are also its bonus, scored by\n"
+                     "whoever collects the most of it; an eaten slice scores its points.\n");
+    for (int v = 0; v < POC_VARIETIES; v++)
+        text_append(out, "  %c %-11s %2d slices, bonus %2d, eaten %d point%s a slice\n",
+                    POC_VARIETY_LETTER[v], POC_VARIETY_NAME[v], POC_BONUS[v], POC_BONUS[v],
+                    POC_DOLLOPS[v], POC_DOLLOPS[v] == 1 ? "" : "s");
+    text_append(out, "A take has one letter per slice of the piece, clockwise: e eats the\n"
+                     "slice, c collects it ('take 4-7 ecce'). Positions 1-11 go clockwise\n"
+                     "round the cake; a piece a-b may wrap past 11 to 1.\n");
+}
