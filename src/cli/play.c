@@ -264,7 +264,7 @@ static void show_hint(play_session *session, int seat)
                                    &rng, results, HINT_TOP);
     char budget[64];
     snprintf(budget, sizeof budget, "ismcts, %d simulations", HINT_ITERATIONS);
-    cli_print_hint(stdout, results, count, seat, budget);
+    cli_print_hint(stdout, gateau_setup_game(session->setup), results, count, seat, budget);
 }
 
 /* ---- A human's turn ------------------------------------------------------------------ */

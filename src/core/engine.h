@@ -78,6 +78,9 @@ struct gateau_game {
     /* Optional: the legal moves of seat explained for a person (the
      * `moves` command); without it, the legal first actions are listed. */
     void (*describe_legal)(const gateau_state *state, int seat, gateau_text *out);
+    /* Optional: the key to the game's letters, colors and varieties and
+     * what each is worth, a few lines for a person (gateau_game_key). */
+    void (*key)(gateau_text *out);
     /* Optional: a note on how a finished game ended, when that is unusual
      * (a round limit); records write it as a closing comment. */
     const char *(*end_note)(const gateau_state *state);

@@ -277,5 +277,6 @@ json_t *cm_view_json(const gateau_state *state, int seat);
 void cm_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
                       int count, int viewer, gateau_text *out);
 void cm_describe_legal(const gateau_state *state, int seat, gateau_text *out);
+void cm_key(gateau_text *out);
 
 #endif

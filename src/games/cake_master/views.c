@@ -629,3 +629,26 @@ void cm_describe_legal(const gateau_state *state, int seat, gateau_text *out)
         text_append(out, " %s", name);
     }
 }
+
+void cm_key(gateau_text *out)
+{
+    text_append(out, "Card codes, as W0* or P3rb: an icing color, a half-rosette digit, * for\n"
+                     "a whole rosette, then a letter per fruit (either case when typed).\n"
+                     "  color  ");
+    for (int c = 0; c < CM_COLORS; c++)
+        text_append(out, "%s%c %s", c ? ", " : "", CM_COLOR_LETTER[c], CM_COLOR_NAME[c]);
+    text_append(out, "; Tasty points by the\n         colors of a cake:");
+    for (int colors = 1; colors <= CM_COLORS; colors++)
+        text_append(out, "%s %d color%s %d", colors > 1 ? "," : "", colors,
+                    colors == 1 ? "" : "s", cm_color_points(colors));
+    text_append(out, "\n"
+                     "  digit  half-rosettes on the straight edges: 0 none, 1 the counter-\n"
+                     "         clockwise edge, 2 the clockwise edge, 3 both; two halves meeting\n"
+                     "         make a rosette (1 point), a cake with no lone half scores 1\n"
+                     "  *      a whole rosette printed on the card (1 point)\n"
+                     "  r b    a raspberry, a blueberry: 1 point per pair of them on a cake\n"
+                     "Positions: cake 1-3 and quarter a-d clockwise, as 2c. In the view:\n"
+                     "@ rosette, o half-rosette, * whole rosette.\n"
+                     "Stars each round: 2 for the most Tasty points, 0 for the least, 1 in\n"
+                     "between (all equal: 2 each), and 1 per customer served.\n");
+}

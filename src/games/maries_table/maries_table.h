@@ -202,5 +202,6 @@ json_t *mt_view_json(const gateau_state *state, int seat);
 void mt_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
                       int count, int viewer, gateau_text *out);
 void mt_describe_legal(const gateau_state *state, int seat, gateau_text *out);
+void mt_key(gateau_text *out);
 
 #endif

@@ -541,3 +541,16 @@ void mt_describe_legal(const gateau_state *state, int seat, gateau_text *out)
     }
 }
 
+
+void mt_key(gateau_text *out)
+{
+    text_append(out, "Cards: the values 1 to %d, %d cards of each ('keep 3 7', 'eat 5').\n"
+                     "Kept cards score per value, by how many of that value you keep:\n"
+                     "  kept  ", MT_VALUES, MT_COPIES);
+    for (int n = 1; n <= MT_COPIES; n++) text_append(out, " %3d", n);
+    text_append(out, "\n  points");
+    for (int n = 1; n <= MT_COPIES; n++) text_append(out, " %3d", MT_KEPT_POINTS[n]);
+    text_append(out, "\nAn eaten card scores 1 point; you may eat %d cards in a game.\n"
+                     "Votes: up (content), down (discontent). 'take S' takes seat S's pair.\n",
+                MT_EAT_LIMIT);
+}

@@ -151,5 +151,6 @@ json_t *mc_view_json(const gateau_state *state, int seat);
 void mc_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
                       int count, int viewer, gateau_text *out);
 void mc_describe_legal(const gateau_state *state, int seat, gateau_text *out);
+void mc_key(gateau_text *out);
 
 #endif

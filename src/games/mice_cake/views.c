@@ -489,3 +489,18 @@ void mc_describe_legal(const gateau_state *state, int seat, gateau_text *out)
     }
 }
 
+
+void mc_key(gateau_text *out)
+{
+    text_append(out, "Pieces: the dominoes a/b of a double-six set, halves 0 to 6, each worth\n"
+                     "a + b pips (0/0 nothing, 6/6 %d); ?? is a piece face down.\n"
+                     "Columns %c to %c; row 1 is yellow's side (seat 1), row %d blue's (seat 2).\n"
+                     "Mice: m a mouse placed, z an exhausted one (it sits out a round).\n"
+                     "Dice: a sum of at least the piece's pips takes it, unless two dice show\n"
+                     "both halves (2 mice exhausted) or, on a piece 0/b, a die shows b (1 mouse\n"
+                     "exhausted).\n"
+                     "0/0 as the nearest piece is a steal: name a piece of the other stash\n"
+                     "('assign B2>5/6').\n",
+                mc_pips(MC_DOUBLE_SIX), MC_COLUMN_LETTER[0], MC_COLUMN_LETTER[MC_COLUMNS - 1],
+                MC_ROWS);
+}

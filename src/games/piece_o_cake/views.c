@@ -180,6 +180,19 @@ static void view_unseen(const poc_state *g, gateau_text *out)
     text_append_char(out, '\n');
 }
 
+/* What the pieces nobody took have taken out of this round. */
+static void view_removed(const poc_state *g, gateau_text *out)
+{
+    int total = 0;
+    for (int v = 0; v < POC_VARIETIES; v++) total += g->removed[v];
+    if (!total) return;
+    text_append(out, "Removed this round (pieces nobody took): %d slice%s:", total,
+                total == 1 ? "" : "s");
+    for (int v = 0; v < POC_VARIETIES; v++)
+        if (g->removed[v]) text_append(out, " %c%d", POC_VARIETY_LETTER[v], g->removed[v]);
+    text_append_char(out, '\n');
+}
+
 /* The final table: per variety who holds the majority, then eaten points. */
 static void view_scoring(const poc_state *g, gateau_text *out)
 {
@@ -248,6 +261,7 @@ void poc_view_text(const gateau_state *state, int seat, bool color, gateau_text 
     }
     view_seats(state, g, seat, color, out);
     view_unseen(g, out);
+    view_removed(g, out);
     if (g->phase == POC_PHASE_OVER) view_scoring(g, out);
     view_to_act(state, g, out);
 }
@@ -323,19 +337,10 @@ json_t *poc_view_json(const gateau_state *state, int seat)
     return view;
 }
 
-void poc_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
-                       int count, int viewer, gateau_text *out)
+/* Spells out a take: which slices went down the hatch. */
+static void describe_take(const poc_state *g, const gateau_action *actions, int count,
+                          gateau_text *out)
 {
-    const poc_state *g = GAME_STATE_CONST(poc_state, before);
-    (void)viewer;
-    if (seat == GATEAU_CHANCE) {
-        text_append(out, "The slices are shuffled into five cakes (round %d).", g->round + 1);
-        return;
-    }
-    text_append(out, "seat %d: ", seat + 1);
-    poc_format_move(before, seat, actions, count, out);
-    if (actions[0] < POC_TAKE || actions[0] >= POC_FORFEIT_EAT) return;
-    /* Spell out a take: which slices went down the hatch. */
     int start = actions[0] - POC_TAKE + 1;
     for (int pass = 0; pass < 2; pass++) {
         int shown = 0;
@@ -348,6 +353,51 @@ void poc_describe_move(const gateau_state *before, int seat, const gateau_action
         if (!shown) text_append(out, pass ? "; collects nothing" : " (eats nothing");
     }
     text_append(out, ")");
+}
+
+/* After the last turn of a cake, the pieces still on the plate (but the
+ * one this move takes) leave the game: says which, so nobody wonders
+ * where they went. */
+static void describe_untaken(const poc_state *g, gateau_action first, gateau_text *out)
+{
+    if (g->phase != POC_PHASE_CHOOSE || g->turn != poc_turns_per_cake(g->players)) return;
+    int taken = first >= POC_TAKE && first < POC_FORFEIT_EAT ? first - POC_TAKE + 1 : 0;
+    int pieces = 0, slices = 0;
+    for (int i = 0; i < g->piece_count; i++)
+        if (g->pieces[i].taker < 0 && g->pieces[i].start != taken) {
+            pieces++;
+            slices += g->pieces[i].length;
+        }
+    if (!pieces) return;
+    text_append(out, ". Nobody took piece%s", pieces > 1 ? "s" : "");
+    for (int i = 0, shown = 0; i < g->piece_count; i++) {
+        const poc_piece *p = &g->pieces[i];
+        if (p->taker >= 0 || p->start == taken) continue;
+        shown++;
+        text_append(out, "%s", shown == 1 ? " " : shown == pieces ? " and " : ", ");
+        poc_append_piece(out, p->start, p->length);
+        text_append(out, " (");
+        view_letters(g, p, false, out);
+        text_append(out, ")");
+    }
+    text_append(out, ": %s %d slice%s %s removed from the game and score%s for nobody.",
+                pieces > 1 ? "their" : "its", slices, slices == 1 ? "" : "s",
+                slices == 1 ? "is" : "are", slices == 1 ? "s" : "");
+}
+
+void poc_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
+                       int count, int viewer, gateau_text *out)
+{
+    const poc_state *g = GAME_STATE_CONST(poc_state, before);
+    (void)viewer;
+    if (seat == GATEAU_CHANCE) {
+        text_append(out, "The slices are shuffled into five cakes (round %d).", g->round + 1);
+        return;
+    }
+    text_append(out, "seat %d: ", seat + 1);
+    poc_format_move(before, seat, actions, count, out);
+    if (actions[0] >= POC_TAKE && actions[0] < POC_FORFEIT_EAT) describe_take(g, actions, count, out);
+    describe_untaken(g, actions[0], out);
 }
 
 void poc_describe_legal(const gateau_state *state, int seat, gateau_text *out)
@@ -379,3 +429,16 @@ void poc_describe_legal(const gateau_state *state, int seat, gateau_text *out)
     text_append(out, "pass");
 }
 
+
+void poc_key(gateau_text *out)
+{
+    text_append(out, "Varieties: a variety's slices in the game are also its bonus, scored by\n"
+                     "whoever collects the most of it; an eaten slice scores its points.\n");
+    for (int v = 0; v < POC_VARIETIES; v++)
+        text_append(out, "  %c %-11s %2d slices, bonus %2d, eaten %d point%s a slice\n",
+                    POC_VARIETY_LETTER[v], POC_VARIETY_NAME[v], POC_BONUS[v], POC_BONUS[v],
+                    POC_DOLLOPS[v], POC_DOLLOPS[v] == 1 ? "" : "s");
+    text_append(out, "A take has one letter per slice of the piece, clockwise: e eats the\n"
+                     "slice, c collects it ('take 4-7 ecce'). Positions 1-11 go clockwise\n"
+                     "round the cake; a piece a-b may wrap past 11 to 1.\n");
+}
