@@ -97,8 +97,10 @@ typedef struct server_table {
     int version;                  /* moves in the record: every change adds one */
     table_log_entry *log;         /* one per move */
     int log_capacity;
-    /* Cached snapshots of the current version, per viewer. */
+    /* Cached snapshots of the current version, per viewer, and the
+     * members every viewer shares (snapshot.c), built once per change. */
     char *snapshot[GATEAU_MAX_PLAYERS + 1];
+    char *shared_front, *shared_middle, *shared_scores;
     subscriber *subscribers[SERVER_MAX_SUBSCRIBERS];
     int subscriber_count;
     bool bot_queued;              /* waiting for or held by a worker */
@@ -145,6 +147,8 @@ uint32_t table_bot_seats(const server_table *table);
 
 /* The JSON a viewer (a seat, or GATEAU_OBSERVER) receives, with the log
  * from entry log_from on (0: all of it): malloc'd. */
+/* After a change: the cached snapshots are stale. */
+void table_forget_snapshots(server_table *table);
 char *table_snapshot_from(server_table *table, int viewer, int log_from);
 /* The snapshot without its log, as if the table's state were state (its
  * uncached maker; the secrecy test gives it determinized states). */

@@ -55,37 +55,89 @@ static json_t *seats_json(const server_table *table)
     return seats;
 }
 
-/* Everything but the log, for viewer, of the table at state. */
-char *table_snapshot_head(server_table *table, const gateau_state *state, int viewer)
+/* A JSON value as compact text, its reference taken. */
+static char *dump(json_t *value)
 {
-    json_t *head = json_object();
-    json_object_set_new(head, "id", json_string(table->id));
-    json_object_set_new(head, "game", json_string(gateau_game_name(gateau_setup_game(table->setup))));
-    json_object_set_new(head, "players", json_integer(table->players));
-    json_object_set_new(head, "version", json_integer(table->version));
-    json_object_set_new(head, "seat", viewer >= 0 ? json_integer(viewer + 1) : json_null());
-    json_object_set_new(head, "over", json_boolean(table->over));
-    json_object_set_new(head, "seats", seats_json(table));
+    char *text = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+    json_decref(value);
+    if (!text) abort();
+    return text;
+}
+
+/* The members that are the same for every viewer, once per change:
+ * before "seat" (id ... version), after it (over, seats, to_move), and
+ * the scores at the end. */
+static void build_shared(server_table *table, uint32_t actors)
+{
+    const gateau_state *state = gateau_record_state(table->record);
+    char front[256];
+    char *id = dump(json_string(table->id));
+    snprintf(front, sizeof front, "\"id\":%s,\"game\":\"%s\",\"players\":%d,\"version\":%d", id,
+             gateau_game_name(gateau_setup_game(table->setup)), table->players, table->version);
+    free(id);
+    table->shared_front = strdup(front);
     json_t *to_move = json_array();
-    uint32_t actors = table->over || gateau_state_is_chance(state) ? 0 : gateau_state_actors(state);
     for (int s = 0; s < table->players; s++)
         if (actors & (1u << s)) json_array_append_new(to_move, json_integer(s + 1));
-    json_object_set_new(head, "to_move", to_move);
-    char *view = gateau_state_view_json(state, viewer);
-    json_error_t error;
-    json_object_set_new(head, "view", json_loads(view, 0, &error));
-    free(view);
-    if (viewer >= 0 && (actors & (1u << viewer)))
-        json_object_set_new(head, "legal", legal_json(state, viewer));
+    char *seats = dump(seats_json(table)), *moving = dump(to_move);
+    size_t size = strlen(seats) + strlen(moving) + 64;
+    table->shared_middle = malloc(size);
+    if (!table->shared_front || !table->shared_middle) abort();
+    snprintf(table->shared_middle, size, "\"over\":%s,\"seats\":%s,\"to_move\":%s",
+             table->over ? "true" : "false", seats, moving);
+    free(seats);
+    free(moving);
+    table->shared_scores = strdup("");
     if (table->over) {
         int scores[GATEAU_MAX_PLAYERS];
         gateau_state_scores(state, scores);
         json_t *list = json_array();
         for (int s = 0; s < table->players; s++) json_array_append_new(list, json_integer(scores[s]));
-        json_object_set_new(head, "scores", list);
+        char *text = dump(list);
+        free(table->shared_scores);
+        table->shared_scores = malloc(strlen(text) + 16);
+        if (table->shared_scores) sprintf(table->shared_scores, ",\"scores\":%s", text);
+        free(text);
     }
-    char *text = json_dumps(head, JSON_COMPACT);
-    json_decref(head);
+    if (!table->shared_scores) abort();
+}
+
+void table_forget_snapshots(server_table *table)
+{
+    for (int v = 0; v <= GATEAU_MAX_PLAYERS; v++) {
+        free(table->snapshot[v]);
+        table->snapshot[v] = NULL;
+    }
+    free(table->shared_front);
+    free(table->shared_middle);
+    free(table->shared_scores);
+    table->shared_front = table->shared_middle = table->shared_scores = NULL;
+}
+
+/* Everything but the log, for viewer: the shared members, the seat, the
+ * engine's view and the seat's legal actions.  The view is spliced in as
+ * the text the engine returns (one compact JSON object): parsing it into
+ * a tree only to print it again was the larger part of every push, and
+ * so was building the members every viewer shares once per viewer. */
+char *table_snapshot_head(server_table *table, const gateau_state *state, int viewer)
+{
+    uint32_t actors = table->over || gateau_state_is_chance(state) ? 0 : gateau_state_actors(state);
+    if (!table->shared_front) build_shared(table, actors);
+    char seat[32] = "null";
+    if (viewer >= 0) snprintf(seat, sizeof seat, "%d", viewer + 1);
+    char *legal = viewer >= 0 && (actors & (1u << viewer)) ? dump(legal_json(state, viewer)) : NULL;
+    char *view = gateau_state_view_json(state, viewer);
+    size_t view_length = strlen(view);
+    bool object = view_length >= 2 && view[0] == '{' && view[view_length - 1] == '}';
+    size_t size = strlen(table->shared_front) + strlen(table->shared_middle) + view_length +
+                  (legal ? strlen(legal) : 0) + strlen(table->shared_scores) + 64;
+    char *text = malloc(size);
+    if (!text) abort();
+    snprintf(text, size, "{%s,\"seat\":%s,%s,\"view\":%s%s%s%s}", table->shared_front, seat,
+             table->shared_middle, object ? view : "null", legal ? ",\"legal\":" : "",
+             legal ? legal : "", table->shared_scores);
+    free(legal);
+    free(view);
     return text;
 }
 

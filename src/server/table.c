@@ -91,7 +91,7 @@ void table_free(server_table *table)
     for (int m = 0; m < table->version; m++)
         for (int v = 0; v <= table->players; v++) free(table->log[m].json[v]);
     free(table->log);
-    for (int v = 0; v <= GATEAU_MAX_PLAYERS; v++) free(table->snapshot[v]);
+    table_forget_snapshots(table);
     for (int s = 0; s < table->players; s++) gateau_bot_free(table->seats[s].bot);
     gateau_match_free(table->match);
     gateau_setup_free(table->setup);
@@ -160,14 +160,6 @@ static void log_move(server_table *table, const gateau_state *before, int index,
 
 /* ---- Changes ------------------------------------------------------------------------- */
 
-static void forget_snapshots(server_table *table)
-{
-    for (int v = 0; v <= table->players; v++) {
-        free(table->snapshot[v]);
-        table->snapshot[v] = NULL;
-    }
-}
-
 /* Stores the move just made (index = table->version) and logs it; on a
  * store failure the record goes back and false is returned. */
 static bool commit_move(server_table *table, const gateau_state *before, const char *note, char *error,
@@ -184,7 +176,7 @@ static bool commit_move(server_table *table, const gateau_state *before, const c
     }
     log_move(table, before, index, note);
     table->version = index + 1;
-    forget_snapshots(table);
+    table_forget_snapshots(table);
     return true;
 }
 
@@ -478,7 +470,7 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
         return 503;
     }
     gateau_record_set_name(table->record, seat, joined->name); /* the record names players */
-    forget_snapshots(table);
+    table_forget_snapshots(table);
     websocket_push(table);
     return 0;
 }
@@ -504,7 +496,7 @@ int table_set_zombie(server_table *table, int seat, bool zombie, const char *bot
         handed->zombie = !zombie;
         return 503;
     }
-    forget_snapshots(table);
+    table_forget_snapshots(table);
     workers_notice(table);
     websocket_push(table);
     return 0;

@@ -86,11 +86,43 @@ static int on_connect(const struct mg_connection *connection, void *unused)
     return 0;
 }
 
+/* Writes one text frame with a single write: mg_websocket_write writes
+ * the header and the payload apart, two system calls and two packets
+ * per push.  The connection's lock keeps civetweb's own frames (a close)
+ * from coming between. */
+static void write_frame(struct mg_connection *connection, const char *message, size_t length)
+{
+    unsigned char header[10];
+    size_t header_length;
+    header[0] = 0x80 | MG_WEBSOCKET_OPCODE_TEXT; /* FIN: one frame */
+    if (length < 126) {
+        header[1] = (unsigned char)length;
+        header_length = 2;
+    } else if (length <= 0xffff) {
+        header[1] = 126;
+        header[2] = (unsigned char)(length >> 8);
+        header[3] = (unsigned char)length;
+        header_length = 4;
+    } else {
+        header[1] = 127;
+        for (int i = 0; i < 8; i++) header[2 + i] = (unsigned char)((uint64_t)length >> (56 - 8 * i));
+        header_length = 10;
+    }
+    char *frame = malloc(header_length + length);
+    if (!frame) abort();
+    memcpy(frame, header, header_length);
+    memcpy(frame + header_length, message, length);
+    mg_lock_connection(connection);
+    mg_write(connection, frame, header_length + length);
+    mg_unlock_connection(connection);
+    free(frame);
+}
+
 /* Sends one subscriber what it has not had (under the table's lock). */
 static void send_to(server_table *table, subscriber *to)
 {
     char *message = table_snapshot_from(table, to->seat, to->sent_log);
-    mg_websocket_write(to->connection, MG_WEBSOCKET_OPCODE_TEXT, message, strlen(message));
+    write_frame(to->connection, message, strlen(message));
     free(message);
     to->sent_log = table->version;
 }
@@ -103,10 +135,7 @@ void websocket_push(server_table *table)
 /* Presence changed: everybody's snapshot says who is connected. */
 static void presence_changed(server_table *table)
 {
-    for (int v = 0; v <= table->players; v++) {
-        free(table->snapshot[v]);
-        table->snapshot[v] = NULL;
-    }
+    table_forget_snapshots(table);
     websocket_push(table);
 }
 

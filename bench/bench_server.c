@@ -1,0 +1,2090 @@
+/*
+ * bench_server.c: `gateau serve` under load (docs/performance.md, "The
+ * server under load"), and the kill -9 check of its durability.
+ *
+ *   gateau_bench_server [--tables N] [--think-ms A-B] [--seconds S] [--game G]
+ *                       [--players P] [--threads T] [--http N] [--connections N]
+ *                       [--url http://127.0.0.1:PORT] [--gateau PATH] [--db FILE]
+ *                       [--seed S]
+ *   gateau_bench_server --durability [--rounds R] [--tables N] ...
+ *
+ * It starts `gateau serve --port 0 --quiet` on a new database (or uses the
+ * server at --url), makes N tables of the game whose seats are all
+ * "human", and plays every seat itself: one WebSocket per seat, and a
+ * pool of HTTP/1.1 keep-alive connections for the requests.  A seat whose
+ * push says it is to move waits its think time (uniform in A-B ms; 0: not
+ * at all), builds its move from the server's legal actions alone (the
+ * push's first actions, then GET .../legal?after= until the move is
+ * complete, as a client with no rules would) and posts it.  Tables that
+ * end are replaced by new ones, so the count stays the same.
+ *
+ * Measured over S seconds once every table is open: moves accepted (200)
+ * per second; the latency from a move's POST being sent to each other
+ * seat's push carrying the new version; the server's memory (VmRSS,
+ * VmHWM) and CPU time (from /proc); this program's own CPU time per move.
+ *
+ * It is written in C with non-blocking sockets and epoll, one event loop
+ * per thread (--threads, 1 by default), so that it costs little beside the
+ * server on the same machine: its CPU time per move is in the report.
+ *
+ * --durability: the kill -9 test (tests/CMakeLists.txt).  The server is
+ * killed (SIGKILL) at random moments, R times, and started again on the
+ * same database; after each restart every seat checks, from its whole log
+ * pushed again, that every move the server acknowledged (200) is there at
+ * its number and by its seat, and that everything pushed before the kill
+ * is unchanged.  Then every table is played to its end and every record
+ * must pass `gateau replay`.  Exit status 0 when all holds.
+ *
+ * Traffic goes to the loopback address only.
+ */
+#define _GNU_SOURCE /* SOCK_NONBLOCK, memmem, PR_SET_PDEATHSIG */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/epoll.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+enum {
+    MAX_SEATS = 6,
+    MAX_ACTIONS = 256,        /* legal actions at one decision (GATEAU_MAX_ACTIONS) */
+    MAX_MOVE_ACTIONS = 256,   /* actions in one move */
+    WATCHES = 8,              /* moves of one table waiting for their pushes */
+    HANDSHAKES_AT_ONCE = 64,  /* WebSocket upgrades in flight per loop */
+    MAX_LOOPS = 8,
+    RETRY_MS = 50             /* after a 429 */
+};
+
+/* ---- Time ---------------------------------------------------------------------------- */
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static double cpu_seconds(void)
+{
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    return (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec * 1e-6 +
+           (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec * 1e-6;
+}
+
+static void sleep_seconds(double seconds)
+{
+    if (seconds <= 0) return;
+    struct timespec pause = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
+    while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
+    }
+}
+
+static void *checked(void *pointer)
+{
+    if (!pointer) {
+        fprintf(stderr, "gateau_bench_server: out of memory\n");
+        exit(2);
+    }
+    return pointer;
+}
+
+/* ---- Options ----------------------------------------------------------------------------- */
+
+typedef struct options {
+    int tables;
+    int think_min, think_max; /* milliseconds */
+    double seconds;
+    const char *game;
+    int players;
+    int threads;              /* event loops */
+    int http;                 /* keep-alive connections per loop; 0: by the load */
+    int connections;          /* the server's --connections; 0: by the load */
+    int port;                 /* --url: a server that runs already */
+    const char *gateau;       /* the gateau command */
+    const char *db;           /* the database; NULL: a new one, removed after */
+    uint64_t seed;
+    bool durability;
+    int rounds;
+} options;
+
+static void usage(void)
+{
+    fprintf(stderr,
+            "usage: gateau_bench_server [--tables N] [--think-ms A-B] [--seconds S] [--game G]\n"
+            "         [--players P] [--threads T] [--http N] [--connections N]\n"
+            "         [--url http://127.0.0.1:PORT] [--gateau PATH] [--db FILE] [--seed S]\n"
+            "       gateau_bench_server --durability [--rounds R] [--tables N] [--think-ms A-B]\n");
+    exit(2);
+}
+
+static long number_argument(const char *flag, const char *text, long min, long max)
+{
+    char *end;
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    if (errno || end == text || *end || value < min || value > max) {
+        fprintf(stderr, "gateau_bench_server: %s: '%s' is not a whole number in %ld..%ld\n", flag,
+                text, min, max);
+        exit(2);
+    }
+    return value;
+}
+
+/* "A-B" or "A" milliseconds. */
+static void think_argument(const char *text, options *chosen)
+{
+    int a, b, used = 0;
+    if (sscanf(text, "%d-%d%n", &a, &b, &used) == 2 && !text[used] && a >= 0 && b >= a) {
+        chosen->think_min = a, chosen->think_max = b;
+    } else if (sscanf(text, "%d%n", &a, &used) == 1 && !text[used] && a >= 0) {
+        chosen->think_min = chosen->think_max = a;
+    } else {
+        fprintf(stderr, "gateau_bench_server: --think-ms: '%s' is not A-B milliseconds "
+                "(such as 500-1500, or 0)\n", text);
+        exit(2);
+    }
+}
+
+/* Only a server on this machine: the load goes to loopback, nowhere else. */
+static int url_port(const char *url)
+{
+    const char *hosts[] = {"http://127.0.0.1:", "http://localhost:"};
+    for (size_t i = 0; i < sizeof hosts / sizeof hosts[0]; i++) {
+        size_t length = strlen(hosts[i]);
+        if (!strncmp(url, hosts[i], length)) {
+            char port[16];
+            snprintf(port, sizeof port, "%.*s", (int)strcspn(url + length, "/"), url + length);
+            return (int)number_argument("--url", port, 1, 65535);
+        }
+    }
+    fprintf(stderr, "gateau_bench_server: --url: '%s' is not http://127.0.0.1:PORT (the load "
+            "goes to this machine only)\n", url);
+    exit(2);
+}
+
+static options parse_options(int argc, char **argv)
+{
+    options chosen = {.tables = 1000, .think_min = 500, .think_max = 1500, .seconds = 60,
+                      .game = "maries-table", .players = 4, .threads = 1, .seed = 1,
+                      .rounds = 10};
+    bool tables_given = false, think_given = false;
+    for (int i = 1; i < argc; i++) {
+        const char *flag = argv[i];
+        if (!strcmp(flag, "--durability")) {
+            chosen.durability = true;
+            continue;
+        }
+        if (i + 1 >= argc) usage();
+        const char *value = argv[++i];
+        if (!strcmp(flag, "--tables")) {
+            chosen.tables = (int)number_argument(flag, value, 1, 100000);
+            tables_given = true;
+        } else if (!strcmp(flag, "--think-ms")) {
+            think_argument(value, &chosen);
+            think_given = true;
+        } else if (!strcmp(flag, "--seconds")) {
+            char *end;
+            chosen.seconds = strtod(value, &end);
+            if (*end || end == value || !(chosen.seconds > 0)) {
+                fprintf(stderr, "gateau_bench_server: --seconds: '%s' is not a duration\n", value);
+                exit(2);
+            }
+        } else if (!strcmp(flag, "--game")) {
+            chosen.game = value;
+        } else if (!strcmp(flag, "--players")) {
+            chosen.players = (int)number_argument(flag, value, 1, MAX_SEATS);
+        } else if (!strcmp(flag, "--threads")) {
+            chosen.threads = (int)number_argument(flag, value, 1, MAX_LOOPS);
+        } else if (!strcmp(flag, "--http")) {
+            chosen.http = (int)number_argument(flag, value, 1, 4096);
+        } else if (!strcmp(flag, "--connections")) {
+            chosen.connections = (int)number_argument(flag, value, 1, 100000);
+        } else if (!strcmp(flag, "--url")) {
+            chosen.port = url_port(value);
+        } else if (!strcmp(flag, "--gateau")) {
+            chosen.gateau = value;
+        } else if (!strcmp(flag, "--db")) {
+            chosen.db = value;
+        } else if (!strcmp(flag, "--seed")) {
+            chosen.seed = (uint64_t)number_argument(flag, value, 0, LONG_MAX);
+        } else if (!strcmp(flag, "--rounds")) {
+            chosen.rounds = (int)number_argument(flag, value, 1, 1000);
+        } else {
+            usage();
+        }
+    }
+    if (chosen.durability) {
+        /* Small and quick by default: it runs in the test suite. */
+        if (!tables_given) chosen.tables = 24;
+        if (!think_given) chosen.think_min = 0, chosen.think_max = 5;
+        chosen.threads = 1;
+        if (chosen.port) {
+            fprintf(stderr, "gateau_bench_server: --durability starts and kills its own server "
+                    "(no --url)\n");
+            exit(2);
+        }
+    }
+    if (chosen.tables < chosen.threads) chosen.threads = chosen.tables;
+    if (!chosen.http) {
+        /* The server lets one connection make 200 requests a second: a
+         * pool that large keeps every connection under it at the loads
+         * measured here, without a thread per seat on the server. */
+        int per_loop = chosen.tables / chosen.threads;
+        chosen.http = per_loop < 8 ? 8 : per_loop > 256 ? 256 : per_loop;
+    }
+    if (!chosen.connections)
+        chosen.connections = chosen.tables * chosen.players + chosen.http * chosen.threads + 64;
+    return chosen;
+}
+
+/* ---- A little JSON reading -------------------------------------------------------------- */
+/*
+ * The server's answers are compact JSON; only a few fields matter here.
+ * A scanner over the bytes costs far less than building a tree of every
+ * push (the program measures a server, not itself).
+ */
+
+static const char *skip_space(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) p++;
+    return p;
+}
+
+/* p at a '"': just past the closing one, or NULL. */
+static const char *skip_string(const char *p, const char *end)
+{
+    for (p++; p < end; p++) {
+        if (*p == '\\') p++;
+        else if (*p == '"') return p + 1;
+    }
+    return NULL;
+}
+
+/* Past the value at p, or NULL. */
+static const char *skip_value(const char *p, const char *end)
+{
+    p = skip_space(p, end);
+    if (p >= end) return NULL;
+    if (*p == '"') return skip_string(p, end);
+    if (*p == '{' || *p == '[') {
+        int depth = 0;
+        while (p < end) {
+            if (*p == '"') {
+                if (!(p = skip_string(p, end))) return NULL;
+                continue;
+            }
+            if (*p == '{' || *p == '[') depth++;
+            else if ((*p == '}' || *p == ']') && --depth == 0) return p + 1;
+            p++;
+        }
+        return NULL;
+    }
+    const char *start = p;
+    while (p < end && !strchr(",}] \t\r\n", *p)) p++;
+    return p > start ? p : NULL;
+}
+
+/* Calls visit on each member of the object at p (keys without escapes, as
+ * the server's are).  False when it is not an object. */
+typedef void (*member_visitor)(void *context, const char *key, size_t key_length,
+                               const char *value, const char *value_end);
+
+static bool each_member(const char *p, const char *end, member_visitor visit, void *context)
+{
+    p = skip_space(p, end);
+    if (p >= end || *p != '{') return false;
+    p = skip_space(p + 1, end);
+    if (p < end && *p == '}') return true;
+    while (p < end) {
+        if (*p != '"') return false;
+        const char *key = p + 1, *after = skip_string(p, end);
+        if (!after) return false;
+        p = skip_space(after, end);
+        if (p >= end || *p != ':') return false;
+        const char *value = skip_space(p + 1, end), *value_end = skip_value(value, end);
+        if (!value_end) return false;
+        visit(context, key, (size_t)(after - 1 - key), value, value_end);
+        p = skip_space(value_end, end);
+        if (p < end && *p == '}') return true;
+        if (p >= end || *p != ',') return false;
+        p = skip_space(p + 1, end);
+    }
+    return false;
+}
+
+/* Calls visit on each item of the array at p. */
+typedef void (*item_visitor)(void *context, const char *value, const char *value_end);
+
+static bool each_item(const char *p, const char *end, item_visitor visit, void *context)
+{
+    p = skip_space(p, end);
+    if (p >= end || *p != '[') return false;
+    p = skip_space(p + 1, end);
+    if (p < end && *p == ']') return true;
+    while (p < end) {
+        const char *value_end = skip_value(p, end);
+        if (!value_end) return false;
+        visit(context, p, value_end);
+        p = skip_space(value_end, end);
+        if (p < end && *p == ']') return true;
+        if (p >= end || *p != ',') return false;
+        p = skip_space(p + 1, end);
+    }
+    return false;
+}
+
+static bool key_is(const char *key, size_t length, const char *name)
+{
+    return strlen(name) == length && !memcmp(key, name, length);
+}
+
+/* A whole number; -1 for anything else (null included). */
+static long json_number(const char *value, const char *end)
+{
+    long number = 0;
+    if (value >= end || *value < '0' || *value > '9') return -1;
+    for (; value < end && *value >= '0' && *value <= '9'; value++) number = number * 10 + *value - '0';
+    return number;
+}
+
+/* A string without escapes into out (size bytes); false otherwise. */
+static bool json_text(const char *value, const char *end, char *out, size_t size)
+{
+    if (end - value < 2 || *value != '"' || end[-1] != '"') return false;
+    size_t length = (size_t)(end - value - 2);
+    if (length >= size || memchr(value + 1, '\\', length)) return false;
+    memcpy(out, value + 1, length);
+    out[length] = '\0';
+    return true;
+}
+
+/* One log entry's raw bytes, and its seat (-1 for chance). */
+typedef struct log_entry {
+    const char *start, *end;
+    int seat;
+} log_entry;
+
+/* What a push (or an answer of the legal endpoint) says. */
+typedef struct summary {
+    int version;
+    bool over, complete, has_legal;
+    int legal[MAX_ACTIONS];
+    int legal_count;
+    int log_start;
+    log_entry *log; /* when asked for (log_capacity > 0) */
+    int log_count, log_capacity;
+    bool log_truncated;
+} summary;
+
+static void read_legal_item(void *context, const char *value, const char *end);
+static void read_log_item(void *context, const char *value, const char *end);
+
+static void read_legal_member(void *context, const char *key, size_t length, const char *value,
+                              const char *end)
+{
+    summary *read = context;
+    if (key_is(key, length, "action") && read->legal_count < MAX_ACTIONS)
+        read->legal[read->legal_count++] = (int)json_number(value, end);
+}
+
+static void read_legal_item(void *context, const char *value, const char *end)
+{
+    each_member(value, end, read_legal_member, context);
+}
+
+static void read_entry_member(void *context, const char *key, size_t length, const char *value,
+                              const char *end)
+{
+    log_entry *entry = context;
+    if (key_is(key, length, "seat")) entry->seat = (int)json_number(value, end) - 1;
+}
+
+static void read_log_item(void *context, const char *value, const char *end)
+{
+    summary *read = context;
+    if (read->log_count == read->log_capacity) {
+        read->log_truncated = true;
+        return;
+    }
+    log_entry *entry = &read->log[read->log_count++];
+    entry->start = value, entry->end = end, entry->seat = -1;
+    each_member(value, end, read_entry_member, entry);
+}
+
+static void read_member(void *context, const char *key, size_t length, const char *value,
+                        const char *end)
+{
+    summary *read = context;
+    if (key_is(key, length, "version")) {
+        read->version = (int)json_number(value, end);
+    } else if (key_is(key, length, "over")) {
+        read->over = *value == 't';
+    } else if (key_is(key, length, "complete")) {
+        read->complete = *value == 't';
+    } else if (key_is(key, length, "legal")) {
+        read->has_legal = true;
+        each_item(value, end, read_legal_item, read);
+    } else if (key_is(key, length, "log_start")) {
+        read->log_start = (int)json_number(value, end);
+    } else if (key_is(key, length, "log") && read->log_capacity) {
+        each_item(value, end, read_log_item, read);
+    }
+}
+
+/* Reads text into read (whose log and log_capacity the caller sets, or
+ * leaves 0): false when it is not a JSON object. */
+static bool summarize(const char *text, size_t length, summary *read)
+{
+    read->version = -1;
+    read->over = read->complete = read->has_legal = read->log_truncated = false;
+    read->legal_count = read->log_start = read->log_count = 0;
+    return each_member(text, text + length, read_member, read);
+}
+
+/* ---- Buffers ------------------------------------------------------------------------------ */
+
+typedef struct buffer {
+    char *data;
+    size_t start, length, capacity; /* bytes [start, length) are pending */
+} buffer;
+
+static void buffer_reserve(buffer *b, size_t more)
+{
+    if (b->start && b->start == b->length) b->start = b->length = 0;
+    if (b->length + more <= b->capacity) return;
+    if (b->start) {
+        memmove(b->data, b->data + b->start, b->length - b->start);
+        b->length -= b->start;
+        b->start = 0;
+        if (b->length + more <= b->capacity) return;
+    }
+    size_t capacity = b->capacity ? b->capacity : 4096;
+    while (capacity < b->length + more) capacity *= 2;
+    b->data = checked(realloc(b->data, capacity));
+    b->capacity = capacity;
+}
+
+static void buffer_append(buffer *b, const void *data, size_t length)
+{
+    buffer_reserve(b, length);
+    memcpy(b->data + b->length, data, length);
+    b->length += length;
+}
+
+static size_t buffer_pending(const buffer *b) { return b->length - b->start; }
+static char *buffer_head(const buffer *b) { return b->data + b->start; }
+
+/* ---- The load generator's state ------------------------------------------------------------ */
+
+typedef struct loop loop;
+typedef struct table table;
+typedef struct seat seat;
+typedef struct request request;
+
+typedef enum { LINK_HTTP, LINK_WEBSOCKET } link_kind;
+
+/* One connection to the server. */
+typedef struct connection {
+    loop *owner;
+    link_kind kind;
+    int fd;
+    bool connected, upgraded, writing, dead;
+    buffer in, out;
+    seat *seat;            /* a WebSocket's */
+    request *current;      /* an HTTP connection's request in flight */
+    int slot;              /* an HTTP connection's place in the pool */
+    struct connection *next_dead;
+} connection;
+
+typedef enum { ASK_CREATE, ASK_LEGAL, ASK_MOVE, ASK_RECORD } ask_kind;
+
+struct request {
+    request *next;
+    ask_kind kind;
+    table *table;
+    unsigned generation;   /* the table's when asked: a later table ignores the answer */
+    int seat;
+    unsigned epoch;        /* the seat's when asked */
+    char *text;
+    size_t length;
+    int watch;             /* a move's watch, or -1 */
+    int version;           /* the version a move was posted at */
+};
+
+typedef enum { SEAT_WAITING, SEAT_THINKING, SEAT_BUILDING, SEAT_POSTING } seat_phase;
+
+struct seat {
+    table *table;
+    int index;
+    char token[64];
+    connection *ws;
+    bool queued_to_open;   /* waiting for a WebSocket upgrade slot */
+    bool fresh;            /* its next push is a whole snapshot (a new connection) */
+    bool over;
+    int version;           /* the latest a push said */
+    bool to_move;          /* that push had "legal" */
+    int legal[MAX_ACTIONS];
+    int legal_count;
+    seat_phase phase;
+    unsigned epoch;        /* timers and answers from before a reset are ignored */
+    int act_from;          /* moves only on pushes of this version or later */
+    bool hurry;            /* a stale move: build again at once, no thinking */
+    int move[MAX_MOVE_ACTIONS];
+    int move_length;
+    int build_version;     /* the version its move is being built at */
+    /* --durability: every log entry pushed (raw JSON, by number), and the
+     * numbers of the moves the server acknowledged. */
+    char **seen;
+    int seen_count, seen_capacity;
+    int *acknowledged;
+    int acknowledged_count, acknowledged_capacity;
+};
+
+/* A move posted and the other seats' pushes it waits for. */
+typedef struct watch {
+    bool used, accepted, measured;
+    int seat, version;
+    double sent;
+    double arrived[MAX_SEATS]; /* 0: not yet */
+} watch;
+
+struct table {
+    loop *owner;
+    unsigned generation;
+    char id[32];
+    bool exists;           /* the server answered 201 */
+    bool creating;
+    int seats_over;
+    seat seats[MAX_SEATS];
+    watch watches[WATCHES];
+};
+
+/* What one loop counted during the measured window. */
+typedef struct counts {
+    long accepted, stale, illegal, throttled, failed, legal_requests, posts, creates;
+    long messages, message_bytes, tables_finished, unwatched, missing, refused_upgrades;
+    uint32_t *latencies; /* microseconds */
+    size_t latency_count, latency_capacity;
+} counts;
+
+/* A seat's think time (or a retry after 429), or a table's creation to
+ * try again (seat NULL). */
+typedef struct timer {
+    double due;
+    seat *seat;
+    table *table;
+    unsigned epoch;
+} timer;
+
+struct loop {
+    const options *chosen;
+    int epoll;
+    int port;
+    uint64_t random;
+    table *tables;
+    int table_count;
+    connection **pool;
+    /* Pool slots free for a request, in the order they became free: a
+     * ring, so that the load spreads over every connection (a stack would
+     * send most requests down the same few, into the server's limit of
+     * 200 a second per connection). */
+    int *idle, idle_first, idle_count;
+    request *queue, *queue_tail;
+    seat **to_open;         /* seats waiting for a WebSocket upgrade slot */
+    int to_open_count, to_open_capacity, to_open_next, handshakes;
+    timer *timers;
+    int timer_count, timer_capacity;
+    connection *dead;             /* closed during this round of events, freed after it */
+    bool replace;           /* a table that ends gets a new one */
+    bool server_down;       /* --durability: between a kill and the restart */
+    counts counted;
+    /* The window: moves are counted between window_start and window_end
+     * (set by the main thread). */
+    _Atomic double *window_start, *window_end;
+    _Atomic bool *stop;
+    atomic_bool ready;
+    /* Finished tables' ids (--durability replays their records). */
+    char (*finished)[32];
+    int finished_count, finished_capacity;
+    long acknowledged_total, verified, violations, unknown_outcome;
+};
+
+static uint64_t next_random(loop *l)
+{
+    l->random ^= l->random << 13;
+    l->random ^= l->random >> 7;
+    l->random ^= l->random << 17;
+    return l->random;
+}
+
+static bool in_window(const loop *l, double t)
+{
+    double start = atomic_load(l->window_start), end = atomic_load(l->window_end);
+    return start > 0 && t >= start && (end <= 0 || t < end);
+}
+
+/* ---- Timers: a binary heap by due time -------------------------------------------------- */
+
+static void timer_add(loop *l, seat *s, table *t, double due)
+{
+    if (l->timer_count == l->timer_capacity) {
+        l->timer_capacity = l->timer_capacity ? 2 * l->timer_capacity : 1024;
+        l->timers = checked(realloc(l->timers, sizeof *l->timers * (size_t)l->timer_capacity));
+    }
+    int i = l->timer_count++;
+    while (i > 0 && l->timers[(i - 1) / 2].due > due) {
+        l->timers[i] = l->timers[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    l->timers[i] = (timer){due, s, t, s ? s->epoch : t->generation};
+}
+
+static timer timer_pop(loop *l)
+{
+    timer top = l->timers[0], last = l->timers[--l->timer_count];
+    int i = 0;
+    for (;;) {
+        int child = 2 * i + 1;
+        if (child >= l->timer_count) break;
+        if (child + 1 < l->timer_count && l->timers[child + 1].due < l->timers[child].due) child++;
+        if (l->timers[child].due >= last.due) break;
+        l->timers[i] = l->timers[child];
+        i = child;
+    }
+    if (l->timer_count) l->timers[i] = last;
+    return top;
+}
+
+/* ---- Connections ------------------------------------------------------------------------------ */
+
+static void link_watch_writes(connection *k, bool on)
+{
+    if (k->writing == on) return;
+    k->writing = on;
+    struct epoll_event event = {.events = EPOLLIN | (on ? EPOLLOUT : 0), .data.ptr = k};
+    epoll_ctl(k->owner->epoll, EPOLL_CTL_MOD, k->fd, &event);
+}
+
+static connection *link_open(loop *l, link_kind kind)
+{
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        fprintf(stderr, "gateau_bench_server: socket: %s\n", strerror(errno));
+        exit(2);
+    }
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)l->port)};
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    connection *k = checked(calloc(1, sizeof *k));
+    k->owner = l, k->kind = kind, k->fd = fd, k->slot = -1;
+    int status = connect(fd, (struct sockaddr *)&address, sizeof address);
+    k->connected = status == 0;
+    k->writing = !k->connected; /* the connection's end is told by EPOLLOUT */
+    if (status != 0 && errno != EINPROGRESS) k->dead = true;
+    struct epoll_event event = {.events = EPOLLIN | (k->writing ? EPOLLOUT : 0), .data.ptr = k};
+    epoll_ctl(l->epoll, EPOLL_CTL_ADD, fd, &event);
+    return k;
+}
+
+/* Closes k; its memory goes after this round of events (which may still
+ * name it). */
+static void link_close(connection *k)
+{
+    if (k->fd < 0) return;
+    epoll_ctl(k->owner->epoll, EPOLL_CTL_DEL, k->fd, NULL);
+    close(k->fd);
+    k->fd = -1;
+    k->dead = true;
+    k->next_dead = k->owner->dead;
+    k->owner->dead = k;
+}
+
+static void links_bury(loop *l)
+{
+    while (l->dead) {
+        connection *k = l->dead;
+        l->dead = k->next_dead;
+        free(k->in.data);
+        free(k->out.data);
+        free(k);
+    }
+}
+
+/* Sends what is pending: false when the connection failed. */
+static bool link_flush(connection *k)
+{
+    while (k->connected && buffer_pending(&k->out)) {
+        ssize_t sent = send(k->fd, buffer_head(&k->out), buffer_pending(&k->out), MSG_NOSIGNAL);
+        if (sent < 0 && errno == EINTR) continue;
+        if (sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+        if (sent <= 0) return false;
+        k->out.start += (size_t)sent;
+    }
+    if (k->connected) link_watch_writes(k, buffer_pending(&k->out) > 0);
+    return true;
+}
+
+static void link_failed(connection *k);
+
+static void link_send(connection *k, const char *data, size_t length)
+{
+    buffer_append(&k->out, data, length);
+    if (k->connected && !link_flush(k)) link_failed(k);
+}
+
+/* ---- HTTP: the pool of keep-alive connections ------------------------------------------------ */
+
+static void request_done(loop *l, request *r, int status, const char *body, size_t length);
+
+static void pool_send(loop *l, int slot, request *r)
+{
+    connection *k = l->pool[slot];
+    if (!k) {
+        k = l->pool[slot] = link_open(l, LINK_HTTP);
+        k->slot = slot;
+    }
+    k->current = r;
+    if (r->kind == ASK_MOVE && r->watch >= 0) {
+        /* The latency runs from here: the POST is on its way. */
+        watch *w = &r->table->watches[r->watch];
+        w->sent = now_seconds();
+        w->measured = in_window(l, w->sent);
+        if (w->measured) l->counted.posts++;
+    }
+    if (k->dead) {
+        link_failed(k);
+        return;
+    }
+    link_send(k, r->text, r->length);
+}
+
+static void submit(loop *l, request *r)
+{
+    if (l->idle_count) {
+        int slot = l->idle[l->idle_first];
+        l->idle_first = (l->idle_first + 1) % l->chosen->http;
+        l->idle_count--;
+        pool_send(l, slot, r);
+        return;
+    }
+    r->next = NULL;
+    if (l->queue_tail) l->queue_tail->next = r;
+    else l->queue = r;
+    l->queue_tail = r;
+}
+
+/* A pool connection is free: the next request waiting, or idle. */
+static void pool_free_slot(loop *l, int slot)
+{
+    request *r = l->queue;
+    if (r && !l->server_down) {
+        l->queue = r->next;
+        if (!l->queue) l->queue_tail = NULL;
+        pool_send(l, slot, r);
+        return;
+    }
+    l->idle[(l->idle_first + l->idle_count++) % l->chosen->http] = slot;
+}
+
+static request *new_request(table *t, ask_kind kind, int seat_index, const char *method,
+                            const char *path, const char *body)
+{
+    request *r = checked(calloc(1, sizeof *r));
+    r->kind = kind, r->table = t, r->generation = t->generation, r->seat = seat_index;
+    r->epoch = seat_index >= 0 ? t->seats[seat_index].epoch : 0;
+    r->watch = -1;
+    size_t body_length = body ? strlen(body) : 0;
+    size_t size = strlen(path) + body_length + 160;
+    r->text = checked(malloc(size));
+    int length;
+    if (body)
+        length = snprintf(r->text, size, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                          "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+                          method, path, t->owner->port, body_length, body);
+    else
+        length = snprintf(r->text, size, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n", method,
+                          path, t->owner->port);
+    r->length = (size_t)length;
+    return r;
+}
+
+static void request_free(request *r)
+{
+    free(r->text);
+    free(r);
+}
+
+/* A header's value as a number, or -1. */
+static long header_number(const char *head, size_t length, const char *name)
+{
+    size_t name_length = strlen(name);
+    for (const char *p = head; p + name_length < head + length; p++) {
+        if (p[0] == '\n' && !strncasecmp(p + 1, name, name_length))
+            return strtol(p + 1 + name_length, NULL, 10);
+    }
+    return -1;
+}
+
+/* Answers complete in k's buffer go to their requests. */
+static void http_readable(connection *k)
+{
+    loop *l = k->owner;
+    while (k->current && buffer_pending(&k->in)) {
+        char *head = buffer_head(&k->in);
+        size_t pending = buffer_pending(&k->in);
+        char *head_end = memmem(head, pending, "\r\n\r\n", 4);
+        if (!head_end) return;
+        size_t head_length = (size_t)(head_end - head) + 4;
+        int status = -1;
+        if (sscanf(head, "HTTP/1.%*d %d", &status) != 1) status = -1;
+        long body_length = header_number(head, head_length, "Content-Length:");
+        if (body_length < 0) {
+            link_failed(k); /* every answer of the server says its length */
+            return;
+        }
+        if (pending < head_length + (size_t)body_length) return;
+        request *r = k->current;
+        k->current = NULL;
+        request_done(l, r, status, head + head_length, (size_t)body_length);
+        request_free(r);
+        k->in.start += head_length + (size_t)body_length;
+        if (k->dead) return;
+        pool_free_slot(l, k->slot);
+    }
+}
+
+/* ---- WebSocket ------------------------------------------------------------------------------- */
+
+static void seat_pushed(seat *s, const char *text, size_t length);
+static void seat_lost(seat *s);
+static void open_next_websockets(loop *l);
+
+static void websocket_open(loop *l, seat *s)
+{
+    connection *k = s->ws = link_open(l, LINK_WEBSOCKET);
+    k->seat = s;
+    s->fresh = true;
+    l->handshakes++;
+    char request_text[512];
+    int length = snprintf(request_text, sizeof request_text,
+                          "GET /api/tables/%s/ws?token=%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                          "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                          "Sec-WebSocket-Version: 13\r\n\r\n",
+                          s->table->id, s->token, l->port);
+    if (k->dead) link_failed(k);
+    else link_send(k, request_text, (size_t)length);
+}
+
+/* Answers a ping with a pong (masked, as from a client). */
+static void websocket_pong(connection *k, const uint8_t *payload, size_t length)
+{
+    uint8_t frame[2 + 4 + 125];
+    if (length > 125) length = 125;
+    frame[0] = 0x8a;
+    frame[1] = (uint8_t)(0x80 | length);
+    memset(frame + 2, 0, 4); /* a zero mask leaves the bytes as they are */
+    memcpy(frame + 6, payload, length);
+    link_send(k, (const char *)frame, 6 + length);
+}
+
+/* The upgrade's answer, then frames. */
+static void websocket_readable(connection *k)
+{
+    loop *l = k->owner;
+    if (!k->upgraded) {
+        char *head = buffer_head(&k->in);
+        char *head_end = memmem(head, buffer_pending(&k->in), "\r\n\r\n", 4);
+        if (!head_end) return;
+        l->handshakes--;
+        if (strncmp(head, "HTTP/1.1 101", 12) != 0) {
+            l->counted.refused_upgrades++;
+            link_failed(k);
+            return;
+        }
+        k->upgraded = true;
+        k->in.start += (size_t)(head_end - head) + 4;
+        open_next_websockets(l);
+    }
+    while (!k->dead && buffer_pending(&k->in) >= 2) {
+        const uint8_t *frame = (const uint8_t *)buffer_head(&k->in);
+        size_t pending = buffer_pending(&k->in), header = 2;
+        uint64_t length = frame[1] & 0x7f;
+        if (length == 126) {
+            if (pending < 4) return;
+            length = (uint64_t)frame[2] << 8 | frame[3];
+            header = 4;
+        } else if (length == 127) {
+            if (pending < 10) return;
+            length = 0;
+            for (int i = 0; i < 8; i++) length = length << 8 | frame[2 + i];
+            header = 10;
+        }
+        if (frame[1] & 0x80) header += 4; /* a server does not mask; skip it if it did */
+        if (pending < header + length) return;
+        int opcode = frame[0] & 0x0f;
+        const char *payload = (const char *)frame + header;
+        k->in.start += header + length;
+        if (opcode == 0x1 || opcode == 0x2) {
+            seat_pushed(k->seat, payload, (size_t)length);
+        } else if (opcode == 0x9) {
+            websocket_pong(k, (const uint8_t *)payload, (size_t)length);
+        } else if (opcode == 0x8) {
+            link_failed(k);
+            return;
+        }
+    }
+}
+
+/* Upgrades waiting for a slot (a burst of thousands would overflow the
+ * server's accept queue). */
+static void open_next_websockets(loop *l)
+{
+    while (!l->server_down && l->handshakes < HANDSHAKES_AT_ONCE &&
+           l->to_open_next < l->to_open_count) {
+        seat *s = l->to_open[l->to_open_next++];
+        s->queued_to_open = false;
+        if (s->table->exists && !s->ws && !s->over) websocket_open(l, s);
+    }
+    if (l->to_open_next == l->to_open_count) l->to_open_next = l->to_open_count = 0;
+}
+
+static void queue_websocket(loop *l, seat *s)
+{
+    if (s->queued_to_open) return;
+    if (l->to_open_count == l->to_open_capacity) {
+        l->to_open_capacity = l->to_open_capacity ? 2 * l->to_open_capacity : 1024;
+        l->to_open = checked(realloc(l->to_open, sizeof *l->to_open * (size_t)l->to_open_capacity));
+    }
+    l->to_open[l->to_open_count++] = s;
+    s->queued_to_open = true;
+    open_next_websockets(l);
+}
+
+/* A connection broke (or the server closed it). */
+static void link_failed(connection *k)
+{
+    if (k->fd < 0) return;
+    loop *l = k->owner;
+    if (!k->connected && !l->server_down) {
+        fprintf(stderr, "gateau_bench_server: cannot connect to the server on port %d\n", l->port);
+        exit(1);
+    }
+    link_close(k);
+    if (k->kind == LINK_WEBSOCKET) {
+        if (!k->upgraded) l->handshakes--;
+        if (k->seat && k->seat->ws == k) seat_lost(k->seat);
+        open_next_websockets(l);
+        return;
+    }
+    l->pool[k->slot] = NULL;
+    request *r = k->current;
+    k->current = NULL;
+    if (!r) return; /* an idle connection: its slot is among the idle ones */
+    request_done(l, r, -1, "", 0);
+    request_free(r);
+    pool_free_slot(l, k->slot);
+}
+
+static void link_event(connection *k, uint32_t events)
+{
+    if (k->dead) return;
+    if (!k->connected && (events & (EPOLLOUT | EPOLLERR | EPOLLHUP))) {
+        int error = 0;
+        socklen_t size = sizeof error;
+        getsockopt(k->fd, SOL_SOCKET, SO_ERROR, &error, &size);
+        if (error) {
+            link_failed(k);
+            return;
+        }
+        k->connected = true;
+    }
+    if ((events & EPOLLOUT) && !link_flush(k)) {
+        link_failed(k);
+        return;
+    }
+    if (!(events & (EPOLLIN | EPOLLHUP | EPOLLERR))) return;
+    bool closed = false;
+    for (;;) {
+        buffer_reserve(&k->in, 65536);
+        size_t room = k->in.capacity - k->in.length;
+        ssize_t got = recv(k->fd, k->in.data + k->in.length, room, 0);
+        if (got > 0) {
+            k->in.length += (size_t)got;
+            if ((size_t)got < room) break; /* drained */
+            continue;
+        }
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+        closed = true; /* end of stream, or reset */
+        break;
+    }
+    if (k->kind == LINK_HTTP) http_readable(k);
+    else websocket_readable(k);
+    if (closed && !k->dead) link_failed(k);
+}
+
+/* ---- Tables --------------------------------------------------------------------------------- */
+
+static void table_create(table *t);
+
+static void counts_latency(counts *c, double seconds)
+{
+    if (c->latency_count == c->latency_capacity) {
+        c->latency_capacity = c->latency_capacity ? 2 * c->latency_capacity : 65536;
+        c->latencies = checked(realloc(c->latencies, sizeof *c->latencies * c->latency_capacity));
+    }
+    double micro = seconds * 1e6;
+    c->latencies[c->latency_count++] = micro < 0 ? 0 : micro > 4e9 ? 4000000000u : (uint32_t)micro;
+}
+
+/* A watched move that every other seat has seen: its latencies count. */
+static void watch_settle(table *t, watch *w)
+{
+    if (!w->accepted) return;
+    loop *l = t->owner;
+    for (int s = 0; s < l->chosen->players; s++)
+        if (s != w->seat && !w->arrived[s]) return;
+    if (w->measured)
+        for (int s = 0; s < l->chosen->players; s++)
+            if (s != w->seat) counts_latency(&l->counted, w->arrived[s] - w->sent);
+    w->used = false;
+}
+
+static int watch_new(table *t, int seat_index, int version)
+{
+    for (int i = 0; i < WATCHES; i++) {
+        watch *w = &t->watches[i];
+        if (w->used) continue;
+        memset(w, 0, sizeof *w);
+        w->used = true, w->seat = seat_index, w->version = version;
+        return i;
+    }
+    t->owner->counted.unwatched++;
+    return -1;
+}
+
+/* A push to seat s says version: the watched moves before it have
+ * reached s. */
+static void watches_see(table *t, int seat_index, int version, double when)
+{
+    for (int i = 0; i < WATCHES; i++) {
+        watch *w = &t->watches[i];
+        if (!w->used || w->seat == seat_index || w->arrived[seat_index] || version <= w->version)
+            continue;
+        w->arrived[seat_index] = when;
+        watch_settle(t, w);
+    }
+}
+
+static void remember_finished(loop *l, const char *id)
+{
+    if (l->finished_count == l->finished_capacity) {
+        l->finished_capacity = l->finished_capacity ? 2 * l->finished_capacity : 256;
+        l->finished = checked(realloc(l->finished, sizeof *l->finished * (size_t)l->finished_capacity));
+    }
+    snprintf(l->finished[l->finished_count++], sizeof l->finished[0], "%s", id);
+}
+
+static void seat_reset(seat *s, bool forget_everything)
+{
+    s->epoch++;
+    s->phase = SEAT_WAITING;
+    s->to_move = s->hurry = false;
+    s->act_from = 0;
+    s->version = -1;
+    if (!forget_everything) return;
+    for (int n = 0; n < s->seen_count; n++) {
+        free(s->seen[n]);
+        s->seen[n] = NULL;
+    }
+    s->seen_count = 0;
+    s->acknowledged_count = 0;
+    s->over = false;
+}
+
+/* Every seat has seen the end: the table goes (and another comes). */
+static void table_finished(table *t)
+{
+    loop *l = t->owner;
+    for (int s = 0; s < l->chosen->players; s++) {
+        seat *closing = &t->seats[s];
+        if (closing->ws) {
+            closing->ws->seat = NULL;
+            link_close(closing->ws);
+            closing->ws = NULL;
+        }
+    }
+    for (int i = 0; i < WATCHES; i++) {
+        if (t->watches[i].used && t->watches[i].accepted && t->watches[i].measured)
+            l->counted.missing++;
+        t->watches[i].used = false;
+    }
+    if (in_window(l, now_seconds())) l->counted.tables_finished++;
+    if (l->chosen->durability) remember_finished(l, t->id);
+    t->exists = false;
+    if (l->replace) table_create(t);
+}
+
+static void table_create(table *t)
+{
+    loop *l = t->owner;
+    t->generation++;
+    t->exists = false;
+    t->creating = true;
+    t->seats_over = 0;
+    t->id[0] = '\0';
+    for (int s = 0; s < l->chosen->players; s++) seat_reset(&t->seats[s], true);
+    char body[512];
+    int used = snprintf(body, sizeof body, "{\"game\":\"%s\",\"players\":%d,\"seats\":[",
+                        l->chosen->game, l->chosen->players);
+    for (int s = 0; s < l->chosen->players; s++)
+        used += snprintf(body + used, sizeof body - (size_t)used, "%s\"human\"", s ? "," : "");
+    snprintf(body + used, sizeof body - (size_t)used, "]}");
+    submit(l, new_request(t, ASK_CREATE, -1, "POST", "/api/tables", body));
+}
+
+static void read_token_member(void *context, const char *key, size_t length, const char *value,
+                              const char *end)
+{
+    long *seat_number = context;
+    if (key_is(key, length, "seat")) seat_number[0] = json_number(value, end);
+}
+
+typedef struct created_reading {
+    table *table;
+    int tokens;
+} created_reading;
+
+static void read_token_item(void *context, const char *value, const char *end)
+{
+    created_reading *reading = context;
+    long number = -1;
+    each_member(value, end, read_token_member, &number);
+    if (number < 1 || number > reading->table->owner->chosen->players) return;
+    /* The token: the member named "token". */
+    const char *p = strstr(value, "\"token\":\"");
+    if (!p || p > end) return;
+    p += strlen("\"token\":");
+    const char *close = skip_string(p, end);
+    if (close && json_text(p, close, reading->table->seats[number - 1].token,
+                           sizeof reading->table->seats[0].token))
+        reading->tokens++;
+}
+
+static void read_created_member(void *context, const char *key, size_t length,
+                                const char *value, const char *end)
+{
+    created_reading *reading = context;
+    if (key_is(key, length, "id")) json_text(value, end, reading->table->id, sizeof reading->table->id);
+    else if (key_is(key, length, "seats")) each_item(value, end, read_token_item, reading);
+}
+
+static void table_created(table *t, int status, const char *body, size_t length)
+{
+    loop *l = t->owner;
+    t->creating = false;
+    if (status == -1 && l->server_down) return; /* created again after the restart */
+    created_reading reading = {t, 0};
+    if (status == 429) {
+        l->counted.throttled++;
+        timer_add(l, NULL, t, now_seconds() + RETRY_MS / 1000.0);
+        return;
+    }
+    if (status != 201 || !each_member(body, body + length, read_created_member, &reading) ||
+        !t->id[0] || reading.tokens != l->chosen->players) {
+        fprintf(stderr, "gateau_bench_server: POST /api/tables: %d %.*s\n", status,
+                (int)(length > 300 ? 300 : length), body);
+        exit(1);
+    }
+    t->exists = true;
+    if (in_window(l, now_seconds())) l->counted.creates++;
+    for (int s = 0; s < l->chosen->players; s++) queue_websocket(l, &t->seats[s]);
+}
+
+/* ---- Seats: the simulated players --------------------------------------------------------- */
+
+static void seat_build(seat *s);
+
+static int think_ms(loop *l)
+{
+    const options *chosen = l->chosen;
+    int span = chosen->think_max - chosen->think_min;
+    return chosen->think_min + (span ? (int)(next_random(l) % (uint64_t)(span + 1)) : 0);
+}
+
+/* What the seat does next, from its latest push. */
+static void seat_consider(seat *s)
+{
+    loop *l = s->table->owner;
+    if (s->over || !s->to_move || s->version < s->act_from) {
+        if (s->phase == SEAT_THINKING) {
+            s->phase = SEAT_WAITING;
+            s->epoch++; /* its timer is void */
+        }
+        return;
+    }
+    if (s->phase != SEAT_WAITING) return;
+    int pause = s->hurry ? 0 : think_ms(l);
+    s->hurry = false;
+    if (pause == 0) {
+        seat_build(s);
+        return;
+    }
+    s->phase = SEAT_THINKING;
+    timer_add(l, s, NULL, now_seconds() + pause / 1000.0);
+}
+
+static void ask_legal(seat *s)
+{
+    table *t = s->table;
+    char path[2048];
+    int used = snprintf(path, sizeof path, "/api/tables/%s/legal?token=%s&after=", t->id, s->token);
+    for (int i = 0; i < s->move_length && used < (int)sizeof path - 16; i++)
+        used += snprintf(path + used, sizeof path - (size_t)used, "%s%d", i ? "," : "", s->move[i]);
+    submit(t->owner, new_request(t, ASK_LEGAL, s->index, "GET", path, NULL));
+    if (in_window(t->owner, now_seconds())) t->owner->counted.legal_requests++;
+}
+
+/* Starts the move: one of the push's legal first actions at random. */
+static void seat_build(seat *s)
+{
+    loop *l = s->table->owner;
+    if (!s->to_move || !s->legal_count) {
+        s->phase = SEAT_WAITING;
+        return;
+    }
+    s->phase = SEAT_BUILDING;
+    s->build_version = s->version;
+    s->move_length = 0;
+    s->move[s->move_length++] = s->legal[next_random(l) % (uint64_t)s->legal_count];
+    ask_legal(s);
+}
+
+static void seat_post(seat *s)
+{
+    table *t = s->table;
+    char body[4096];
+    int used = snprintf(body, sizeof body, "{\"token\":\"%s\",\"version\":%d,\"move\":[", s->token,
+                        s->version);
+    for (int i = 0; i < s->move_length && used < (int)sizeof body - 16; i++)
+        used += snprintf(body + used, sizeof body - (size_t)used, "%s%d", i ? "," : "", s->move[i]);
+    snprintf(body + used, sizeof body - (size_t)used, "]}");
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s/moves", t->id);
+    request *r = new_request(t, ASK_MOVE, s->index, "POST", path, body);
+    r->version = s->version;
+    r->watch = watch_new(t, s->index, s->version);
+    s->phase = SEAT_POSTING;
+    submit(t->owner, r);
+}
+
+/* The legal endpoint's answer: the move goes on, or is whole. */
+static void seat_legal_answer(seat *s, int status, const char *body, size_t length)
+{
+    loop *l = s->table->owner;
+    summary read = {0};
+    if (status == 429) {
+        l->counted.throttled++;
+        s->phase = SEAT_THINKING; /* builds again when the timer is due */
+        timer_add(l, s, NULL, now_seconds() + RETRY_MS / 1000.0);
+        return;
+    }
+    if (status != 200 || !summarize(body, length, &read)) {
+        /* The table changed under the move (409, 422): build again from
+         * the next push. */
+        if (status != 409 && status != 422 && status != -1) {
+            l->counted.failed++;
+            fprintf(stderr, "gateau_bench_server: GET legal: %d %.*s\n", status, (int)length, body);
+        }
+        s->phase = SEAT_WAITING;
+        s->hurry = true;
+        s->act_from = status == -1 ? 0 : s->build_version + 1;
+        if (!l->server_down) seat_consider(s);
+        return;
+    }
+    if (read.complete) {
+        seat_post(s);
+        return;
+    }
+    if (!read.legal_count || s->move_length == MAX_MOVE_ACTIONS) {
+        fprintf(stderr, "gateau_bench_server: table %s: an incomplete move with nothing legal\n",
+                s->table->id);
+        exit(1);
+    }
+    s->move[s->move_length++] = read.legal[next_random(l) % (uint64_t)read.legal_count];
+    ask_legal(s);
+}
+
+static void acknowledge(seat *s, int number)
+{
+    if (s->acknowledged_count == s->acknowledged_capacity) {
+        s->acknowledged_capacity = s->acknowledged_capacity ? 2 * s->acknowledged_capacity : 64;
+        s->acknowledged = checked(realloc(s->acknowledged, sizeof *s->acknowledged *
+                                                               (size_t)s->acknowledged_capacity));
+    }
+    s->acknowledged[s->acknowledged_count++] = number;
+    s->table->owner->acknowledged_total++;
+}
+
+static void seat_move_answer(seat *s, request *r, int status, const char *body, size_t length)
+{
+    table *t = s->table;
+    loop *l = t->owner;
+    watch *w = r->watch >= 0 ? &t->watches[r->watch] : NULL;
+    if (status == 200) {
+        summary read = {0};
+        summarize(body, length, &read);
+        if (in_window(l, now_seconds())) l->counted.accepted++;
+        if (w) {
+            w->accepted = true;
+            watch_settle(t, w);
+        }
+        if (l->chosen->durability) acknowledge(s, r->version);
+        s->phase = SEAT_WAITING;
+        s->act_from = read.version > r->version ? read.version : r->version + 1;
+        seat_consider(s);
+        return;
+    }
+    if (w) w->used = false;
+    if (status == -1) {
+        /* The connection broke with the move in flight: played or not,
+         * the pushes will tell.  (--durability: the server was killed.) */
+        l->unknown_outcome++;
+        s->phase = SEAT_WAITING;
+        s->hurry = true;
+        s->act_from = 0;
+        if (!l->server_down) seat_consider(s);
+        return;
+    }
+    if (status == 429) {
+        l->counted.throttled++;
+        s->phase = SEAT_BUILDING;
+        seat_post(s);
+        return;
+    }
+    if (status == 409) {
+        l->counted.stale++;
+    } else {
+        l->counted.illegal++;
+        fprintf(stderr, "gateau_bench_server: POST move: %d %.*s\n", status, (int)length, body);
+    }
+    /* Someone moved first: move again (at once) on the push that says so. */
+    s->phase = SEAT_WAITING;
+    s->hurry = true;
+    s->act_from = r->version + 1;
+    seat_consider(s);
+}
+
+static void request_done(loop *l, request *r, int status, const char *body, size_t length)
+{
+    table *t = r->table;
+    if (r->generation != t->generation) return; /* for a table replaced since */
+    if (r->kind == ASK_CREATE) {
+        table_created(t, status, body, length);
+        return;
+    }
+    if (r->kind == ASK_RECORD) return;
+    seat *s = &t->seats[r->seat];
+    if (r->epoch != s->epoch) return;
+    (void)l;
+    if (r->kind == ASK_LEGAL) seat_legal_answer(s, status, body, length);
+    else seat_move_answer(s, r, status, body, length);
+}
+
+/* --durability: after a restart, the whole log pushed again must hold
+ * every move acknowledged before, and everything pushed before, as it
+ * was. */
+static void check_restored(seat *s, const summary *read)
+{
+    loop *l = s->table->owner;
+    const char *id = s->table->id;
+    if (read->log_start != 0 || read->log_truncated) {
+        fprintf(stderr, "FAIL table %s seat %d: a new connection's push starts at log entry %d\n",
+                id, s->index + 1, read->log_start);
+        l->violations++;
+        return;
+    }
+    for (int i = 0; i < s->acknowledged_count; i++) {
+        int number = s->acknowledged[i];
+        if (read->version <= number || number >= read->log_count) {
+            fprintf(stderr, "FAIL table %s seat %d: move %d was acknowledged, but after the "
+                    "restart the table is at version %d\n", id, s->index + 1, number,
+                    read->version);
+            l->violations++;
+        } else if (read->log[number].seat != s->index) {
+            fprintf(stderr, "FAIL table %s seat %d: move %d was acknowledged, but after the "
+                    "restart it is seat %d's\n", id, s->index + 1, number,
+                    read->log[number].seat + 1);
+            l->violations++;
+        } else {
+            l->verified++;
+        }
+    }
+    for (int n = 0; n < s->seen_count && n < read->log_count; n++) {
+        const log_entry *entry = &read->log[n];
+        size_t length = (size_t)(entry->end - entry->start);
+        if (s->seen[n] && (strlen(s->seen[n]) != length || memcmp(s->seen[n], entry->start, length))) {
+            fprintf(stderr, "FAIL table %s seat %d: log entry %d changed across the restart:\n"
+                    "  before: %s\n  after:  %.*s\n", id, s->index + 1, n, s->seen[n],
+                    (int)length, entry->start);
+            l->violations++;
+        }
+    }
+    if (s->seen_count > read->log_count) {
+        fprintf(stderr, "FAIL table %s seat %d: %d log entries were pushed before the restart, "
+                "%d after\n", id, s->index + 1, s->seen_count, read->log_count);
+        l->violations++;
+    }
+}
+
+/* --durability: keeps what was pushed, by move number. */
+static void remember_log(seat *s, const summary *read)
+{
+    for (int i = 0; i < read->log_count; i++) {
+        int n = read->log_start + i;
+        if (n >= s->seen_capacity) {
+            int capacity = s->seen_capacity ? 2 * s->seen_capacity : 128;
+            while (capacity <= n) capacity *= 2;
+            s->seen = checked(realloc(s->seen, sizeof *s->seen * (size_t)capacity));
+            memset(s->seen + s->seen_capacity, 0, sizeof *s->seen * (size_t)(capacity - s->seen_capacity));
+            s->seen_capacity = capacity;
+        }
+        const log_entry *entry = &read->log[i];
+        size_t length = (size_t)(entry->end - entry->start);
+        free(s->seen[n]);
+        s->seen[n] = checked(malloc(length + 1));
+        memcpy(s->seen[n], entry->start, length);
+        s->seen[n][length] = '\0';
+        if (n >= s->seen_count) s->seen_count = n + 1;
+    }
+}
+
+static void seat_pushed(seat *s, const char *text, size_t length)
+{
+    table *t = s->table;
+    loop *l = t->owner;
+    double now = now_seconds();
+    static _Thread_local log_entry entries[4096];
+    summary read = {0};
+    if (l->chosen->durability) read.log = entries, read.log_capacity = 4096;
+    if (!summarize(text, length, &read) || read.version < 0) {
+        fprintf(stderr, "gateau_bench_server: a push that is not a snapshot: %.*s\n",
+                (int)(length > 200 ? 200 : length), text);
+        exit(1);
+    }
+    if (in_window(l, now)) {
+        l->counted.messages++;
+        l->counted.message_bytes += (long)length;
+    }
+    if (l->chosen->durability) {
+        if (s->fresh) check_restored(s, &read);
+        remember_log(s, &read);
+    }
+    s->fresh = false;
+    watches_see(t, s->index, read.version, now);
+    if (read.version >= s->version) {
+        s->version = read.version;
+        s->to_move = read.has_legal;
+        s->legal_count = read.legal_count;
+        memcpy(s->legal, read.legal, sizeof *s->legal * (size_t)read.legal_count);
+    }
+    if (read.over && !s->over) {
+        s->over = true;
+        if (++t->seats_over == l->chosen->players) {
+            table_finished(t);
+            return;
+        }
+    }
+    seat_consider(s);
+}
+
+/* The seat's WebSocket broke: in --durability, the server was killed. */
+static void seat_lost(seat *s)
+{
+    loop *l = s->table->owner;
+    s->ws = NULL;
+    if (l->server_down) return;
+    if (!s->over) {
+        fprintf(stderr, "gateau_bench_server: table %s seat %d: the WebSocket closed\n",
+                s->table->id, s->index + 1);
+        queue_websocket(l, s);
+    }
+}
+
+/* ---- The event loop ------------------------------------------------------------------------ */
+
+static void loop_init(loop *l, const options *chosen, int port, int table_count, uint64_t seed,
+                      _Atomic double *window_start, _Atomic double *window_end, _Atomic bool *stop)
+{
+    memset(l, 0, sizeof *l);
+    l->chosen = chosen;
+    l->port = port;
+    l->random = seed * 0x9e3779b97f4a7c15ull + 1;
+    l->epoll = epoll_create1(EPOLL_CLOEXEC);
+    l->table_count = table_count;
+    l->tables = checked(calloc((size_t)table_count, sizeof *l->tables));
+    l->pool = checked(calloc((size_t)chosen->http, sizeof *l->pool));
+    l->idle = checked(calloc((size_t)chosen->http, sizeof *l->idle));
+    for (int i = 0; i < chosen->http; i++) l->idle[l->idle_count++] = i;
+    l->replace = true;
+    l->window_start = window_start, l->window_end = window_end, l->stop = stop;
+    for (int i = 0; i < table_count; i++) {
+        table *t = &l->tables[i];
+        t->owner = l;
+        for (int s = 0; s < chosen->players; s++) t->seats[s].table = t, t->seats[s].index = s;
+    }
+}
+
+static bool all_open(const loop *l)
+{
+    for (int i = 0; i < l->table_count; i++) {
+        const table *t = &l->tables[i];
+        if (!t->exists) return false;
+        for (int s = 0; s < l->chosen->players; s++)
+            if (!t->seats[s].over && (!t->seats[s].ws || t->seats[s].fresh)) return false;
+    }
+    return true;
+}
+
+static bool all_over(const loop *l)
+{
+    for (int i = 0; i < l->table_count; i++)
+        if (l->tables[i].exists || l->tables[i].creating) return false;
+    return true;
+}
+
+/* One round: the timers due, then the sockets ready (waiting at most
+ * until deadline). */
+static void loop_once(loop *l, double deadline)
+{
+    double now = now_seconds();
+    while (l->timer_count && l->timers[0].due <= now) {
+        timer due = timer_pop(l);
+        seat *s = due.seat;
+        if (s && due.epoch == s->epoch && s->phase == SEAT_THINKING) seat_build(s);
+        if (!s && due.epoch == due.table->generation && !due.table->exists && !l->server_down)
+            table_create(due.table);
+    }
+    double wake = deadline;
+    if (l->timer_count && l->timers[0].due < wake) wake = l->timers[0].due;
+    int timeout = wake <= now ? 0 : (int)((wake - now) * 1000.0) + 1;
+    if (timeout > 100) timeout = 100;
+    struct epoll_event events[256];
+    int ready = epoll_wait(l->epoll, events, 256, timeout);
+    for (int i = 0; i < ready; i++) link_event(events[i].data.ptr, events[i].events);
+    links_bury(l);
+}
+
+static void loop_run(loop *l, double deadline, bool (*done)(const loop *))
+{
+    while (now_seconds() < deadline && !atomic_load(l->stop) && !(done && done(l)))
+        loop_once(l, deadline);
+}
+
+/* ---- The server ---------------------------------------------------------------------------- */
+
+typedef struct server_process {
+    pid_t pid;
+    int port;
+    char folder[PATH_MAX]; /* the new database's, removed after */
+    char db[PATH_MAX + 16];
+} server_process;
+
+/* The gateau command beside this program (both are in the build folder). */
+static const char *default_gateau(const char *program, char *path, size_t size)
+{
+    char self[PATH_MAX - 16];
+    ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (length <= 0) return "gateau";
+    self[length] = '\0';
+    char *slash = strrchr(self, '/');
+    if (!slash) return "gateau";
+    *slash = '\0';
+    snprintf(path, size, "%s/gateau", self);
+    (void)program;
+    return path;
+}
+
+/* Starts `gateau serve` on db: false with a reason. */
+static bool server_launch(server_process *server, const options *chosen, const char *gateau)
+{
+    int out[2];
+    if (pipe(out) != 0) return false;
+    char connections[16];
+    snprintf(connections, sizeof connections, "%d", chosen->connections);
+    pid_t pid = fork();
+    if (pid < 0) return false;
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* never left behind */
+        dup2(out[1], STDOUT_FILENO);
+        close(out[0]);
+        close(out[1]);
+        execl(gateau, gateau, "serve", "--port", "0", "--db", server->db, "--quiet",
+              "--connections", connections, (char *)NULL);
+        fprintf(stderr, "gateau_bench_server: cannot run %s: %s\n", gateau, strerror(errno));
+        _exit(127);
+    }
+    close(out[1]);
+    FILE *lines = fdopen(out[0], "r");
+    char line[1024];
+    server->pid = pid;
+    server->port = 0;
+    while (fgets(line, sizeof line, lines)) {
+        const char *url = strstr(line, "http://127.0.0.1:");
+        if (url) {
+            server->port = atoi(url + strlen("http://127.0.0.1:"));
+            break;
+        }
+    }
+    fclose(lines); /* the server ignores SIGPIPE: what it prints later is lost, harmlessly */
+    if (server->port <= 0) {
+        fprintf(stderr, "gateau_bench_server: %s serve did not start\n", gateau);
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+        return false;
+    }
+    return true;
+}
+
+static void server_new_database(server_process *server, const options *chosen)
+{
+    if (chosen->db) {
+        snprintf(server->db, sizeof server->db, "%s", chosen->db);
+        return;
+    }
+    /* On disk beside the build (a tmpfs /tmp would measure memory, not a
+     * disk), unless TMPDIR says otherwise. */
+    const char *base = getenv("TMPDIR");
+    snprintf(server->folder, sizeof server->folder, "%s/gateau-bench-server-XXXXXX",
+             base && base[0] ? base : ".");
+    if (!mkdtemp(server->folder)) {
+        fprintf(stderr, "gateau_bench_server: cannot make a folder %s: %s\n", server->folder,
+                strerror(errno));
+        exit(2);
+    }
+    snprintf(server->db, sizeof server->db, "%s/gateau.db", server->folder);
+}
+
+static void server_remove_database(server_process *server)
+{
+    if (!server->folder[0]) return;
+    char command[PATH_MAX + 32];
+    snprintf(command, sizeof command, "rm -rf '%s'", server->folder);
+    if (system(command) != 0) fprintf(stderr, "gateau_bench_server: cannot remove %s\n", server->folder);
+}
+
+static void server_stop(server_process *server, int signal_number)
+{
+    if (server->pid <= 0) return;
+    kill(server->pid, signal_number);
+    waitpid(server->pid, NULL, 0);
+    server->pid = 0;
+}
+
+/* Memory and CPU time of the server's process. */
+typedef struct process_figures {
+    long rss_kb, hwm_kb;
+    double cpu;
+    int threads;
+} process_figures;
+
+static process_figures process_read(pid_t pid)
+{
+    process_figures figures = {0};
+    if (pid <= 0) return figures;
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *status = fopen(path, "r");
+    if (status) {
+        while (fgets(line, sizeof line, status)) {
+            sscanf(line, "VmRSS: %ld", &figures.rss_kb);
+            sscanf(line, "VmHWM: %ld", &figures.hwm_kb);
+            sscanf(line, "Threads: %d", &figures.threads);
+        }
+        fclose(status);
+    }
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *stat = fopen(path, "r");
+    if (stat) {
+        char text[2048];
+        size_t length = fread(text, 1, sizeof text - 1, stat);
+        text[length] = '\0';
+        fclose(stat);
+        const char *after = strrchr(text, ')'); /* the name may hold spaces */
+        unsigned long user = 0, system_time = 0;
+        if (after && sscanf(after + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu",
+                            &user, &system_time) == 2)
+            figures.cpu = (double)(user + system_time) / (double)sysconf(_SC_CLK_TCK);
+    }
+    return figures;
+}
+
+/* ---- The load benchmark -------------------------------------------------------------------- */
+
+static void *loop_thread(void *argument)
+{
+    loop *l = argument;
+    for (int i = 0; i < l->table_count; i++) table_create(&l->tables[i]);
+    loop_run(l, 1e300, all_open);
+    atomic_store(&l->ready, true);
+    loop_run(l, 1e300, NULL);
+    return NULL;
+}
+
+static int compare_latency(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static double percentile_ms(const uint32_t *sorted, size_t count, double fraction)
+{
+    if (!count) return 0;
+    size_t index = (size_t)(fraction * (double)(count - 1) + 0.5);
+    return sorted[index] / 1000.0;
+}
+
+/* Adds b's counts into a. */
+static void counts_merge(counts *a, const counts *b)
+{
+    a->accepted += b->accepted, a->stale += b->stale, a->illegal += b->illegal;
+    a->throttled += b->throttled, a->failed += b->failed;
+    a->legal_requests += b->legal_requests, a->posts += b->posts, a->creates += b->creates;
+    a->messages += b->messages, a->message_bytes += b->message_bytes;
+    a->tables_finished += b->tables_finished, a->unwatched += b->unwatched;
+    a->missing += b->missing, a->refused_upgrades += b->refused_upgrades;
+    for (size_t i = 0; i < b->latency_count; i++) counts_latency(a, b->latencies[i] / 1e6);
+}
+
+/* Accepted moves still waiting for a push at the end, sent long enough
+ * before it to have had it: updates that never came. */
+static long missing_at_end(const loop *l, double end)
+{
+    long missing = 0;
+    for (int i = 0; i < l->table_count; i++)
+        for (int w = 0; w < WATCHES; w++) {
+            const watch *watched = &l->tables[i].watches[w];
+            if (watched->used && watched->accepted && watched->measured && watched->sent < end - 1.0)
+                missing++;
+        }
+    return missing;
+}
+
+static void print_report(const options *chosen, const server_process *server, counts *total,
+                         double setup_seconds, double seconds, double generator_cpu,
+                         const process_figures *server_before, const process_figures *server_after,
+                         long peak_rss_kb)
+{
+    qsort(total->latencies, total->latency_count, sizeof *total->latencies, compare_latency);
+    const uint32_t *sorted = total->latencies;
+    size_t n = total->latency_count;
+    double moves_per_second = (double)total->accepted / seconds;
+    double p99 = percentile_ms(sorted, n, 0.99);
+    bool saturated = chosen->think_max == 0;
+    printf("gateau_bench_server: %s, %d players, %d tables (%d WebSockets), think %d-%d ms, "
+           "%.0f s measured\n", chosen->game, chosen->players, chosen->tables,
+           chosen->tables * chosen->players, chosen->think_min, chosen->think_max, seconds);
+    printf("  load generator: %d event loop%s, %d keep-alive HTTP connections; server "
+           "--connections %d\n", chosen->threads, chosen->threads > 1 ? "s" : "",
+           chosen->http * chosen->threads, chosen->connections);
+    printf("  setup: every table made and every WebSocket open in %.1f s\n", setup_seconds);
+    printf("  moves accepted:   %ld (%.0f per second); %ld stale (409, someone moved first), "
+           "%ld refused otherwise, %ld throttled (429), %ld failed\n", total->accepted,
+           moves_per_second, total->stale, total->illegal, total->throttled, total->failed);
+    printf("  requests:         %.2f GET legal and %.2f POST per accepted move; %ld tables "
+           "finished and replaced\n",
+           total->accepted ? (double)total->legal_requests / (double)total->accepted : 0,
+           total->accepted ? (double)total->posts / (double)total->accepted : 0,
+           total->tables_finished);
+    printf("  pushes received:  %ld (%.0f per second, %.0f bytes on average)\n", total->messages,
+           (double)total->messages / seconds,
+           total->messages ? (double)total->message_bytes / (double)total->messages : 0);
+    printf("  latency, a move's POST sent -> each other seat's push with the new version "
+           "(%zu pushes):\n", n);
+    printf("                    p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, p99.9 %.2f ms, max %.2f ms\n",
+           percentile_ms(sorted, n, 0.5), percentile_ms(sorted, n, 0.9), p99,
+           percentile_ms(sorted, n, 0.999), n ? sorted[n - 1] / 1000.0 : 0);
+    printf("  pushes missing:   %ld (accepted moves some other seat never heard of)%s\n",
+           total->missing, total->unwatched ? " (some moves unwatched)" : "");
+    if (server->pid > 0) {
+        double server_cpu = server_after->cpu - server_before->cpu;
+        printf("  server memory:    VmRSS peak %.1f MB, VmHWM %.1f MB; %d threads\n",
+               peak_rss_kb / 1024.0, server_after->hwm_kb / 1024.0, server_after->threads);
+        printf("  server CPU:       %.2f cores, %.1f us per accepted move\n", server_cpu / seconds,
+               total->accepted ? server_cpu * 1e6 / (double)total->accepted : 0);
+    } else {
+        printf("  server memory and CPU: not measured (--url: not our child)\n");
+    }
+    printf("  generator CPU:    %.2f cores, %.1f us per accepted move\n", generator_cpu / seconds,
+           total->accepted ? generator_cpu * 1e6 / (double)total->accepted : 0);
+    if (saturated) {
+        printf("  target: >= 7000 accepted moves/s with every seat's push sent: %s\n",
+               moves_per_second >= 7000 && total->missing == 0 ? "met" : "MISSED");
+    } else {
+        printf("  target: p99 < 20 ms: %s%s%s\n", p99 < 20 ? "met" : "MISSED",
+               server->pid > 0 ? "; server memory < 300 MB: " : "",
+               server->pid <= 0 ? "" : peak_rss_kb < 300 * 1024 ? "met" : "MISSED");
+    }
+}
+
+static int run_benchmark(const options *chosen, const char *gateau)
+{
+    server_process server = {0};
+    if (chosen->port) {
+        server.port = chosen->port;
+    } else {
+        server_new_database(&server, chosen);
+        if (!server_launch(&server, chosen, gateau)) return 2;
+    }
+    static _Atomic double window_start, window_end;
+    static _Atomic bool stop;
+    loop *loops = checked(calloc((size_t)chosen->threads, sizeof *loops));
+    pthread_t threads[MAX_LOOPS];
+    double setup_began = now_seconds();
+    for (int i = 0; i < chosen->threads; i++) {
+        int share = chosen->tables / chosen->threads + (i < chosen->tables % chosen->threads);
+        loop_init(&loops[i], chosen, server.port, share, chosen->seed + (uint64_t)i, &window_start,
+                  &window_end, &stop);
+        pthread_create(&threads[i], NULL, loop_thread, &loops[i]);
+    }
+    for (int i = 0; i < chosen->threads; i++)
+        while (!atomic_load(&loops[i].ready)) sleep_seconds(0.01);
+    double setup_seconds = now_seconds() - setup_began;
+    process_figures before = process_read(server.pid), after;
+    long peak_rss = before.rss_kb;
+    double cpu_before = cpu_seconds(), start = now_seconds();
+    atomic_store(&window_start, start);
+    while (now_seconds() < start + chosen->seconds) {
+        sleep_seconds(0.25);
+        process_figures sample = process_read(server.pid);
+        if (sample.rss_kb > peak_rss) peak_rss = sample.rss_kb;
+    }
+    double end = now_seconds();
+    atomic_store(&window_end, end);
+    after = process_read(server.pid);
+    if (after.rss_kb > peak_rss) peak_rss = after.rss_kb;
+    double generator_cpu = cpu_seconds() - cpu_before;
+    /* A second more for the pushes of the last moves, then stop. */
+    sleep_seconds(1.0);
+    atomic_store(&stop, true);
+    counts total = {0};
+    for (int i = 0; i < chosen->threads; i++) {
+        pthread_join(threads[i], NULL);
+        loops[i].counted.missing += missing_at_end(&loops[i], end);
+        counts_merge(&total, &loops[i].counted);
+    }
+    print_report(chosen, &server, &total, setup_seconds, end - start, generator_cpu, &before,
+                 &after, peak_rss);
+    server_stop(&server, SIGTERM);
+    server_remove_database(&server);
+    return 0;
+}
+
+/* ---- The kill -9 test ------------------------------------------------------------------------- */
+
+/* Drops every connection and request (the server is gone) and resets
+ * every seat: what they knew may be older than what the server kept. */
+static void loop_server_died(loop *l)
+{
+    l->server_down = true;
+    for (int i = 0; i < l->chosen->http; i++)
+        if (l->pool[i]) link_failed(l->pool[i]);
+    while (l->queue) {
+        request *r = l->queue;
+        l->queue = r->next;
+        request_done(l, r, -1, "", 0);
+        request_free(r);
+    }
+    l->queue_tail = NULL;
+    l->to_open_count = l->to_open_next = 0;
+    for (int i = 0; i < l->table_count; i++) {
+        table *t = &l->tables[i];
+        for (int w = 0; w < WATCHES; w++) t->watches[w].used = false;
+        for (int s = 0; s < l->chosen->players; s++) {
+            seat *reset = &t->seats[s];
+            reset->queued_to_open = false;
+            if (reset->ws) {
+                reset->ws->seat = NULL;
+                link_failed(reset->ws);
+                reset->ws = NULL;
+            }
+            seat_reset(reset, false);
+        }
+    }
+    l->handshakes = 0;
+    l->timer_count = 0;
+    links_bury(l);
+}
+
+/* The server is back on port: every table's seats connect again (and
+ * check what they see); tables whose creation was lost are made anew. */
+static void loop_server_back(loop *l, int port)
+{
+    l->server_down = false;
+    l->port = port;
+    for (int i = 0; i < l->table_count; i++) {
+        table *t = &l->tables[i];
+        if (t->exists) {
+            for (int s = 0; s < l->chosen->players; s++)
+                queue_websocket(l, &t->seats[s]);
+        } else if (!t->creating) {
+            table_create(t);
+        }
+    }
+}
+
+/* Every finished table's record must pass `gateau replay`. */
+static long replay_records(loop *l, const char *gateau, const char *folder)
+{
+    long failures = 0;
+    for (int i = 0; i < l->finished_count; i++) {
+        const char *id = l->finished[i];
+        char path[256], command[PATH_MAX * 2 + 300], file[PATH_MAX + 64];
+        snprintf(path, sizeof path, "/api/tables/%s/record", id);
+        snprintf(file, sizeof file, "%s/%s.txt", folder, id);
+        /* A blocking GET: simple, and these are few. */
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)l->port)};
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        buffer answer = {0};
+        if (connect(fd, (struct sockaddr *)&address, sizeof address) == 0) {
+            char text[512];
+            int length = snprintf(text, sizeof text, "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                                  "Connection: close\r\n\r\n", path, l->port);
+            if (send(fd, text, (size_t)length, MSG_NOSIGNAL) == length) {
+                ssize_t got;
+                do {
+                    buffer_reserve(&answer, 65536);
+                    got = recv(fd, answer.data + answer.length, answer.capacity - answer.length, 0);
+                    if (got > 0) answer.length += (size_t)got;
+                } while (got > 0);
+            }
+        }
+        close(fd);
+        buffer_append(&answer, "", 1);
+        const char *body = answer.data ? strstr(answer.data, "\r\n\r\n") : NULL;
+        if (!answer.data || strncmp(answer.data, "HTTP/1.1 200", 12) != 0 || !body) {
+            fprintf(stderr, "FAIL table %s: GET record: %.200s\n", id, answer.data ? answer.data : "");
+            failures++;
+            free(answer.data);
+            continue;
+        }
+        FILE *out = fopen(file, "w");
+        if (!out) {
+            fprintf(stderr, "gateau_bench_server: cannot write %s\n", file);
+            exit(2);
+        }
+        fputs(body + 4, out);
+        fclose(out);
+        free(answer.data);
+        snprintf(command, sizeof command, "'%s' replay '%s' >/dev/null", gateau, file);
+        int status = system(command);
+        if (status != 0) {
+            fprintf(stderr, "FAIL table %s: `gateau replay` refuses its record (%s)\n", id, file);
+            failures++;
+        }
+    }
+    return failures;
+}
+
+static int run_durability(const options *chosen, const char *gateau)
+{
+    server_process server = {0};
+    server_new_database(&server, chosen);
+    if (!server_launch(&server, chosen, gateau)) return 2;
+    static _Atomic double window_start, window_end;
+    static _Atomic bool stop;
+    atomic_store(&window_start, now_seconds());
+    static loop l; /* (static: what it holds stays reachable, for LeakSanitizer) */
+    loop_init(&l, chosen, server.port, chosen->tables, chosen->seed, &window_start, &window_end,
+              &stop);
+    srand((unsigned)chosen->seed);
+    double began = now_seconds();
+    for (int i = 0; i < l.table_count; i++) table_create(&l.tables[i]);
+    long acknowledged_before = 0, failures = 0;
+    for (int round = 1; round <= chosen->rounds; round++) {
+        /* Play for a random while, then kill -9 whatever is in flight. */
+        double play = 0.2 + 0.8 * (rand() / (double)RAND_MAX);
+        loop_run(&l, now_seconds() + play, NULL);
+        server_stop(&server, SIGKILL);
+        long in_round = l.acknowledged_total - acknowledged_before;
+        acknowledged_before = l.acknowledged_total;
+        printf("round %d: killed after %.2f s; %ld moves acknowledged in the round\n", round, play,
+               in_round);
+        if (in_round == 0) {
+            fprintf(stderr, "FAIL round %d: no move was acknowledged: nothing was tested\n", round);
+            failures++;
+        }
+        loop_server_died(&l);
+        if (!server_launch(&server, chosen, gateau)) return 2;
+        loop_server_back(&l, server.port);
+        /* The checks run on each seat's first push after the restart. */
+        loop_run(&l, now_seconds() + 10, all_open);
+        if (!all_open(&l)) {
+            fprintf(stderr, "FAIL round %d: the tables were not all open again within 10 s of "
+                    "the restart\n", round);
+            failures++;
+            break;
+        }
+    }
+    /* The end: no new tables; every one is played out. */
+    l.replace = false;
+    double ending = now_seconds();
+    loop_run(&l, now_seconds() + 30, all_over);
+    printf("every table played to its end in %.1f s\n", now_seconds() - ending);
+    if (!all_over(&l)) {
+        fprintf(stderr, "FAIL some tables did not reach their end within 30 s\n");
+        failures++;
+    }
+    char folder[PATH_MAX + 16];
+    snprintf(folder, sizeof folder, "%s", server.folder[0] ? server.folder : ".");
+    long replay_failures = replay_records(&l, gateau, folder);
+    failures += replay_failures + l.violations;
+    printf("%ld moves acknowledged, %ld checks after %d restarts, %ld moves in flight at a kill; "
+           "%d tables played to their end, their records replayed: %ld refused\n",
+           l.acknowledged_total, l.verified, chosen->rounds, l.unknown_outcome, l.finished_count,
+           replay_failures);
+    printf("%.1f s in all\n", now_seconds() - began);
+    server_stop(&server, SIGTERM);
+    if (failures == 0) server_remove_database(&server);
+    else fprintf(stderr, "the database is kept: %s\n", server.db);
+    printf("%ld passed, %ld failed\n", l.verified, failures);
+    return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    options chosen = parse_options(argc, argv);
+    char gateau_path[PATH_MAX];
+    const char *gateau = chosen.gateau ? chosen.gateau
+                                       : default_gateau(argv[0], gateau_path, sizeof gateau_path);
+    /* Thousands of sockets here and in the server (which inherits this). */
+    struct rlimit files;
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &files);
+    }
+    signal(SIGPIPE, SIG_IGN);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    return chosen.durability ? run_durability(&chosen, gateau) : run_benchmark(&chosen, gateau);
+}
