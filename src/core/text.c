@@ -45,6 +45,14 @@ void text_append_char(gateau_text *text, char c)
     text->data[text->length] = '\0';
 }
 
+void text_append_bytes(gateau_text *text, const char *data, size_t length)
+{
+    text_reserve(text, length);
+    memcpy(text->data + text->length, data, length);
+    text->length += length;
+    text->data[text->length] = '\0';
+}
+
 char *text_take(gateau_text *text)
 {
     char *data = text->data;

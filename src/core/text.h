@@ -17,6 +17,8 @@ typedef struct gateau_text {
 void text_append(gateau_text *text, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 void text_append_char(gateau_text *text, char c);
+/* length bytes of data, as they are (no formatting). */
+void text_append_bytes(gateau_text *text, const char *data, size_t length);
 /* Hands the string over (never NULL) and leaves text empty. */
 char *text_take(gateau_text *text);
 void text_free(gateau_text *text);

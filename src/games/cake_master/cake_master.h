@@ -271,7 +271,7 @@ void cm_action_name(const gateau_state *state, int seat, gateau_action action, g
 /* ---- views.c: the game table's view_text, view_json, describe_* ------------ */
 
 void cm_view_text(const gateau_state *state, int seat, bool color, gateau_text *out);
-json_t *cm_view_json(const gateau_state *state, int seat);
+void cm_view_json(const gateau_state *state, int seat, json_writer *out);
 void cm_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
                       int count, int viewer, gateau_text *out);
 void cm_describe_legal(const gateau_state *state, int seat, gateau_text *out);
