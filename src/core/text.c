@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void text_reserve(gateau_text *text, size_t extra)
+void text_reserve(gateau_text *text, size_t extra)
 {
     size_t need = text->length + extra + 1;
     if (need <= text->capacity) return;
