@@ -75,12 +75,18 @@ void support_play_out(gateau_record *record, gateau_rng *rng)
     }
 }
 
-json_t *support_view(const gateau_state *state, int seat)
+json_t *support_parse_view(const char *text)
 {
-    char *text = gateau_state_view_json(state, seat);
     json_error_t error;
     json_t *view = json_loads(text, 0, &error);
     cr_assert_not_null(view, "view is JSON: %s\n%s", error.text, text);
+    return view;
+}
+
+json_t *support_view(const gateau_state *state, int seat)
+{
+    char *text = gateau_state_view_json(state, seat);
+    json_t *view = support_parse_view(text);
     free(text);
     return view;
 }
