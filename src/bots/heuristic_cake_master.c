@@ -235,7 +235,10 @@ typedef struct placing {
 /* Each remaining card at a free position from p->first on. */
 static void place_from(placing *p, int i)
 {
-    if (i == p->slot_count) {
+    /* (slot_count is at most CM_HAND: the second test only tells the
+     * compiler, which otherwise warns of position[3] in its inlined
+     * recursion.) */
+    if (i == p->slot_count || i == CM_HAND) {
         double v = board_value(p->c, &p->b);
         if (!p->have || v > p->best + 1e-12) {
             p->have = true;

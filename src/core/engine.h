@@ -19,9 +19,9 @@
 #ifndef GATEAU_ENGINE_H
 #define GATEAU_ENGINE_H
 
-#include <jansson.h>
 #include <stdalign.h>
 
+#include "core/json_write.h"
 #include "core/text.h"
 #include "gateau/gateau.h"
 
@@ -58,7 +58,8 @@ struct gateau_game {
     void (*action_name)(const gateau_state *state, int seat, gateau_action action,
                         gateau_text *out);
     void (*view_text)(const gateau_state *state, int seat, bool color, gateau_text *out);
-    json_t *(*view_json)(const gateau_state *state, int seat);
+    /* One value, the view as a JSON object (core/json_write.h). */
+    void (*view_json)(const gateau_state *state, int seat, json_writer *out);
     /* Optional: what viewer (a seat or GATEAU_OBSERVER) learns from a move
      * made from `before`: "the slices are shuffled", "roll 1 C 6 6 5".
      * Without it: chance moves say nothing, moves hidden from viewer
