@@ -2039,9 +2039,9 @@ static int run_durability(const options *chosen, const char *gateau)
         if (!server_launch(&server, chosen, gateau)) return 2;
         loop_server_back(&l, server.port);
         /* The checks run on each seat's first push after the restart. */
-        loop_run(&l, now_seconds() + 10, all_open);
+        loop_run(&l, now_seconds() + 20, all_open);
         if (!all_open(&l)) {
-            fprintf(stderr, "FAIL round %d: the tables were not all open again within 10 s of "
+            fprintf(stderr, "FAIL round %d: the tables were not all open again within 20 s of "
                     "the restart\n", round);
             failures++;
             break;

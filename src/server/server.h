@@ -126,9 +126,15 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
                     const char *options, const char *seats[GATEAU_MAX_PLAYERS],
                     const char *clock, char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
                     char creator[SERVER_TOKEN_SIZE], char *error, size_t error_size);
-/* A table as the store kept it, its moves replayed: NULL with a reason. */
+/* A table as the store kept it, its moves replayed: NULL with a reason.
+ * It is not yet settled: call table_resume once the store is free again
+ * (table_restore runs inside a store visit, which may not write). */
 server_table *table_restore(struct store *database, const store_table *kept, const store_move *moves,
                      int move_count, char *error, size_t error_size);
+/* Settles a restored table: what a crash cut short between a move and
+ * what follows it (its chance moves, its end) is played and stored now.
+ * False with a reason when the store refuses. */
+bool table_resume(server_table *table, char *error, size_t error_size);
 void table_free(server_table *table);
 
 /* The seat a token opens (under the lock), or -1. */

@@ -417,12 +417,16 @@ server_table *table_restore(struct store *database, const store_table *kept, con
     gateau_state_free(before);
     gateau_record_free(resumed);
     table->over = kept->over;
-    if (ok) ok = settle(table, error, error_size);
     if (!ok) {
         table_free(table);
         return NULL;
     }
     return table;
+}
+
+bool table_resume(server_table *table, char *error, size_t error_size)
+{
+    return settle(table, error, error_size);
 }
 
 /* ---- Seats --------------------------------------------------------------------------------- */

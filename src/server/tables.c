@@ -57,7 +57,14 @@ struct store *tables_store(void) { return tables.store; }
 
 /* ---- Restoring ------------------------------------------------------------------- */
 
+/*
+ * A table is rebuilt inside the store's visit, but settled after it: a
+ * server killed between a move and the chance moves that follow it (or
+ * the table's end) left writes to make, and a visit may not write.
+ */
 typedef struct restore_context {
+    server_table **loaded;
+    int count, capacity;
     int restored, failed;
 } restore_context;
 
@@ -73,8 +80,24 @@ static bool restore_one(void *context, const store_table *kept, const store_move
         counts->failed++;
         return true;
     }
-    tables_add(table);
-    counts->restored++;
+    if (counts->count == counts->capacity) {
+        counts->capacity = counts->capacity ? 2 * counts->capacity : 64;
+        counts->loaded = realloc(counts->loaded, sizeof *counts->loaded * (size_t)counts->capacity);
+        if (!counts->loaded) abort();
+    }
+    counts->loaded[counts->count++] = table;
+    return true;
+}
+
+/* A restored table settled and served, or dropped with a reason. */
+static bool resume(server_table *table)
+{
+    char error[512];
+    if (!table_resume(table, error, sizeof error)) {
+        fprintf(stderr, "gateau serve: cannot restore table %s: %s\n", table->id, error);
+        table_free(table);
+        return false;
+    }
     return true;
 }
 
@@ -82,7 +105,19 @@ bool tables_init(struct store *database, char *error, size_t error_size)
 {
     tables.store = database;
     restore_context counts = {0};
-    if (!store_load_tables(database, true, restore_one, &counts, error, error_size)) return false;
+    bool loaded = store_load_tables(database, true, restore_one, &counts, error, error_size);
+    for (int i = 0; i < counts.count; i++) {
+        if (loaded && resume(counts.loaded[i])) {
+            tables_add(counts.loaded[i]);
+            counts.restored++;
+        } else if (loaded) {
+            counts.failed++;
+        } else {
+            table_free(counts.loaded[i]);
+        }
+    }
+    free(counts.loaded);
+    if (!loaded) return false;
     if (counts.restored || counts.failed)
         printf("Restored %d unfinished table%s%s.\n", counts.restored,
                counts.restored == 1 ? "" : "s", counts.failed ? " (some could not be: see above)" : "");
@@ -124,7 +159,8 @@ server_table *tables_lock(const char *id)
         /* A finished table from before a restart: loaded once, kept. */
         char error[256];
         server_table *loaded = NULL;
-        if (store_load_table(tables.store, id, load_one, &loaded, error, sizeof error) && loaded) {
+        if (store_load_table(tables.store, id, load_one, &loaded, error, sizeof error) && loaded &&
+            resume(loaded)) {
             pthread_rwlock_wrlock(&tables.lock);
             found = find(id);
             if (!found) {
