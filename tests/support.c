@@ -76,6 +76,23 @@ void support_play_out(gateau_record *record, gateau_rng *rng)
     }
 }
 
+const char *support_visible_moves(const gateau_record *record, int viewer)
+{
+    static char marks[8192];
+    int moves = gateau_record_move_count(record);
+    cr_assert_lt(moves, (int)sizeof marks, "support_visible_moves: too many moves");
+    gateau_state *before = gateau_state_new(gateau_record_setup(record));
+    for (int m = 0; m < moves; m++) {
+        int count, seat = gateau_record_move_seat(record, m);
+        const gateau_action *actions = gateau_record_move_actions(record, m, &count);
+        marks[m] = gateau_move_visible(before, seat, actions, count, viewer) ? 'v' : '-';
+        for (int a = 0; a < count; a++) gateau_state_apply_legal(before, seat, actions[a]);
+    }
+    marks[moves] = '\0';
+    gateau_state_free(before);
+    return marks;
+}
+
 json_t *support_view(const gateau_state *state, int seat)
 {
     char *text = gateau_state_view_json(state, seat);

@@ -35,6 +35,12 @@ void support_refuse(gateau_record *record, int seat, const char *move, const cha
  * (chance sampled), with rng. */
 void support_play_out(gateau_record *record, gateau_rng *rng);
 
+/* Which moves of record viewer (a seat, or GATEAU_OBSERVER) may read as
+ * they are made (gateau_move_visible, from the position each was made
+ * in): one character per move, 'v' visible, '-' hidden.  Static storage,
+ * until the next call. */
+const char *support_visible_moves(const gateau_record *record, int viewer);
+
 /* A seat's view as parsed JSON (json_decref it). */
 json_t *support_view(const gateau_state *state, int seat);
 

@@ -979,6 +979,47 @@ Test(views, text_and_commentary)
     gateau_record_free(record);
 }
 
+/* Which lines each seat may read as they are played: the shuffles by
+ * nobody; a share or a placement by its maker only, until the last seat
+ * of the step has chosen, whose line is visible since it reveals them all. */
+Test(views, which_lines_each_seat_reads)
+{
+    gateau_setup *setup = support_setup("cake-master", 3, NULL);
+    gateau_record *record = gateau_record_new(setup);
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 5);
+    const gateau_state *state = gateau_record_state(record);
+    gateau_action legal[GATEAU_MAX_ACTIONS];
+    /* customers, deal, then three shares and three placements in seat order */
+    while (gateau_record_move_count(record) < 8) {
+        if (gateau_state_is_chance(state)) {
+            gateau_record_play_chance(record, &rng);
+            continue;
+        }
+        int seat = gateau_state_next_seat(state);
+        int count = gateau_state_legal_actions(state, seat, legal);
+        cr_assert(gateau_record_play(record, seat, legal[gateau_rng_below(&rng, (uint32_t)count)],
+                                     NULL, 0));
+    }
+    for (int m = 2; m < 8; m++)
+        cr_assert_eq(gateau_record_move_seat(record, m), (m - 2) % 3, "move %d", m + 1);
+    cr_assert_str_eq(support_visible_moves(record, 0), "--v-vv-v");
+    cr_assert_str_eq(support_visible_moves(record, 1), "---vv-vv");
+    cr_assert_str_eq(support_visible_moves(record, 2), "----v--v");
+    cr_assert_str_eq(support_visible_moves(record, GATEAU_OBSERVER), "----v--v");
+    char *text = gateau_record_text_for(record, GATEAU_OBSERVER);
+    char expected[512];
+    snprintf(expected, sizeof expected,
+             "game: cake-master\nplayers: 3\n---\n# chance (hidden)\n# chance (hidden)\n"
+             "# seat 1 moved (hidden)\n# seat 2 moved (hidden)\n3: %s\n"
+             "# seat 1 moved (hidden)\n# seat 2 moved (hidden)\n3: %s\n",
+             gateau_record_move_text(record, 4), gateau_record_move_text(record, 7));
+    cr_assert_str_eq(text, expected);
+    free(text);
+    gateau_record_free(record);
+    gateau_setup_free(setup);
+}
+
 /* ---- Deck files ------------------------------------------------------------------------- */
 
 static void expect_deck_error(const char *text, int players, const char *fragment)

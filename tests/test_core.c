@@ -1,7 +1,8 @@
 /*
  * test_core.c: the engine core through the public API: the random
  * generator, the registry, setups and their options, states (who acts,
- * refusals), and records (reading, writing, undo, resume).
+ * refusals), which lines a viewer may read, and records (reading,
+ * writing, undo, resume).
  *
  * The game-specific rules are tested in each game's own file; here
  * piece-o-cake only serves as the registered game the core runs.
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/engine.h" /* a game table without move_visible */
 #include "support.h"
 
 /* A valid piece-o-cake deal: every variety's slices in a row. */
@@ -675,6 +677,118 @@ Test(state, apply_after_game_over_is_refused)
     free(text);
     free(again);
     gateau_state_free(state);
+    gateau_record_free(record);
+    gateau_setup_free(setup);
+}
+
+/* ==== which lines a viewer may read (gateau_move_visible) ==================== */
+
+/* A 3-player piece-o-cake record after its deal and the first cut. */
+static gateau_record *dealt_and_cut(const gateau_setup *setup)
+{
+    gateau_record *record = gateau_record_new(setup);
+    support_play(record, GATEAU_CHANCE, DEAL);
+    support_play(record, 0, "cut 1-3 4-7 8-11");
+    return record;
+}
+
+/* The state before move index, and the move (for gateau_move_visible). */
+static gateau_state *before_move(const gateau_record *record, int index, int *seat,
+                                 const gateau_action **actions, int *count)
+{
+    gateau_state *state = gateau_state_new(gateau_record_setup(record));
+    for (int m = 0; m < index; m++) {
+        int n, s = gateau_record_move_seat(record, m);
+        const gateau_action *a = gateau_record_move_actions(record, m, &n);
+        for (int i = 0; i < n; i++) cr_assert(gateau_state_apply(state, s, a[i], NULL, 0));
+    }
+    *seat = gateau_record_move_seat(record, index);
+    *actions = gateau_record_move_actions(record, index, count);
+    return state;
+}
+
+Test(visibility, arguments)
+{
+    gateau_setup *setup = support_setup("piece-o-cake", 3, NULL);
+    gateau_record *record = dealt_and_cut(setup);
+    int seat, count;
+    const gateau_action *actions;
+    /* Any number that is no seat views as an observer. */
+    gateau_state *before = before_move(record, 0, &seat, &actions, &count);
+    cr_assert_eq(seat, GATEAU_CHANCE);
+    for (int viewer = -5; viewer < 9; viewer++)
+        cr_assert(!gateau_move_visible(before, seat, actions, count, viewer), "viewer %d", viewer);
+    gateau_state_free(before);
+    before = before_move(record, 1, &seat, &actions, &count);
+    cr_assert_eq(seat, 0);
+    for (int viewer = -5; viewer < 9; viewer++)
+        cr_assert(gateau_move_visible(before, seat, actions, count, viewer), "viewer %d", viewer);
+    /* No move, or a seat that is neither a seat nor chance: nothing to see. */
+    cr_assert(!gateau_move_visible(before, seat, actions, 0, 1));
+    cr_assert(!gateau_move_visible(before, seat, NULL, count, 1));
+    cr_assert(!gateau_move_visible(before, 3, actions, count, 1));
+    cr_assert(!gateau_move_visible(before, -1, actions, count, -1), "GATEAU_OBSERVER never moves");
+    cr_assert(!gateau_move_visible(before, 40, actions, count, 40));
+    gateau_state_free(before);
+    gateau_record_free(record);
+    gateau_setup_free(setup);
+}
+
+/* A game without move_visible (here piece-o-cake's table without it, and
+ * without its commentary) shows a move to its mover only, chance to
+ * nobody, and its default commentary follows suit. */
+Test(visibility, default_is_the_mover_only)
+{
+    gateau_game bare = *poc();
+    bare.move_visible = NULL;
+    bare.describe_move = NULL;
+    char error[256] = "";
+    gateau_setup *setup = gateau_setup_new(&bare, 3, NULL, NULL, error, sizeof error);
+    cr_assert_not_null(setup, "%s", error);
+    gateau_record *record = dealt_and_cut(setup);
+    cr_assert_str_eq(support_visible_moves(record, GATEAU_OBSERVER), "--");
+    cr_assert_str_eq(support_visible_moves(record, 0), "-v");
+    cr_assert_str_eq(support_visible_moves(record, 1), "--");
+    int seat, count;
+    const gateau_action *actions;
+    gateau_state *before = before_move(record, 1, &seat, &actions, &count);
+    char *told = gateau_move_describe(before, seat, actions, count, 1);
+    cr_assert_str_eq(told, "seat 1 has moved");
+    free(told);
+    told = gateau_move_describe(before, seat, actions, count, 0);
+    cr_assert_str_eq(told, "seat 1: cut 1-3 4-7 8-11");
+    free(told);
+    char *text = gateau_record_text_for(record, 2);
+    cr_assert_str_eq(text, "game: piece-o-cake\nplayers: 3\n---\n# chance (hidden)\n"
+                           "# seat 1 moved (hidden)\n");
+    free(text);
+    gateau_state_free(before);
+    gateau_record_free(record);
+    gateau_setup_free(setup);
+}
+
+/* A viewer's record: the header as written, its comment left out (it may
+ * hold the seed). */
+Test(visibility, record_for_a_viewer)
+{
+    gateau_setup *setup = support_setup("piece-o-cake", 3, "rounds=2");
+    gateau_record *record = dealt_and_cut(setup);
+    gateau_record_set_comment(record, "seed: 7");
+    gateau_record_set_name(record, 2, "Cy");
+    char *text = gateau_record_text_for(record, 1);
+    cr_assert_str_eq(text, "game: piece-o-cake\nplayers: 3\noptions: rounds=2\n"
+                           "names: Seat 1, Seat 2, Cy\n---\n# chance (hidden)\n"
+                           "cut 1-3 4-7 8-11\n");
+    free(text);
+    char *full = gateau_record_text(record);
+    cr_assert_not_null(strstr(full, "# seed: 7\n"), "the full record keeps it: %s", full);
+    free(full);
+    gateau_record_free(record);
+    /* A record with no move yet is its header. */
+    record = gateau_record_new(setup);
+    text = gateau_record_text_for(record, GATEAU_OBSERVER);
+    cr_assert_str_eq(text, "game: piece-o-cake\nplayers: 3\noptions: rounds=2\n---\n");
+    free(text);
     gateau_record_free(record);
     gateau_setup_free(setup);
 }

@@ -942,6 +942,42 @@ Test(maries_table, describe_hides_what_the_viewer_cannot_see)
     gateau_record_free(record);
 }
 
+/* Which lines each seat may read as they are played: the shuffle by
+ * nobody, a pick by its maker only, but the last pick of the draft turns
+ * every pair up; a vote by its maker only, but the last vote shows them
+ * all; takes and eats by everybody. */
+Test(maries_table, which_lines_each_seat_reads)
+{
+    gateau_record *record = at_vote3();
+    support_play(record, 0, "down");
+    support_play(record, 2, "up");
+    support_play(record, 1, "down");
+    static const char *const moves[] = {"take 1", "eat", "take 3", "eat 3", "take 2", "eat"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) play(record, moves[i]);
+    /* deal, 1 keep, 2 keep (last), 1: down, 3: up, 2: down (last), takes and eats */
+    cr_assert_str_eq(support_visible_moves(record, 0), "-vvv-vvvvvvv");
+    cr_assert_str_eq(support_visible_moves(record, 1), "--v--vvvvvvv");
+    cr_assert_str_eq(support_visible_moves(record, 2), "--v-vvvvvvvv");
+    cr_assert_str_eq(support_visible_moves(record, GATEAU_OBSERVER), "--v--vvvvvvv");
+    char *text = gateau_record_text_for(record, 1);
+    cr_assert_str_eq(text, "game: maries-table\nplayers: 3\n---\n"
+                           "# chance (hidden)\n"
+                           "# seat 1 moved (hidden)\n"
+                           "keep 2 2\n"
+                           "# seat 1 moved (hidden)\n"
+                           "# seat 3 moved (hidden)\n"
+                           "2: down\n"
+                           "take 1\neat\ntake 3\neat 3\ntake 2\neat\n");
+    free(text);
+    gateau_record_free(record);
+    /* Four brothers: only the third pick ends the draft. */
+    record = at_vote4();
+    cr_assert_str_eq(support_visible_moves(record, GATEAU_OBSERVER), "---v");
+    cr_assert_str_eq(support_visible_moves(record, 0), "-v-v");
+    cr_assert_str_eq(support_visible_moves(record, 1), "--vv");
+    gateau_record_free(record);
+}
+
 Test(maries_table, view_text_and_legal_moves)
 {
     gateau_record *record = at_vote3();

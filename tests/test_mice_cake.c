@@ -583,6 +583,43 @@ Test(mice_cake, two_steals_one_succeeds)
     json_decref(view);
 }
 
+/* ---- Who may read which line (the rules' Information) ------------------------------ */
+
+/* The shuffle is hidden from both seats, the dice are public; an
+ * assignment is hidden from the other seat while it still has to assign,
+ * and the one that completes the round's assigning is visible (the rolls
+ * show every group of mice and its target). */
+Test(mice_cake, which_lines_each_seat_reads)
+{
+    gateau_record *record =
+        steal_record("1: assign B4>3/4", "roll 1 B 1 1 1 1", "roll 2 A 1 1 1 1");
+    /* deal, 1: assign, 2: assign, 2 rolls; 1: assign (steal), 2: assign, 2 rolls */
+    cr_assert_str_eq(support_visible_moves(record, 0), "-vvvvvvvv");
+    cr_assert_str_eq(support_visible_moves(record, 1), "--vvv-vvv");
+    cr_assert_str_eq(support_visible_moves(record, GATEAU_OBSERVER), "--vvv-vvv");
+    char *text = gateau_record_text_for(record, 1);
+    cr_assert_str_eq(text, "game: mice-cake\nplayers: 2\n---\n# chance (hidden)\n"
+                           "# seat 1 moved (hidden)\n2: assign A4\n"
+                           "roll 1 A 6 6 6 6\nroll 2 A 6 6 6 6\n"
+                           "# seat 1 moved (hidden)\n2: assign A4\n"
+                           "roll 2 A 1 1 1 1\nroll 1 B 1 1 1 1\n");
+    free(text);
+    gateau_record_free(record);
+    /* Blue first: its assignment is the hidden one. */
+    record = read_record(STEAL_DEAL, (const char *const[]){"2: assign A4", "1: assign A4", NULL});
+    cr_assert_str_eq(support_visible_moves(record, 0), "--v");
+    cr_assert_str_eq(support_visible_moves(record, 1), "-vv");
+    gateau_record_free(record);
+    /* A seat that assigns alone completes the assigning at once. */
+    const char *deal = "1/2 3/4 * *  * * * *  * * * *  * * * *  * * * *  * * * *  5/6 4/5 * *";
+    record = read_record(deal, (const char *const[]){"1: assign A2 B2", "2: assign A4",
+                                                     "roll 1 A 1 2", "roll 2 A 1 1 1 1",
+                                                     "roll 1 B 4 3", "2: assign A1 B3", NULL});
+    cr_assert_str_eq(support_visible_moves(record, 0), "-vvvvvv");
+    cr_assert_str_eq(support_visible_moves(record, GATEAU_OBSERVER), "--vvvvv");
+    gateau_record_free(record);
+}
+
 /* ---- The 500-round guard and the tiebreaks ------------------------------------------ */
 
 /* Plays rounds in which both seats put all their mice on column D and

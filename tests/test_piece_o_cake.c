@@ -795,6 +795,69 @@ Test(piece_o_cake, two_rounds)
     gateau_record_free(record);
 }
 
+/* ---- Who may read which line (the rules' Information) ---------------------------- */
+
+/* The shuffle is hidden from every seat; everything served is public. */
+Test(piece_o_cake, only_the_deal_is_hidden)
+{
+    gateau_record *record = start_game(3, NULL, NULL);
+    act(record, 1, "cut 1-3 4-7 8-11");
+    act(record, 2, "take 1-3 ecc");
+    act(record, 3, "pass");
+    act(record, 1, "take 8-11 cccc");
+    act(record, 2, "cut 1-11");
+    act(record, 3, "pass");
+    act(record, 1, "eat R");
+    for (int viewer = GATEAU_OBSERVER; viewer < 3; viewer++)
+        cr_assert_str_eq(support_visible_moves(record, viewer), "-vvvvvvv", "viewer %d",
+                         viewer + 1);
+    gateau_record_free(record);
+}
+
+/* Another round, another hidden shuffle; the header comment (the seed)
+ * is not written for anyone. */
+Test(piece_o_cake, record_for_a_seat_hides_the_deals)
+{
+    gateau_setup *setup = support_setup("piece-o-cake", 3, "rounds=2");
+    gateau_record *record = gateau_record_new(setup);
+    gateau_record_set_comment(record, "seats: random random random\nseed: 42");
+    gateau_record_set_name(record, 1, "Bea");
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 42);
+    support_play_out(record, &rng);
+    char *full = gateau_record_text(record);
+    /* Expected: the full text, comment off, deal lines commented. */
+    char *expected = malloc(strlen(full) + 1);
+    cr_assert_not_null(expected);
+    expected[0] = '\0';
+    for (const char *line = full; *line;) {
+        size_t length = strcspn(line, "\n");
+        if (!strncmp(line, "deal ", 5)) strcat(expected, "# chance (hidden)\n");
+        else if (line[0] != '#') strncat(expected, line, length + 1);
+        line += length + (line[length] == '\n');
+    }
+    for (int viewer = GATEAU_OBSERVER; viewer < 3; viewer++) {
+        char *text = gateau_record_text_for(record, viewer);
+        cr_assert_str_eq(text, expected, "viewer %d", viewer + 1);
+        cr_assert_eq(support_count_of(text, "# chance (hidden)\n"), 2);
+        cr_assert_eq(support_count_of(text, "\ndeal"), 0);
+        cr_assert_null(strstr(text, "seed"));
+        cr_assert_not_null(strstr(text, "options: rounds=2\nnames: Seat 1, Bea, Seat 3\n---\n"),
+                           "%s", text);
+        free(text);
+    }
+    /* A number that is no seat reads as an observer. */
+    char *observer = gateau_record_text_for(record, GATEAU_OBSERVER);
+    char *stranger = gateau_record_text_for(record, 7);
+    cr_assert_str_eq(stranger, observer);
+    free(stranger);
+    free(observer);
+    free(expected);
+    free(full);
+    gateau_record_free(record);
+    gateau_setup_free(setup);
+}
+
 /* ---- The rulebook's worked example --------------------------------------------- */
 
 /* Four players; cake 1 holds strawberry, chocolate, gooseberry at 4-6:

@@ -198,6 +198,19 @@ GATEAU_API char *gateau_action_name(const gateau_state *state, int seat, gateau_
  * commentary that keeps hidden things hidden).  malloc'd. */
 GATEAU_API char *gateau_move_describe(const gateau_state *before, int seat,
                            const gateau_action *actions, int count, int viewer);
+/*
+ * Whether viewer (a seat, or GATEAU_OBSERVER; any other number counts as
+ * an observer) may read the notation of a move of seat (GATEAU_CHANCE for
+ * chance) made from `before`, at the moment it is made: for a log that
+ * keeps hidden things hidden (gateau_record_text_for in gateau/record.h).
+ * A seat always sees its own moves.  Hidden are what the rules hide: a
+ * shuffle, a secret pick, a simultaneous choice while others still have
+ * to choose (the choice that completes the phase reveals them all, so it
+ * is visible).  A game that does not say shows a move to its mover only.
+ * False for a seat that is neither a seat nor GATEAU_CHANCE, or no action.
+ */
+GATEAU_API bool gateau_move_visible(const gateau_state *before, int seat,
+                                    const gateau_action *actions, int count, int viewer);
 /* The legal moves of seat, explained for a person.  malloc'd. */
 GATEAU_API char *gateau_state_describe_legal(const gateau_state *state, int seat);
 

@@ -41,6 +41,15 @@ GATEAU_API gateau_record *gateau_record_read_file(const char *path, char *error,
 
 /* The record as text (malloc'd), or written to a file: 0 on success. */
 GATEAU_API char *gateau_record_text(const gateau_record *record);
+/*
+ * The record as viewer (a seat, or GATEAU_OBSERVER) may read it (malloc'd):
+ * the header without its comment (it may hold the seed), then one line per
+ * move, the move itself where gateau_move_visible() lets viewer see it
+ * when it was made, else "# seat 2 moved (hidden)" or "# chance (hidden)".
+ * For people and logs; it does not replay.  A game's options are kept as
+ * they are (a deck path among them).
+ */
+GATEAU_API char *gateau_record_text_for(const gateau_record *record, int viewer);
 GATEAU_API int gateau_record_save(const gateau_record *record, const char *path,
                        char *error, size_t error_size);
 

@@ -61,10 +61,20 @@ struct gateau_game {
     json_t *(*view_json)(const gateau_state *state, int seat);
     /* Optional: what viewer (a seat or GATEAU_OBSERVER) learns from a move
      * made from `before`: "the slices are shuffled", "roll 1 C 6 6 5".
-     * Without it: chance moves say nothing, simultaneous moves only that the
-     * seat has moved, other moves show their notation. */
+     * Without it: chance moves say nothing, moves hidden from viewer
+     * (move_visible below) only that the seat has moved, other moves show
+     * their notation. */
     void (*describe_move)(const gateau_state *before, int seat, const gateau_action *actions,
                           int count, int viewer, gateau_text *out);
+    /* Optional: whether viewer (a seat other than the mover, or
+     * GATEAU_OBSERVER) may read the notation of a move made from `before`
+     * as soon as it is made: true only if what viewer knows right after
+     * the move (its view) tells the line, as the rules file's
+     * "Information" section has it.  The core answers for the mover
+     * itself (always true) and checks the arguments.  Without it only the
+     * mover sees a move: see gateau_move_visible() in state.c. */
+    bool (*move_visible)(const gateau_state *before, int seat, const gateau_action *actions,
+                         int count, int viewer);
     /* Optional: the legal moves of seat explained for a person (the
      * `moves` command); without it, the legal first actions are listed. */
     void (*describe_legal)(const gateau_state *state, int seat, gateau_text *out);
@@ -122,6 +132,13 @@ static inline void state_set_over(gateau_state *state)
     state->over = true;
     state->simultaneous = false;
     state->in_move = false;
+}
+
+/* In a simultaneous phase, whether seat's move (made from state) is the
+ * last one the phase waits for: the move that resolves it. */
+static inline bool state_completes_phase(const gateau_state *state, int seat)
+{
+    return state->simultaneous && seat >= 0 && state->actors == 1u << seat;
 }
 
 /* Writes a one-line error, printf style, if error is not NULL. */

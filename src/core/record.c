@@ -247,34 +247,77 @@ void gateau_record_truncate(gateau_record *record, int count)
 
 /* ---- Writing ---------------------------------------------------------------- */
 
-char *gateau_record_text(const gateau_record *record)
+/* The header from game to "---", the header comment not included. */
+static void write_header(const gateau_record *record, gateau_text *text)
 {
     const gateau_setup *setup = record->setup;
+    text_append(text, "game: %s\nplayers: %d\n", setup->game->name, setup->players);
+    if (setup->options_text[0]) text_append(text, "options: %s\n", setup->options_text);
+    bool named = false;
+    for (int s = 0; s < setup->players; s++) named |= record->names[s] != NULL;
+    if (named) {
+        text_append(text, "names:");
+        for (int s = 0; s < setup->players; s++)
+            text_append(text, "%s %s", s ? "," : "", gateau_record_name(record, s));
+        text_append(text, "\n");
+    }
+    text_append(text, "---\n");
+}
+
+static void write_move(const record_move *move, gateau_text *text)
+{
+    if (move->prefixed) text_append(text, "%d: ", move->seat + 1);
+    text_append(text, "%s\n", move->text);
+}
+
+/* The closing comment of a game that ended unusually. */
+static void write_end_note(const gateau_record *record, gateau_text *text)
+{
+    const gateau_game *game = record->setup->game;
+    const gateau_state *state = record->state;
+    if (state->over && game->end_note && game->end_note(state))
+        text_append(text, "# %s\n", game->end_note(state));
+}
+
+char *gateau_record_text(const gateau_record *record)
+{
     gateau_text text = {0};
     for (const char *line = record->comment; line && *line;) {
         size_t length = strcspn(line, "\n");
         text_append(&text, length ? "# %.*s\n" : "#\n", (int)length, line);
         line += length + (line[length] == '\n');
     }
-    text_append(&text, "game: %s\nplayers: %d\n", setup->game->name, setup->players);
-    if (setup->options_text[0]) text_append(&text, "options: %s\n", setup->options_text);
-    bool named = false;
-    for (int s = 0; s < setup->players; s++) named |= record->names[s] != NULL;
-    if (named) {
-        text_append(&text, "names:");
-        for (int s = 0; s < setup->players; s++)
-            text_append(&text, "%s %s", s ? "," : "", gateau_record_name(record, s));
-        text_append(&text, "\n");
-    }
-    text_append(&text, "---\n");
+    write_header(record, &text);
+    for (int m = 0; m < record->move_count; m++) write_move(&record->moves[m], &text);
+    write_end_note(record, &text);
+    return text_take(&text);
+}
+
+/*
+ * The moves are replayed from the start, since whether a move may be shown
+ * depends on the position it was made from.  The header comment is left
+ * out: tools note there how a game was made, a seed among it, and a seed
+ * would tell every shuffle.
+ */
+char *gateau_record_text_for(const gateau_record *record, int viewer)
+{
+    gateau_text text = {0};
+    write_header(record, &text);
+    gateau_state *before = gateau_state_new(record->setup);
     for (int m = 0; m < record->move_count; m++) {
         const record_move *move = &record->moves[m];
-        if (move->prefixed) text_append(&text, "%d: ", move->seat + 1);
-        text_append(&text, "%s\n", move->text);
+        const gateau_action *actions = record->actions + move->first_action;
+        if (gateau_move_visible(before, move->seat, actions, move->action_count, viewer))
+            write_move(move, &text);
+        else if (move->seat == GATEAU_CHANCE)
+            text_append(&text, "# chance (hidden)\n");
+        else
+            text_append(&text, "# seat %d moved (hidden)\n", move->seat + 1);
+        for (int a = 0; a < move->action_count; a++)
+            gateau_state_apply_legal(before, move->seat, actions[a]);
     }
-    const gateau_state *state = record->state;
-    if (state->over && setup->game->end_note && setup->game->end_note(state))
-        text_append(&text, "# %s\n", setup->game->end_note(state));
+    gateau_state_free(before);
+    write_end_note(record, &text);
     return text_take(&text);
 }
 

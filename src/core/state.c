@@ -271,6 +271,25 @@ char *gateau_action_name(const gateau_state *state, int seat, gateau_action acti
     return text_take(&text);
 }
 
+/*
+ * Without the game's move_visible, a move is shown to its mover only (and
+ * chance to nobody).  Showing a move that should be hidden gives a secret
+ * away for good, while hiding one that could be shown costs a comment
+ * line; and only the game knows which of its moves are secret (Marie's
+ * Table's draft picks are made in turn, not simultaneously, yet face down).
+ */
+bool gateau_move_visible(const gateau_state *before, int seat, const gateau_action *actions,
+                         int count, int viewer)
+{
+    int players = before->setup->players;
+    if (seat != GATEAU_CHANCE && (seat < 0 || seat >= players)) return false;
+    if (!actions || count <= 0 || count > GATEAU_MAX_MOVE_ACTIONS) return false;
+    if (viewer < 0 || viewer >= players) viewer = GATEAU_OBSERVER;
+    if (seat == viewer) return true;
+    const gateau_game *game = before->setup->game;
+    return game->move_visible && game->move_visible(before, seat, actions, count, viewer);
+}
+
 char *gateau_move_describe(const gateau_state *before, int seat, const gateau_action *actions,
                            int count, int viewer)
 {
@@ -280,7 +299,7 @@ char *gateau_move_describe(const gateau_state *before, int seat, const gateau_ac
         game->describe_move(before, seat, actions, count, viewer, &text);
     } else if (seat == GATEAU_CHANCE) {
         text_append(&text, "chance");
-    } else if (before->simultaneous && seat != viewer) {
+    } else if (!gateau_move_visible(before, seat, actions, count, viewer)) {
         text_append(&text, "seat %d has moved", seat + 1);
     } else {
         text_append(&text, "seat %d: ", seat + 1);

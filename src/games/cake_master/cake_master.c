@@ -522,5 +522,6 @@ const gateau_game cake_master_game = {
     .view_text = cm_view_text,
     .view_json = cm_view_json,
     .describe_move = cm_describe_move,
+    .move_visible = cm_move_visible,
     .describe_legal = cm_describe_legal,
 };

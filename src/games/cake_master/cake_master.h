@@ -267,6 +267,8 @@ int cm_parse_move(const gateau_state *state, int seat, const char *text, gateau_
 void cm_format_move(const gateau_state *before, int seat, const gateau_action *actions,
                     int count, gateau_text *out);
 void cm_action_name(const gateau_state *state, int seat, gateau_action action, gateau_text *out);
+bool cm_move_visible(const gateau_state *before, int seat, const gateau_action *actions,
+                     int count, int viewer);
 
 /* ---- views.c: the game table's view_text, view_json, describe_* ------------ */
 

@@ -5,7 +5,8 @@
  * A move names cards by their codes (deck.c), never by slot: the seat says
  * which cards it keeps, passes and places, and the game finds them in the
  * draw or the holding.  Errors say what was expected and, for a card the
- * seat does not have, what it has instead.
+ * seat does not have, what it has instead.  Which lines a seat may read as
+ * they are played: move_visible, at the end.
  */
 #include <stdio.h>
 #include <string.h>
@@ -312,4 +313,24 @@ int cm_parse_move(const gateau_state *state, int seat, const char *text, gateau_
     case CM_PHASE_SHARE: return parse_share(state, seat, &w, actions, error, error_size);
     default: return parse_place(state, seat, &w, actions, error, error_size);
     }
+}
+
+/* ---- Who may read a line ------------------------------------------------------ */
+
+/*
+ * The shuffles (the customer pile, the order of the cake cards) are hidden
+ * from every seat.  Shares and placements are simultaneous and secret: a
+ * seat's line is hidden from the others while any of them still has to
+ * choose; the last choice of the step reveals them all (every share is
+ * shown once all have chosen, every placement once all have placed), so
+ * its line is visible.
+ */
+bool cm_move_visible(const gateau_state *before, int seat, const gateau_action *actions,
+                     int count, int viewer)
+{
+    (void)actions;
+    (void)count;
+    (void)viewer;
+    if (seat == GATEAU_CHANCE) return false;
+    return state_completes_phase(before, seat);
 }

@@ -192,6 +192,8 @@ void mt_format_move(const gateau_state *before, int seat, const gateau_action *a
                     int count, gateau_text *out);
 void mt_action_name(const gateau_state *state, int seat, gateau_action action,
                     gateau_text *out);
+bool mt_move_visible(const gateau_state *before, int seat, const gateau_action *actions,
+                     int count, int viewer);
 
 /* ---- views.c ------------------------------------------------------------------- */
 

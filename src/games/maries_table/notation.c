@@ -9,7 +9,8 @@
  *   eat, eat 5, eat 3 6      the cards eaten of the pair taken, if any
  *
  * Errors say what was expected and why the move does not fit the table
- * ("your hand (1 2 3 3 5 7) has no 4").
+ * ("your hand (1 2 3 3 5 7) has no 4").  Which lines a seat may read as
+ * they are played: move_visible.
  */
 #include <string.h>
 
@@ -258,3 +259,25 @@ void mt_action_name(const gateau_state *state, int seat, gateau_action action,
     }
 }
 
+
+/*
+ * Hidden from every seat: the shuffle (the decks to come, the cards left
+ * in the box).  Hidden from the other seats: a draft pick, kept face down,
+ * and a vote while others still have to vote.  Two moves give their
+ * secret away at once and so are visible: the last pick with a choice,
+ * after which the youngest takes the last two cards and every pair is
+ * turned up, and the last vote, after which the votes are shown.  Takes
+ * and what is eaten of a pair turned up are public.
+ */
+bool mt_move_visible(const gateau_state *before, int seat, const gateau_action *actions,
+                     int count, int viewer)
+{
+    const mt_state *g = GAME_STATE_CONST(mt_state, before);
+    (void)actions;
+    (void)count;
+    (void)viewer;
+    if (seat == GATEAU_CHANCE) return false;
+    if (g->phase == MT_PHASE_DRAFT) return g->turn == g->players - 2;
+    if (g->phase == MT_PHASE_VOTE) return state_completes_phase(before, seat);
+    return true;
+}

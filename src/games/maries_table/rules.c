@@ -499,5 +499,6 @@ const gateau_game maries_table_game = {
     .view_text = mt_view_text,
     .view_json = mt_view_json,
     .describe_move = mt_describe_move,
+    .move_visible = mt_move_visible,
     .describe_legal = mt_describe_legal,
 };

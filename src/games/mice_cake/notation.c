@@ -8,7 +8,7 @@
  *   roll    "roll 1 C 6 6 5"           the seat, the column, one die a mouse
  *
  * A piece is written a/b; a/b and b/a are the same piece, written low half
- * first.
+ * first.  Which lines a seat may read as they are played: move_visible.
  */
 #include <stdio.h>
 #include <string.h>
@@ -312,3 +312,21 @@ void mc_action_name(const gateau_state *state, int seat, gateau_action action,
     }
 }
 
+
+/*
+ * The shuffle is hidden from both seats (it would tell the face-down
+ * pieces); the dice are public.  An assignment is hidden from the other
+ * seat while that seat still has to assign; the last assignment of a round
+ * starts the rolls, which show every group of mice and its target, so its
+ * line is visible.
+ */
+bool mc_move_visible(const gateau_state *before, int seat, const gateau_action *actions,
+                     int count, int viewer)
+{
+    const mc_state *g = GAME_STATE_CONST(mc_state, before);
+    (void)actions;
+    (void)count;
+    (void)viewer;
+    if (seat == GATEAU_CHANCE) return g->phase == MC_PHASE_ROLL;
+    return state_completes_phase(before, seat);
+}

@@ -599,6 +599,7 @@ const gateau_game mice_cake_game = {
     .view_text = mc_view_text,
     .view_json = mc_view_json,
     .describe_move = mc_describe_move,
+    .move_visible = mc_move_visible,
     .describe_legal = mc_describe_legal,
     .end_note = mc_end_note,
 };

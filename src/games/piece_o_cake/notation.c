@@ -5,6 +5,7 @@
  * "cut 1-3 4-7 8-11", "take 4-7 ecce", "eat G", "pass".  Reading is
  * strict but forgiving where the rules allow it (pieces of a cut in any
  * order, "a-a" for a single slice); writing is always canonical.
+ * Which lines a seat may read as they are played: move_visible.
  */
 #include <stdio.h>
 #include <string.h>
@@ -280,3 +281,17 @@ void poc_action_name(const gateau_state *state, int seat, gateau_action action,
     else text_append(out, action == POC_EAT_SLICE ? "eat" : "collect");
 }
 
+
+/* Everything served is public: the cut, who took which piece and ate or
+ * collected each slice of it, a forfeit.  The shuffle is hidden from every
+ * seat: its line would tell the cakes to come and the two slices set
+ * aside, which nobody sees. */
+bool poc_move_visible(const gateau_state *before, int seat, const gateau_action *actions,
+                      int count, int viewer)
+{
+    (void)before;
+    (void)actions;
+    (void)count;
+    (void)viewer;
+    return seat != GATEAU_CHANCE;
+}

@@ -148,6 +148,8 @@ void poc_format_move(const gateau_state *before, int seat, const gateau_action *
                      int count, gateau_text *out);
 void poc_action_name(const gateau_state *state, int seat, gateau_action action,
                      gateau_text *out);
+bool poc_move_visible(const gateau_state *before, int seat, const gateau_action *actions,
+                      int count, int viewer);
 
 /* ---- views.c --------------------------------------------------------------------- */
 

@@ -393,5 +393,6 @@ const gateau_game piece_o_cake_game = {
     .view_text = poc_view_text,
     .view_json = poc_view_json,
     .describe_move = poc_describe_move,
+    .move_visible = poc_move_visible,
     .describe_legal = poc_describe_legal,
 };
