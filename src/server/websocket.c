@@ -68,10 +68,12 @@ static int on_connect(const struct mg_connection *connection, void *unused)
     const struct mg_request_info *request = mg_get_request_info(connection);
     char id[STORE_ID_SIZE], token[128] = "";
     if (!table_id_of(request->local_uri, id) || !origin_allowed(connection)) return 1;
-    if (request->query_string &&
-        mg_get_var(request->query_string, strlen(request->query_string), "token", token,
-                   sizeof token) < 0)
-        token[0] = '\0';
+    int length = request->query_string ? mg_get_var(request->query_string,
+                                                    strlen(request->query_string), "token", token,
+                                                    sizeof token)
+                                       : -1;
+    if (length == -2) return 1; /* a token too long to be one: refused, not a spectator */
+    if (length < 0) token[0] = '\0';
     server_table *table = tables_lock(id);
     if (!table) return 1;
     int seat = token[0] ? table_seat_of(table, token) : GATEAU_OBSERVER;
