@@ -449,8 +449,8 @@ Test(server, lobby_and_join)
     stop_server(&running);
 }
 
-/* Whatever a request is, the answer is HTTP, and a refusal is JSON:
- * civetweb's own refusals too.  A request line with a space in its
+/* Whatever a request is, the answer is HTTP, and a refusal is a 4xx in
+ * JSON: civetweb's own refusals too.  A request line with a space in its
  * version had civetweb echo the request's headers into its status line;
  * an upgrade to a path with no WebSocket got a body without a head; an
  * answer to HEAD had a body, which a client reads as the next answer. */
@@ -490,6 +490,22 @@ Test(server, answers_are_http)
     cr_assert(!strncmp(answer, "HTTP/1.1 405", 12), "%s", answer);
     const char *end = strstr(answer, "\r\n\r\n");
     cr_assert(end && !end[4], "a body after the head: '%s'", answer);
+    free(answer);
+
+    /* A Sec-WebSocket-Key too long for civetweb's handshake: it answered
+     * 500 after the upgrade had been accepted, and what was made for the
+     * subscriber leaked (the server's exit under LeakSanitizer says so).
+     * Refused at once now. */
+    created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
+                                           "\"human\"]}");
+    char upgrade[512], key[80];
+    memset(key, 'A', 70);
+    key[70] = '\0';
+    snprintf(upgrade, sizeof upgrade, "GET /api/tables/%s/ws HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+             "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
+             "Sec-WebSocket-Version: 13\r\n\r\n", table.id, key);
+    answer = raw_request(&running, upgrade);
+    cr_assert(strncmp(answer, "HTTP/1.1 5", 10) != 0, "%s", answer);
     free(answer);
     stop_server(&running);
 }
