@@ -208,7 +208,13 @@ void websocket_push(server_table *table);
 
 /* ---- HTTP (http.c) --------------------------------------------------------------------- */
 
-void http_register(struct mg_context *context, const server_options *options);
+/* Before civetweb starts: the options, and the callback that answers
+ * civetweb's own refusals (a request it cannot route) as ours are
+ * answered, in JSON. */
+struct mg_callbacks;
+void http_configure(const server_options *options, struct mg_callbacks *callbacks);
+/* The routes, once civetweb runs. */
+void http_register(struct mg_context *context);
 
 /* ---- The server (server.c) ------------------------------------------------------------- */
 
