@@ -9,6 +9,10 @@
 #   fuzz_setup   options and bot specs of every kind
 #   fuzz_deck    the small deck of the tests and a copy of the default deck
 #   fuzz_flags   command lines of every subcommand
+#   fuzz_request requests of every kind to the server's tables: real first
+#                moves (from `gateau play --seed 1`, the tables' deal) in
+#                notation, and the harness's own legal moves as notation
+#                and action lists
 # GATEAU is a built `gateau` command (build/gateau).
 set -e
 gateau="$1"
@@ -16,7 +20,8 @@ out="$2"
 [ -x "$gateau" ] && [ -n "$out" ] || { echo "usage: make-corpus.sh GATEAU OUT_DIR" >&2; exit 2; }
 gateau="$(cd "$(dirname "$gateau")" && pwd)/$(basename "$gateau")" # (used from tests/data too)
 data="$(cd "$(dirname "$0")/../tests/data" && pwd)"
-mkdir -p "$out/fuzz_record" "$out/fuzz_move" "$out/fuzz_setup" "$out/fuzz_deck" "$out/fuzz_flags"
+mkdir -p "$out/fuzz_record" "$out/fuzz_move" "$out/fuzz_setup" "$out/fuzz_deck" "$out/fuzz_flags" \
+    "$out/fuzz_request"
 
 byte() { # one byte of value $1 (0-255) on stdout
     printf "\\$(printf '%03o' "$1")"
@@ -129,3 +134,78 @@ flags_seed play play cake-master --players 4 --seats "human, random ,heuristic,i
 flags_seed arena arena mice-cake --seats heuristic,random --seed 11 --options a=1 b=2
 flags_seed replay replay game.txt --json
 flags_seed other hint game.txt --seat 2 --players 007
+
+# ---- server requests: kind byte, table byte, payload (fuzz/fuzz_request.c) -------------
+# Kinds: 0 create, 1 move, 2 join, 3 zombie, 4 get, 5 raw, 6 message, 7 frames.
+# Tables: 0 piece-o-cake (3), 1 maries-table (3), 2 mice-cake (2),
+# 3 cake-master (2), 4 piece-o-cake with open seats 2 and 3.
+request_seed() { # name kind table payload
+    { byte "$2"; byte "$3"; printf '%s' "$4"; } > "$out/fuzz_request/$1"
+}
+crlf() { # the arguments as lines ending in CR LF
+    for line in "$@"; do printf '%s\r\n' "$line"; done
+}
+request_seed create-piece 0 0 '{"game":"piece-o-cake","players":3,"seats":["human","open","random"]}'
+request_seed create-options 0 0 '{"game":"piece-o-cake","seats":["human","heuristic"],"options":{"rounds":2},"clock":"10m+20s"}'
+request_seed create-maries 0 1 '{"game":"maries-table","seats":["open","open","open","open"]}'
+request_seed create-mice 0 2 '{"game":"mice-cake","players":2,"seats":["random","random"],"clock":"1h"}'
+request_seed create-deck 0 3 "$(printf '{"game":"cake-master","seats":["human","random"],"deck":"%s"}' \
+    "$(sed 's/\\/\\\\/g; s/"/\\"/g' "$data/cake-master-small.deck" | awk '{printf "%s\\n", $0}')")"
+# Real first moves of each table (the deal of seed 1), in notation.
+table=0
+for game in "piece-o-cake 3" "maries-table 3" "mice-cake 2" "cake-master 2"; do
+    set -- $game
+    seats=$(yes random | head -n "$2" | paste -sd, -)
+    "$gateau" play "$1" --players "$2" --seats "$seats" --seed 1 --record "$out/record.txt" \
+        < /dev/null > /dev/null
+    line=$(sed '1,/^---$/d; /^#/d; /^deal /d; /^customers /d; /^roll /d' "$out/record.txt" | head -n 1)
+    token='$TOKEN'
+    case "$line" in
+        [1-9]:*) token="\$TOKEN${line%%:*}" line=${line#*: } ;;
+    esac
+    [ $table -eq 0 ] && first_move="$line"
+    request_seed "move-$1" 1 $table "{\"token\":\"$token\",\"version\":\$VERSION,\"move\":\"$line\"}"
+    request_seed "move-$1-stale" 1 $table "{\"token\":\"$token\",\"version\":0,\"move\":\"$line\"}"
+    request_seed "move-$1-notation" 1 $table '{"token":"$TOKEN","version":$VERSION,"move":"$MOVE"}'
+    request_seed "move-$1-actions" 1 $((table + 5)) '{"token":"$TOKEN","version":$VERSION,"move":[$ACTIONS]}'
+    request_seed "get-$1" 4 $table '/api/tables/$ID?token=$TOKEN&log_from=1'
+    request_seed "legal-$1" 4 $table '/api/tables/$ID/legal?token=$TOKEN&after=$FIRST'
+    request_seed "record-$1" 4 $table '/api/tables/$ID/record?token=$TOKEN2'
+    request_seed "message-$1" 6 $table '/api/tables/$ID/ws?token=$TOKEN
+ping'
+    table=$((table + 1))
+done
+rm -f "$out/record.txt"
+request_seed move-wrong-seat 1 0 '{"token":"$TOKEN2","version":$VERSION,"move":"$MOVE"}'
+request_seed move-forged 1 2 '{"token":"forged","version":1,"move":[1,2]}'
+request_seed join 2 4 '{"seat":2,"name":"Bob"}'
+request_seed join-taken 2 4 '{"seat":1}'
+request_seed zombie 3 0 '{"creator":"$CREATOR","seat":2,"zombie":true,"bot":"random"}'
+request_seed zombie-back 3 1 '{"creator":"$CREATOR","seat":1,"zombie":false}'
+request_seed games 4 0 '/api/games'
+request_seed lobby 4 0 '/api/tables'
+request_seed spectator 4 3 '/api/tables/$ID'
+request_seed record 4 2 '/api/tables/$ID/record'
+request_seed legal 4 1 '/api/tables/$ID/legal?token=$TOKEN&after=$ACTIONS'
+# Whole requests: a move (its body's length counts a token as the 32
+# characters it becomes), pipelined requests, an upgrade, a HEAD.
+body="{\"token\":\"\$TOKEN\",\"version\":1,\"move\":\"$first_move\"}"
+{ byte 5; byte 0; crlf 'POST /api/tables/$ID/moves HTTP/1.1' 'Host: 127.0.0.1' \
+      'Content-Type: application/json' "Content-Length: $((${#body} - 6 + 32))" ''
+  printf '%s' "$body"; } > "$out/fuzz_request/raw-move"
+{ byte 5; byte 1; crlf 'GET /api/tables/$ID?token=$TOKEN HTTP/1.1' 'Host: x' '' \
+      'GET /api/tables/$ID/legal?token=$TOKEN&after=$FIRST HTTP/1.1' 'Host: x' '' \
+      'POST /api/tables/$ID/join HTTP/1.1' 'Content-Length: 10' '' '{"seat":1}DELETE /api/tables HTTP/1.1' \
+      'Connection: close' ''; } > "$out/fuzz_request/raw-pipelined"
+{ byte 5; byte 2; crlf 'GET /api/tables/$ID/ws?token=$TOKEN1 HTTP/1.1' 'Host: 127.0.0.1' \
+      'Upgrade: websocket' 'Connection: Upgrade' 'Origin: http://127.0.0.1' \
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==' 'Sec-WebSocket-Version: 13' ''; } \
+    > "$out/fuzz_request/raw-upgrade"
+{ byte 5; byte 3; crlf 'HEAD /api/games HTTP/1.0' ''; } > "$out/fuzz_request/raw-head"
+request_seed message-spectator 6 3 '/api/tables/$ID/ws
+{"hello":1}'
+# Frames as a client sends them, masked: a ping, a text, a close.
+{ byte 7; byte 0; printf '/api/tables/$ID/ws?token=$TOKEN\n'
+  byte 137; byte 132; printf 'abcd'; printf '\021\021\021\021'
+  byte 129; byte 130; printf '\000\000\000\000hi'
+  byte 136; byte 130; printf '\000\000\000\000\003\350'; } > "$out/fuzz_request/frames"

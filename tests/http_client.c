@@ -74,6 +74,24 @@ int http_request(int port, const char *method, const char *path, const char *bod
     return status;
 }
 
+char *http_raw(int port, const char *request, size_t length)
+{
+    int fd = connect_local(port);
+    if (fd < 0) return NULL;
+    send_all(fd, request, length); /* (the server may close before it has read it all) */
+    shutdown(fd, SHUT_WR);
+    size_t used = 0, capacity = 8192;
+    char *answer = malloc(capacity);
+    ssize_t got;
+    while ((got = recv(fd, answer + used, capacity - used - 1, 0)) > 0) {
+        used += (size_t)got;
+        if (capacity - used < 2) answer = realloc(answer, capacity *= 2);
+    }
+    close(fd);
+    answer[used] = '\0';
+    return answer;
+}
+
 /* ---- WebSocket ------------------------------------------------------------------ */
 
 bool ws_open(ws_client *client, int port, const char *path, const char *origin)

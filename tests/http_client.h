@@ -15,6 +15,11 @@
 int http_request(int port, const char *method, const char *path, const char *body,
                  const char *extra_headers, char **response_body);
 
+/* Sends request (any bytes) on a fresh connection, then ends the
+ * stream: everything the server answered until it closed (malloc'd,
+ * NUL-terminated).  NULL when the connection failed. */
+char *http_raw(int port, const char *request, size_t length);
+
 /* A WebSocket client connection. */
 typedef struct ws_client {
     int socket;

@@ -93,12 +93,18 @@ const char *support_visible_moves(const gateau_record *record, int viewer)
     return marks;
 }
 
-json_t *support_view(const gateau_state *state, int seat)
+json_t *support_parse_view(const char *text)
 {
-    char *text = gateau_state_view_json(state, seat);
     json_error_t error;
     json_t *view = json_loads(text, 0, &error);
     cr_assert_not_null(view, "view is JSON: %s\n%s", error.text, text);
+    return view;
+}
+
+json_t *support_view(const gateau_state *state, int seat)
+{
+    char *text = gateau_state_view_json(state, seat);
+    json_t *view = support_parse_view(text);
     free(text);
     return view;
 }

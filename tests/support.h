@@ -43,6 +43,8 @@ const char *support_visible_moves(const gateau_record *record, int viewer);
 
 /* A seat's view as parsed JSON (json_decref it). */
 json_t *support_view(const gateau_state *state, int seat);
+/* A view's text (gateau_state_view_json), which must be JSON, parsed. */
+json_t *support_parse_view(const char *text);
 
 /* Scores as an array. */
 void support_scores(const gateau_state *state, int scores[GATEAU_MAX_PLAYERS]);

@@ -666,6 +666,50 @@ Test(cake_master_playout, estimates_at_turn_starts_only)
     gateau_setup_free(setup);
 }
 
+/* The most stars a Cake Master game gives one seat: 2 for the most Tasty
+ * points in each of the 3 rounds, and a star per customer served, 1 + 2 +
+ * 3 customers over the rounds. */
+#define CAKE_MASTER_MOST_STARS (3 * 2 + 1 + 2 + 3)
+
+/* An analysis's mean scores are in stars, the game's unit, though the
+ * playout estimates tenths of a star: at every decision of a game, from
+ * the first turn to the last (where rollouts end with the game's own
+ * scores), each candidate's mean lies between the stars the seat already
+ * has and the most a game gives. */
+Test(cake_master_playout, analyses_score_in_stars, .timeout = 300)
+{
+    gateau_setup *setup;
+    gateau_rng rng;
+    gateau_state *state = after_the_deal("cake-master", 3, 7, &setup, &rng);
+    cr_assert_str_eq(gateau_game_type_of(gateau_setup_game(setup))->score_unit, "stars");
+    gateau_bot *bot = make_bot("ismcts:iters=100");
+    int analysed = 0;
+    double highest = 0;
+    while (!gateau_state_is_over(state)) {
+        if (!gateau_state_is_chance(state) && !gateau_state_in_move(state)) {
+            int seat = gateau_state_next_seat(state), stars[GATEAU_MAX_PLAYERS];
+            gateau_state_scores(state, stars);
+            gateau_bot_candidate candidates[4];
+            int count = gateau_bot_analyse(bot, state, seat, &rng, candidates, 4);
+            cr_assert_gt(count, 0);
+            for (int i = 0; i < count; i++) {
+                double score = candidates[i].score;
+                cr_expect(score >= stars[seat] - 1e-9 && score <= CAKE_MASTER_MOST_STARS,
+                          "decision %d, seat %d with %d stars: '%s' has a mean of %.2f stars",
+                          analysed + 1, seat + 1, stars[seat], candidates[i].move, score);
+                if (score > highest) highest = score;
+            }
+            analysed++;
+        }
+        random_step(state, &rng);
+    }
+    cr_expect_gt(analysed, 50);
+    cr_expect_gt(highest, 2.0, "the means grow with the stars won: at most %.2f", highest);
+    gateau_bot_free(bot);
+    gateau_state_free(state);
+    gateau_setup_free(setup);
+}
+
 /* ---- ismcts: default budgets and the heuristic margin ----------------------------------- */
 
 /* The iterations of one default search of the first decision after the
@@ -1139,6 +1183,7 @@ Test(hint, json_parses, .timeout = 120)
     cr_expect_not_null(strstr(out, "Best moves for seat 2"), "%s", out);
     cr_expect_not_null(strstr(out, "1. cut "), "%s", out);
     cr_expect_not_null(strstr(out, "win "), "%s", out);
+    cr_expect_not_null(strstr(out, " points   ("), "scores in the game's unit: %s", out);
     free(out);
     snprintf(arguments, sizeof arguments, "hint %s --seat 1", path);
     cr_expect_eq(support_run(arguments, NULL, &out), 1);
@@ -1166,5 +1211,6 @@ Test(hint, in_play, .timeout = 120)
     cr_expect_eq(status, 3, "quit stops the game: %s", out);
     cr_expect_not_null(strstr(out, "Best moves for seat 1"), "%s", out);
     cr_expect_not_null(strstr(out, "1. cut "), "%s", out);
+    cr_expect_not_null(strstr(out, " points   ("), "scores in the game's unit: %s", out);
     free(out);
 }

@@ -10,6 +10,7 @@
  * - random games per player count: every card accounted for, and every
  *   score recomputed from the view JSON by code independent of the game's.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +48,7 @@ static const char *position_name(int p)
 
 /* The default deck's codes in card id order, generated here from the rules
  * file's description (not from the game). */
-static char DEFAULT_CODES[72][8];
+static char DEFAULT_CODES[72][16];
 static void make_default_codes(void)
 {
     static const char *const fruits[6] = {"", "r", "b", "rb", "rr", "bb"};
@@ -254,6 +255,10 @@ Test(cards, codes)
         {"P3rb", "P3rb", CM_PINK, 3, 0, 1, 1},
         {"P3br", "P3rb", CM_PINK, 3, 0, 1, 1},
         {"C1bb", "C1bb", CM_CHOCOLATE, 1, 0, 0, 2},
+        /* Either case: a letter's place says whether it is a color or a fruit. */
+        {"w0", "W0", CM_WHITE, 0, 0, 0, 0},
+        {"p3BR", "P3rb", CM_PINK, 3, 0, 1, 1},
+        {"c1Bb", "C1bb", CM_CHOCOLATE, 1, 0, 0, 2},
         {"C2*brbr", "C2*rrbb", CM_CHOCOLATE, 2, 1, 2, 2},
         {"W1rrrrrrrrr", "W1rrrrrrrrr", CM_WHITE, 1, 0, 9, 0},
     };
@@ -270,7 +275,7 @@ Test(cards, codes)
         cr_expect_str_eq(code, good[i].canonical);
     }
     static const struct { const char *text, *fragment; } bad[] = {
-        {"X0", "unknown color 'X'"},      {"w0", "unknown color 'w'"},
+        {"X0", "unknown color 'X'"},      {"x0", "unknown color 'x'"},
         {"W4", "'4' is not a half-rosette digit"}, {"W", "no half-rosette digit 0-3"},
         {"W0q", "unknown fruit 'q'"},     {"W0r*", "'*' must come right after"},
         {"W0rrrrrbbbbb", "more than 9 fruits"}, {"", "empty"},
@@ -708,36 +713,103 @@ Test(game, tiebreak_and_all_equal_stars)
 
 /* ---- Refused records -------------------------------------------------------------------- */
 
-/* A 3-player record to line `lines` of the script below, then `bad`. */
-static void expect_refused_after(int lines, const char *bad, int line, const char *fragment)
+/* A 3-player game, line by line from line 4 (NULL: the deal, the default
+ * deck's first 36 cards in id order). */
+static const char *const SCRIPT[] = {
+    "customers 1 2 3 4 5 6 7 8 9 10 11 12", /* line 4 */
+    NULL,                                   /* line 5: the deal */
+    "1: keep W0* left W0*r right W0*b",     /* line 6 */
+    "2: keep W0rb left W0rr right W0bb",
+    "3: keep W1 left W1r right W1b",
+    "1: place W0*:1a W1r:1b W0bb:1c",       /* line 9: seat 1 holds W0* W1r W0bb */
+    "2: place W0rb:1a W0*r:1b W1b:1c",
+    "3: place W1:1a W0rr:1b W0*b:1c",
+    "1: keep W1rb left W1rr right W1bb",    /* line 12 */
+    "2: keep W2 left W2r right W2b",
+    "3: keep W2rb left W2rr right W2bb",    /* seat 1 then holds W1rb W2rr W2b */
+    "1: place W1rb:1d W2rr:2a W2b:2b",      /* line 15 */
+};
+enum { SCRIPT_LINES = 3 + (int)(sizeof SCRIPT / sizeof SCRIPT[0]) };
+
+/* word with the case of its letters swapped: "W0*rb" -> "w0*RB". */
+static void add_swapped(buffer *b, const char *word)
+{
+    for (const char *c = word; *c; c++)
+        add(b, "%c", islower((unsigned char)*c)   ? toupper((unsigned char)*c)
+                     : isupper((unsigned char)*c) ? tolower((unsigned char)*c)
+                                                  : *c);
+}
+
+/* A card code or position (not a verb, "left", "right" or a seat prefix). */
+static bool is_code(const char *word, bool first)
+{
+    return !first && strcmp(word, "left") && strcmp(word, "right") &&
+           word[strlen(word) - 1] != ':';
+}
+
+/* The record's header and the script to line `lines`, with the case of
+ * every card code and position swapped when swap is true. */
+static void add_script(buffer *b, int lines, bool swap)
 {
     make_default_codes();
-    buffer b = {.length = 0};
-    add(&b, "game: cake-master\nplayers: 3\n---\n");
-    const char *script[] = {
-        "customers 1 2 3 4 5 6 7 8 9 10 11 12", /* line 4 */
-        NULL,                                   /* line 5: the deal */
-        "1: keep W0* left W0*r right W0*b",     /* line 6 */
-        "2: keep W0rb left W0rr right W0bb",
-        "3: keep W1 left W1r right W1b",
-        "1: place W0*:1a W1r:1b W0bb:1c",       /* line 9: seat 1 holds W0* W1r W0bb */
-        "2: place W0rb:1a W0*r:1b W1b:1c",
-        "3: place W1:1a W0rr:1b W0*b:1c",
-        "1: keep W1rb left W1rr right W1bb",    /* line 12 */
-        "2: keep W2 left W2r right W2b",
-        "3: keep W2rb left W2rr right W2bb",    /* seat 1 then holds W1rb W2rr W2b */
-    };
+    add(b, "game: cake-master\nplayers: 3\n---\n");
     for (int i = 0; i < lines - 3; i++) {
-        if (script[i]) {
-            add(&b, "%s\n", script[i]);
-            continue;
+        char line[256];
+        if (SCRIPT[i]) {
+            snprintf(line, sizeof line, "%s", SCRIPT[i]);
+        } else {
+            int n = snprintf(line, sizeof line, "deal");
+            for (int k = 0; k < 36; k++) n += snprintf(line + n, sizeof line - (size_t)n, " %s",
+                                                       DEFAULT_CODES[k]);
         }
-        add(&b, "deal");
-        for (int k = 0; k < 36; k++) add(&b, " %s", DEFAULT_CODES[k]);
-        add(&b, "\n");
+        bool first = true; /* the verb, or a seat prefix before it */
+        for (char *word = strtok(line, " "); word; word = strtok(NULL, " ")) {
+            if (word != line) add(b, " ");
+            if (swap && is_code(word, first)) add_swapped(b, word);
+            else add(b, "%s", word);
+            first = first && word[strlen(word) - 1] == ':'; /* the verb follows a prefix */
+        }
+        add(b, "\n");
     }
+}
+
+/* A 3-player record to line `lines` of the script, then `bad`. */
+static void expect_refused_after(int lines, const char *bad, int line, const char *fragment)
+{
+    buffer b = {.length = 0};
+    add_script(&b, lines, false);
     add(&b, "%s\n", bad);
     support_expect_refused(b.data, line, fragment);
+}
+
+/* Card codes and positions read in either case (issue 14): a letter's
+ * place in a code says whether it is a color or a fruit, so no case can
+ * be mistaken.  The record keeps the canonical spelling. */
+Test(records, codes_in_either_case)
+{
+    buffer canonical = {.length = 0}, swapped = {.length = 0};
+    add_script(&canonical, SCRIPT_LINES, false);
+    add_script(&swapped, SCRIPT_LINES, true);
+    cr_assert(strstr(swapped.data, "1: keep w0* left w0*R right w0*B"), "%s", swapped.data);
+    cr_assert(strstr(swapped.data, "1: place w0*:1A w1R:1B w0BB:1C"), "%s", swapped.data);
+    gateau_record *expected = support_read(canonical.data);
+    gateau_record *record = support_read(swapped.data);
+    char *want = gateau_record_text(expected), *got = gateau_record_text(record);
+    cr_expect_str_eq(got, want, "written canonically");
+    cr_expect(strstr(got, "1: place W1rb:1d W2rr:2a W2b:2b"), "%s", got);
+    free(want);
+    free(got);
+    gateau_record_free(expected);
+    gateau_record_free(record);
+    /* Refusals still name the cards canonically, and a quarter is a-d in
+     * either case. */
+    expect_refused_after(5, "1: keep w1 left W0*r right W0*b", 6, "you did not draw W1 (your draw");
+    expect_refused_after(8, "1: place w0*R:1a W1r:1b W0bb:1c", 9, "you do not hold W0*r");
+    expect_refused_after(8, "1: place W0*:1E W1r:1b W0bb:1c", 9, "'1E' is not a position");
+    expect_refused_after(8, "1: place W0*:1a W1r:1b W0bb:1", 9, "'1' is not a position");
+    expect_refused_after(8, "1: place W0*:1a W1r:1b W0bb:", 9, "'' is not a position");
+    expect_refused_after(5, "1: keep y0* left W0*r right W0*b", 6, "unknown color 'y'");
+    expect_refused_after(5, "1: keep W0*x left W0*r right W0*b", 6, "unknown fruit 'x'");
 }
 
 Test(records, refused_lines)
@@ -1311,10 +1383,43 @@ static void check_placed(game_memory *m, json_t *cakes, int seat)
     json_decref(placed);
 }
 
+/*
+ * A seat's own view at the start of a share step: the observer's view
+ * (observer_text, which the caller parses and checks) with the seat's
+ * number for null and the seat's hand after the customers.  Checked as
+ * text, which shows both that the seat sees nothing more than the observer
+ * but its hand and that its view is JSON; then only the hand is parsed
+ * (parsing every seat's whole view was most of this test's time).
+ */
+static json_t *own_hand(const gateau_state *state, int seat, const char *observer_text)
+{
+    static const char OBSERVER[] = "{\"game\":\"cake-master\",\"seat\":null,";
+    static const char HAND[] = ",\"hand\":";
+    cr_assert(!strncmp(observer_text, OBSERVER, strlen(OBSERVER)), "%s", observer_text);
+    char *own = gateau_state_view_json(state, seat);
+    char opening[64];
+    int length = snprintf(opening, sizeof opening, "{\"game\":\"cake-master\",\"seat\":%d,",
+                          seat + 1);
+    cr_assert(!strncmp(own, opening, (size_t)length), "seat %d's view: %s", seat + 1, own);
+    char *hand = strstr(own, HAND);
+    cr_assert_not_null(hand, "seat %d's view shows its hand: %s", seat + 1, own);
+    char *list = hand + strlen(HAND), *end = strchr(list, ']');
+    cr_assert(list[0] == '[' && end, "seat %d's hand is a list: %s", seat + 1, own);
+    json_error_t error;
+    json_t *cards = json_loadb(list, (size_t)(end + 1 - list), 0, &error);
+    cr_assert_not_null(cards, "seat %d's hand is JSON (%s): %s", seat + 1, error.text, own);
+    memmove(hand, end + 1, strlen(end + 1) + 1);
+    cr_assert_str_eq(own + length, observer_text + strlen(OBSERVER),
+                     "seat %d sees what the observer sees, and its hand", seat + 1);
+    free(own);
+    return cards;
+}
+
 static void check_share_step(const gateau_state *state, const deck_list *deck, game_memory *m)
 {
     int players = gateau_state_players(state);
-    json_t *view = support_view(state, GATEAU_OBSERVER);
+    char *observer_text = gateau_state_view_json(state, GATEAU_OBSERVER);
+    json_t *view = support_parse_view(observer_text);
     int turn = get_int(view, "turn") - 1, round = get_int(view, "round") - 1;
     tally t = {{0}, 0};
     for (int s = 0; s < players; s++) {
@@ -1332,16 +1437,15 @@ static void check_share_step(const gateau_state *state, const deck_list *deck, g
     }
     cr_assert_null(json_object_get(view, "hand"), "an observer sees no hand");
     for (int s = 0; s < players; s++) {
-        json_t *own = support_view(state, s);
-        json_t *hand = get(own, "hand");
+        json_t *hand = own_hand(state, s, observer_text);
         cr_assert_eq(json_array_size(hand), 3);
         for (size_t k = 0; k < 3; k++) tally_code(&t, deck, json_array_get(hand, k));
         json_decref(m->hands[s]);
-        m->hands[s] = json_incref(hand);
-        json_decref(own);
+        m->hands[s] = hand;
     }
     cr_assert_eq(t.total, 3 * players * (turn + 1), "cards on tables and in hands");
     json_decref(view);
+    free(observer_text);
 }
 
 static json_t *share_part(json_t *view, int seat, const char *key)

@@ -138,6 +138,13 @@ Test(cli, rules_prints_a_summary)
     const char *summary = gateau_game_summary(gateau_game_find("piece-o-cake"));
     cr_assert_eq(strncmp(out, summary, strlen(summary)), 0, "the summary first:\n%s", out);
     cr_assert_not_null(strstr(out, "option rounds"), "the options are explained:\n%s", out);
+    /* The key to the letters and their values, between the two (issue 14). */
+    char *key = gateau_game_key(gateau_game_find("piece-o-cake"));
+    const char *at = strstr(out, "\nKey:\n");
+    cr_assert_not_null(at, "a key:\n%s", out);
+    cr_expect_eq(strncmp(at + 6, key, strlen(key)), 0, "the game's key:\n%s", out);
+    cr_expect_lt(at, strstr(out, "option rounds"));
+    free(key);
     free(out);
 }
 

@@ -2,18 +2,21 @@
  * test_core.c: the engine core through the public API: the random
  * generator, the registry, setups and their options, states (who acts,
  * refusals), which lines a viewer may read, and records (reading,
- * writing, undo, resume).
+ * writing, undo, resume); and, inside the library, the JSON writer of the
+ * views.
  *
  * The game-specific rules are tested in each game's own file; here
  * piece-o-cake only serves as the registered game the core runs.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "core/engine.h" /* a game table without move_visible */
+#include "core/engine.h"     /* a game table without move_visible */
+#include "core/json_write.h" /* internal: the views' JSON writer */
 #include "support.h"
 
 /* A valid piece-o-cake deal: every variety's slices in a row. */
@@ -1560,4 +1563,67 @@ Test(record_file, empty_file)
     cr_assert(error[0]);
     cr_assert_eq(line, 0);
     remove_temp_dir();
+}
+
+/* ---- The views' JSON writer (core/json_write.h, internal) ------------------------------ */
+
+/* Writes the same value with the writer and as a jansson value. */
+static void both_string(json_writer *out, json_t *array, const char *value)
+{
+    json_write_string(out, value);
+    json_array_append_new(array, json_string(value));
+}
+
+static void both_integer(json_writer *out, json_t *array, long long value)
+{
+    json_write_integer(out, value);
+    json_array_append_new(array, json_integer(value));
+}
+
+/* The writer's bytes are jansson's compact dump of the same values, which
+ * the views were before (escapes, numbers, nesting, commas). */
+Test(json_write, writes_what_jansson_dumps)
+{
+    static const char *const strings[] = {
+        "", "plain", "quote \" backslash \\ slash /", "\b\f\n\r\t", "\x01\x1f\x7f ~",
+        "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x8d\xb0"};
+    static const long long integers[] = {0, 7, -1, -7, 10, -10, 1234567890123, LLONG_MAX, LLONG_MIN};
+    gateau_text text = {0};
+    json_writer out = {&text, false};
+    json_t *expected = json_object();
+    json_write_begin_object(&out);
+    json_write_key(&out, "strings");
+    json_write_begin_array(&out);
+    json_t *list = json_array();
+    for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) both_string(&out, list, strings[i]);
+    json_write_end_array(&out);
+    json_object_set_new(expected, "strings", list);
+    json_write_key(&out, "integers");
+    json_write_begin_array(&out);
+    list = json_array();
+    for (size_t i = 0; i < sizeof integers / sizeof integers[0]; i++) both_integer(&out, list, integers[i]);
+    json_write_end_array(&out);
+    json_object_set_new(expected, "integers", list);
+    json_write_key(&out, "a \"key\"\n");
+    json_write_begin_array(&out);
+    json_write_begin_array(&out);
+    json_write_end_array(&out);
+    json_write_begin_object(&out);
+    json_write_end_object(&out);
+    json_write_begin_object(&out);
+    json_write_key(&out, "b");
+    json_write_null(&out);
+    json_write_key(&out, "a");
+    json_write_boolean(&out, true);
+    json_write_end_object(&out);
+    json_write_boolean(&out, false);
+    json_write_end_array(&out);
+    json_object_set_new(expected, "a \"key\"\n",
+                        json_pack("[[], {}, {s:n, s:b}, b]", "b", "a", true, false));
+    json_write_end_object(&out);
+    char *dumped = json_dumps(expected, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    cr_assert_str_eq(text.data, dumped);
+    free(dumped);
+    json_decref(expected);
+    text_free(&text);
 }

@@ -196,6 +196,44 @@ Test(match, bot_fallbacks_are_told)
     cr_assert_null(gateau_bot_fallback("solverish", mice));
 }
 
+/* Every game has a key to its letters and colors and what they are worth
+ * (issue 14): whole lines a terminal shows as they are, naming every
+ * letter of the game's notation with its value. */
+Test(match, every_game_has_a_key)
+{
+    static const struct { const char *game, *const fragments[4]; } keys[] = {
+        {"piece-o-cake", {"P plum         3 slices, bonus  3, eaten 1 point a slice",
+                          "C chocolate   11 slices, bonus 11, eaten 3 points a slice",
+                          "e eats the\nslice, c collects it"}},
+        {"maries-table", {"  kept     1   2   3   4   5   6   7   8\n",
+                          "  points  -3  -1   1   3   5   6   7   8\n",
+                          "eaten card scores 1 point"}},
+        {"mice-cake", {"a + b pips (0/0 nothing, 6/6 12)", "Columns A to D", "?? is a piece"}},
+        {"cake-master", {"W white, P pink, C chocolate", "1 color 3, 2 colors 1, 3 colors 0",
+                         "r b    a raspberry, a blueberry", "@ rosette, o half-rosette"}},
+    };
+    cr_assert_eq(gateau_game_count(), (int)(sizeof keys / sizeof keys[0]));
+    for (size_t g = 0; g < sizeof keys / sizeof keys[0]; g++) {
+        const gateau_game *game = gateau_game_find(keys[g].game);
+        cr_assert_not_null(game, "%s", keys[g].game);
+        char *key = gateau_game_key(game);
+        size_t length = strlen(key);
+        cr_assert_gt(length, 0, "%s has a key", keys[g].game);
+        cr_expect_eq(key[length - 1], '\n', "%s: whole lines", keys[g].game);
+        cr_expect_null(strchr(key, '\033'), "%s: no colors", keys[g].game);
+        for (const char *line = key; *line;) {
+            size_t width = strcspn(line, "\n");
+            cr_expect_leq(width, 80u, "%s: a line of %zu characters: %.*s", keys[g].game, width,
+                          (int)width, line);
+            line += width + (line[width] == '\n');
+        }
+        for (int f = 0; f < 4 && keys[g].fragments[f]; f++)
+            cr_expect_not_null(strstr(key, keys[g].fragments[f]), "%s's key says '%s':\n%s",
+                               keys[g].game, keys[g].fragments[f], key);
+        free(key);
+    }
+}
+
 Test(match, game_types_bound_every_decision)
 {
     for (int g = 0; g < gateau_game_count(); g++) {

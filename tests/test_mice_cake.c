@@ -959,6 +959,28 @@ Test(mice_cake, bad_assigns)
                          7, "no seat prefix");
 }
 
+/* Columns in either case (issue 14): no letter means anything else, so
+ * nothing can be mistaken.  The record keeps the canonical spelling. */
+Test(mice_cake, columns_in_either_case)
+{
+    const char *lines[] = {"1: assign a1 c3", "2: assign b2 D2", "roll 1 a 4", "roll 2 b 2 4",
+                           "roll 1 C 6 6 5",  "roll 2 d 3 4",    "1: assign a1 c1",
+                           "2: assign b3 d1", NULL};
+    gateau_record *record = read_record(WORKED_DEAL, lines);
+    const char *canonical[] = {"assign A1 C3", "assign B2 D2", "roll 1 A 4", "roll 2 B 2 4",
+                               "roll 1 C 6 6 5", "roll 2 D 3 4", "assign A1 C1",
+                               "assign B3 D1"};
+    for (int i = 0; i < 8; i++)
+        cr_expect_str_eq(gateau_record_move_text(record, 1 + i), canonical[i]);
+    gateau_record_free(record);
+    expect_refused_lines(WORKED_DEAL, (const char *const[]){"1: assign e4", NULL}, 5,
+                         "'e4' is not a column A-D");
+    expect_refused_lines(WORKED_DEAL, (const char *const[]){"1: assign c1 a3", NULL}, 5,
+                         "in order A..D: A comes after C");
+    const char *wrong_roll[] = {"1: assign A1 C3", "2: assign B2 D2", "roll 1 e 4", NULL};
+    expect_refused_lines(WORKED_DEAL, wrong_roll, 7, "a roll is 'roll', the seat, the column");
+}
+
 Test(mice_cake, bad_steals)
 {
     /* Round 1: blue's stash is empty, B (0/0) is closed to yellow. */

@@ -737,6 +737,65 @@ Test(piece_o_cake, untaken_pieces_removed)
     gateau_record_free(record);
 }
 
+/* The commentary on seat's move (1-based) from where record stands, then
+ * the move played. */
+static char *describe_and_play(gateau_record *record, int seat, const char *move)
+{
+    gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
+    char error[256] = "";
+    int count = gateau_move_parse(now(record), seat - 1, move, actions, error, sizeof error);
+    cr_assert_gt(count, 0, "'%s': %s", move, error);
+    char *text = gateau_move_describe(now(record), seat - 1, actions, count, GATEAU_OBSERVER);
+    act(record, seat, move);
+    return text;
+}
+
+/* The commentary says where the pieces nobody took go (issue 14), on the
+ * move that ends the cake, and the text view counts them for the round. */
+Test(piece_o_cake, untaken_pieces_are_described)
+{
+    gateau_record *record = start_game(4, NULL, NULL); /* cake 1 PPPAAAARRRR */
+    act(record, 1, "cut 11-2 3-5 6-7 8-10");
+    char *text = describe_and_play(record, 2, "take 6-7 ce");
+    cr_expect_null(strstr(text, "Nobody"), "not yet: %s", text);
+    free(text);
+    act(record, 3, "pass");
+    text = describe_and_play(record, 4, "take 8-10 eee");
+    cr_expect_null(strstr(text, "Nobody"), "not yet: %s", text);
+    free(text);
+    text = describe_and_play(record, 1, "pass");
+    cr_expect_str_eq(text, "seat 1: pass. Nobody took pieces 11-2 (RPP) and 3-5 (PAA): their 6 "
+                           "slices are removed from the game and score for nobody.");
+    free(text);
+    char *view = gateau_state_view_text(now(record), GATEAU_OBSERVER, false);
+    cr_expect(strstr(view, "Removed this round (pieces nobody took): 6 slices: P3 A2 R1\n"), "%s",
+              view);
+    free(view);
+    /* The last chooser's own take is not among them; one piece left. */
+    act(record, 2, "cut 1-10 11");
+    act(record, 3, "pass");
+    act(record, 4, "pass");
+    act(record, 1, "pass");
+    text = describe_and_play(record, 2, "take 1-10 cccccccccc");
+    cr_expect_str_eq(text, "seat 2: take 1-10 cccccccccc (eats nothing; collects R B B B B B B "
+                           "B K K). Nobody took piece 11 (K): its 1 slice is removed from the game "
+                           "and scores for nobody.");
+    free(text);
+    /* Everything taken: nothing to say. */
+    act(record, 3, "cut 1-11");
+    act(record, 4, "pass");
+    act(record, 1, "pass");
+    act(record, 2, "pass");
+    text = describe_and_play(record, 3, "take 1-11 eeeeeeeeeee");
+    cr_expect_null(strstr(text, "Nobody"), "%s", text);
+    free(text);
+    view = gateau_state_view_text(now(record), GATEAU_OBSERVER, false);
+    cr_expect(strstr(view, "Removed this round (pieces nobody took): 7 slices: P3 A2 R1 K1\n"),
+              "%s", view);
+    free(view);
+    gateau_record_free(record);
+}
+
 Test(piece_o_cake, two_rounds)
 {
     gateau_record *record = start_game(2, "rounds=2", NULL);
@@ -1051,9 +1110,9 @@ Test(piece_o_cake, deal_errors)
     bad[20] = 'X';
     snprintf(text, sizeof text, DEAL_BASE "\n# the shuffle\ndeal %s\n", bad);
     support_expect_refused(text, 8, "'X' is not a variety");
-    bad[20] = 'b';
+    bad[20] = 'e'; /* no variety in either case */
     snprintf(text, sizeof text, DEAL_BASE "deal %s\n", bad);
-    support_expect_refused(text, 6, "'b' is not a variety");
+    support_expect_refused(text, 6, "'e' is not a variety");
     snprintf(text, sizeof text, DEAL_BASE "deal %.30s %s\n", good, good + 30);
     support_expect_refused(text, 6, "one word");
     snprintf(text, sizeof text, DEAL_BASE "1: deal %s\n", good);
@@ -1134,6 +1193,39 @@ Test(piece_o_cake, take_and_forfeit_errors)
     expect_seat(ok, 1, "", "R4");
     expect_to_act(ok, 2);
     gateau_record_free(ok);
+}
+
+/* Letters in either case where they cannot be mistaken (issue 14):
+ * variety letters in a deal and a forfeit, E for eat in a take.  Not C in
+ * a take: upper case C is chocolate everywhere else, and "take 1-3 CCE"
+ * may name the piece's slices; it is refused, saying why.  The record
+ * keeps the canonical spelling. */
+Test(piece_o_cake, letters_in_either_case)
+{
+    char deal[SLICES + 1], text[256];
+    full_deal(NULL, deal); /* cake 1 PPPAAAARRRR */
+    for (int i = 0; i < SLICES; i++) deal[i] = (char)(deal[i] - 'A' + 'a');
+    snprintf(text, sizeof text, "game: piece-o-cake\nplayers: 2\n---\ndeal %s\n", deal);
+    gateau_record *record = support_read(text);
+    char canonical[SLICES + 1];
+    full_deal(NULL, canonical);
+    cr_expect_eq(strncmp(last_move(record), "deal ", 5), 0);
+    cr_expect_str_eq(last_move(record) + 5, canonical, "the deal is written in upper case");
+    act(record, 1, "cut 1-3 4-11");
+    refuse(record, 2, "take 1-3 CCE", "'C' in 'CCE' could be chocolate or collect");
+    refuse(record, 2, "take 1-3 cCe", "could be chocolate or collect");
+    refuse(record, 2, "take 1-3 xce", "'x' is neither e (eat) nor c (collect)");
+    act(record, 2, "take 1-3 EcE");
+    cr_expect_str_eq(last_move(record), "take 1-3 ece");
+    expect_seat(record, 2, "P1", "P2");
+    act(record, 1, "take 4-11 EEEEEEEE");
+    cr_expect_str_eq(last_move(record), "take 4-11 eeeeeeee");
+    refuse(record, 2, "eat a", "seat 2 has collected no apricot (A) this round");
+    refuse(record, 2, "eat e", "'eat X' with X one of PARBKGSC");
+    act(record, 2, "eat p");
+    cr_expect_str_eq(last_move(record), "eat P");
+    expect_seat(record, 2, "", "P3");
+    gateau_record_free(record);
 }
 
 /*

@@ -291,3 +291,15 @@ Test(play, hot_seat_clears_the_screen_between_humans)
     cr_assert(strstr(cleared, "Your hand: "), "seat 2 sees his own hand:\n%s", shown);
     free(shown);
 }
+
+/* The key to the letters is at hand during a game (issue 14). */
+Test(play, key_at_the_prompt)
+{
+    char *out;
+    cr_assert_eq(run("play cake-master --players 2 --seats human,random --seed 1", "key\nquit\n",
+                     &out), 3, "%s", out);
+    char *key = gateau_game_key(gateau_game_find("cake-master"));
+    cr_assert(key[0], "Cake Master has a key");
+    cr_assert(strstr(out, key), "the key is printed:\n%s", out);
+    free(key), free(out);
+}

@@ -7,6 +7,7 @@
  * - every move formats to text that parses back to the same actions;
  * - a seat's view (and its legal actions) is the same after the state is
  *   determinized for that seat: the view only shows what the seat knows;
+ * - a view is JSON in jansson's compact form (in the first game);
  * - a record written, read and replayed gives the same game and text;
  * - a move's line shown to a seat (gateau_move_visible) tells it nothing
  *   its views and the commentary do not, and a record written for a seat
@@ -59,7 +60,19 @@ static void check_refusal(gateau_state *state, int seat)
     gateau_state_free(copy);
 }
 
-static void check_views(const gateau_state *state, gateau_rng *rng)
+/* The view is JSON, and written as jansson's compact dump writes it. */
+static void check_json_form(const char *view)
+{
+    json_error_t error;
+    json_t *parsed = json_loads(view, 0, &error);
+    cr_assert_not_null(parsed, "the view is JSON (%s): %s", error.text, view);
+    char *dumped = json_dumps(parsed, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    cr_assert_str_eq(view, dumped, "the view is in jansson's compact form");
+    free(dumped);
+    json_decref(parsed);
+}
+
+static void check_views(const gateau_state *state, gateau_rng *rng, bool json_form)
 {
     int players = gateau_state_players(state);
     gateau_state *copy = gateau_state_clone(state);
@@ -69,6 +82,7 @@ static void check_views(const gateau_state *state, gateau_rng *rng)
         char *truth = gateau_state_view_json(state, seat);
         char *sampled = gateau_state_view_json(copy, seat);
         cr_assert_str_eq(truth, sampled, "seat %d's view changed by determinizing", seat + 1);
+        if (json_form) check_json_form(truth);
         free(truth);
         free(sampled);
         if (seat < 0) continue;
@@ -151,7 +165,7 @@ static void play_checked_game(const gateau_setup *setup, uint64_t number, bool t
                 gateau_state_copy(scratch, state);
                 check_refusal(scratch, seat);
             }
-            if (move_start && (thorough || (steps % 61) == 0)) check_views(state, &rng);
+            if (move_start && (thorough || (steps % 61) == 0)) check_views(state, &rng, number == 0);
             int count = gateau_state_legal_actions(state, seat, actions);
             action = actions[gateau_rng_below(&rng, (uint32_t)count)];
         }
@@ -161,7 +175,7 @@ static void play_checked_game(const gateau_setup *setup, uint64_t number, bool t
                   "legal action refused: %s", error);
         if (gateau_record_move_count(record) > moves) check_move_notation(record, before);
     }
-    check_views(state, &rng);
+    check_views(state, &rng, number == 0);
     check_round_trip(record);
     gateau_state_free(before);
     gateau_state_free(scratch);

@@ -19,23 +19,25 @@
 #include <unistd.h>
 
 #include "http_client.h"
+#include "server/server.h"
 #include "support.h"
 
 TestSuite(server, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 300);
 
-typedef struct server {
+/* A `gateau serve` that the test runs as a child process. */
+typedef struct served {
     pid_t pid;
     int port;
-} server;
+} served;
 
 /* Starts `gateau serve` on a free port with the database at db. */
-static server start_server(const char *db)
+static served start_server(const char *db)
 {
     const char *binary = getenv("GATEAU_BINARY");
     cr_assert_not_null(binary, "GATEAU_BINARY is set by ctest");
     int out[2];
     cr_assert_eq(pipe(out), 0);
-    server started = {0};
+    served started = {0};
     started.pid = fork();
     cr_assert_geq(started.pid, 0);
     if (started.pid == 0) {
@@ -60,7 +62,7 @@ static server start_server(const char *db)
 }
 
 /* SIGTERM: the server stops cleanly, with status 0. */
-static void stop_server(server *running)
+static void stop_server(served *running)
 {
     kill(running->pid, SIGTERM);
     int status;
@@ -79,7 +81,7 @@ static json_t *parse(const char *text)
 
 /* A request that must answer `expected`: the parsed body (JSON), or NULL
  * for a non-JSON body. */
-static json_t *request(const server *running, const char *method, const char *path,
+static json_t *request(const served *running, const char *method, const char *path,
                        const char *body, int expected)
 {
     char *answer;
@@ -92,7 +94,7 @@ static json_t *request(const server *running, const char *method, const char *pa
 }
 
 /* A refusal: the status and a reason that mentions fragment. */
-static void refused(const server *running, const char *method, const char *path,
+static void refused(const served *running, const char *method, const char *path,
                     const char *body, int expected, const char *fragment)
 {
     json_t *answer = request(running, method, path, body, expected);
@@ -111,7 +113,7 @@ typedef struct created {
     char tokens[6][64];
 } created;
 
-static created create_table(const server *running, const char *body)
+static created create_table(const served *running, const char *body)
 {
     json_t *answer = request(running, "POST", "/api/tables", body, 201);
     created table = {0};
@@ -129,9 +131,9 @@ static created create_table(const server *running, const char *body)
     return table;
 }
 
-static json_t *get_table(const server *running, const created *table, int seat)
+static json_t *get_table(const served *running, const created *table, int seat)
 {
-    char path[256];
+    char path[512];
     if (seat > 0) snprintf(path, sizeof path, "/api/tables/%s?token=%s", table->id,
                            table->tokens[seat - 1]);
     else snprintf(path, sizeof path, "/api/tables/%s", table->id);
@@ -142,7 +144,7 @@ static json_t *get_table(const server *running, const created *table, int seat)
  * (the first legal action each time, as a client with no rules would),
  * and posts it.  Returns the new version, or -1 when another seat moved
  * first (409). */
-static int play_first_legal(const server *running, const created *table, int seat, int version,
+static int play_first_legal(const served *running, const created *table, int seat, int version,
                             json_t *legal)
 {
     char after[4096] = "", path[4400];
@@ -188,7 +190,7 @@ static int play_first_legal(const server *running, const created *table, int sea
 
 /* Plays seat (a person's) until the game is over, the bots moving
  * server-side: the final snapshot. */
-static json_t *play_to_the_end(const server *running, const created *table, int seat)
+static json_t *play_to_the_end(const served *running, const created *table, int seat)
 {
     for (int polls = 0; polls < 20000; polls++) {
         json_t *snapshot = get_table(running, table, seat);
@@ -208,7 +210,7 @@ static json_t *play_to_the_end(const server *running, const created *table, int 
 
 /* The record, replayed by `gateau replay --json`, gives the scores the
  * server reported. */
-static void check_record(const server *running, const created *table, json_t *final)
+static void check_record(const served *running, const created *table, json_t *final)
 {
     char path[256], *record;
     snprintf(path, sizeof path, "/api/tables/%s/record", table->id);
@@ -230,7 +232,7 @@ static void check_record(const server *running, const created *table, json_t *fi
 static void play_a_game(const char *game, int players, const char *bots)
 {
     const char *db = support_temp_path("tables.db");
-    server running = start_server(db);
+    served running = start_server(db);
     char body[512];
     int used = snprintf(body, sizeof body, "{\"game\":\"%s\",\"players\":%d,\"seats\":[\"human\"",
                         game, players);
@@ -289,7 +291,7 @@ Test(server, cake_master_to_the_end) { play_a_game("cake-master", 3, "random"); 
 
 Test(server, bad_requests_are_refused_and_change_nothing)
 {
-    server running = start_server(support_temp_path("refusals.db"));
+    served running = start_server(support_temp_path("refusals.db"));
     created table = create_table(&running, "{\"game\":\"piece-o-cake\",\"seats\":[\"human\","
                                            "\"human\"]}");
     json_t *before = get_table(&running, &table, 1);
@@ -345,15 +347,40 @@ Test(server, bad_requests_are_refused_and_change_nothing)
             "\"human\"],\"options\":{\"deck\":\"/etc/passwd\"}}", 422, "names no files");
     refused(&running, "POST", "/api/tables", "{\"game\":\"piece-o-cake\",\"players\":3,"
             "\"seats\":[\"human\",\"human\"]}", 422, "2 seats for 3 players");
+    /* What a request says is quoted on one line: a decoded %0A in a
+     * path, a newline in a field's name. */
+    refused(&running, "GET", "/api/tables/no%0Asuch", NULL, 404, "no table no\\nsuch");
+    refused(&running, "POST", "/api/tables", "{\"game\\n\":1}", 400, "unknown field 'game\\n'");
     snprintf(path, sizeof path, "/api/tables/%s?token=forged", table.id);
     refused(&running, "GET", path, NULL, 403, "token");
     snprintf(path, sizeof path, "/api/tables/%s/legal?token=%s&after=x", table.id, table.tokens[0]);
     refused(&running, "GET", path, NULL, 400, "after");
 
+    /* A query value too long to be a token (or a list of actions) is
+     * refused, not taken for an absent one: a spectator's view. */
+    char long_path[6000], long_value[5000];
+    memset(long_value, 'A', 300);
+    long_value[300] = '\0';
+    snprintf(long_path, sizeof long_path, "/api/tables/%s?token=%s", table.id, long_value);
+    refused(&running, "GET", long_path, NULL, 403, "opens no seat");
+    snprintf(long_path, sizeof long_path, "/api/tables/%s/record?token=%s", table.id, long_value);
+    refused(&running, "GET", long_path, NULL, 403, "opens no seat");
+    for (int i = 0; i < 4998; i += 2) memcpy(long_value + i, "1,", 2);
+    long_value[4999] = '\0';
+    snprintf(long_path, sizeof long_path, "/api/tables/%s/legal?token=%s&after=%s", table.id,
+             table.tokens[0], long_value);
+    refused(&running, "GET", long_path, NULL, 400, "after");
+    snprintf(path, sizeof path, "/api/tables/%s?token=%s&log_from=x", table.id, table.tokens[0]);
+    refused(&running, "GET", path, NULL, 400, "log_from");
+
     /* WebSockets: a forged token or another site's page is refused. */
     ws_client socket;
     snprintf(path, sizeof path, "/api/tables/%s/ws?token=forged", table.id);
     cr_assert_not(ws_open(&socket, running.port, path, NULL));
+    memset(long_value, 'A', 300);
+    long_value[300] = '\0';
+    snprintf(long_path, sizeof long_path, "/api/tables/%s/ws?token=%s", table.id, long_value);
+    cr_assert_not(ws_open(&socket, running.port, long_path, NULL), "a token too long: refused");
     snprintf(path, sizeof path, "/api/tables/%s/ws?token=%s", table.id, table.tokens[0]);
     cr_assert_not(ws_open(&socket, running.port, path, "http://evil.example"));
     cr_assert(ws_open(&socket, running.port, path, NULL));
@@ -371,7 +398,7 @@ Test(server, bad_requests_are_refused_and_change_nothing)
 Test(server, a_restart_restores_unfinished_tables)
 {
     const char *db = support_temp_path("restart.db");
-    server running = start_server(db);
+    served running = start_server(db);
     created table = create_table(&running, "{\"game\":\"maries-table\",\"players\":3,"
                                            "\"seats\":[\"human\",\"random\",\"random\"]}");
     json_t *snapshot = get_table(&running, &table, 1);
@@ -414,7 +441,7 @@ static void change_database(const char *db, const char *sql)
 Test(server, a_table_killed_before_its_chance_move_is_restored)
 {
     const char *db = support_temp_path("killed-deal.db");
-    server running = start_server(db);
+    served running = start_server(db);
     created table = create_table(&running, "{\"game\":\"maries-table\",\"players\":3,"
                                            "\"seats\":[\"human\",\"random\",\"random\"]}");
     json_t *before = get_table(&running, &table, 1);
@@ -441,7 +468,7 @@ Test(server, a_table_killed_before_its_chance_move_is_restored)
 Test(server, a_table_killed_before_its_end_is_stored_is_restored)
 {
     const char *db = support_temp_path("killed-end.db");
-    server running = start_server(db);
+    served running = start_server(db);
     created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
                                            "\"heuristic\"]}");
     json_t *final = play_to_the_end(&running, &table, 1);
@@ -463,7 +490,7 @@ Test(server, a_table_killed_before_its_end_is_stored_is_restored)
 /* Open seats: listed in the lobby until claimed. */
 Test(server, lobby_and_join)
 {
-    server running = start_server(support_temp_path("lobby.db"));
+    served running = start_server(support_temp_path("lobby.db"));
     created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"open\"]}");
     json_t *lobby = request(&running, "GET", "/api/tables", NULL, 200);
     char *text = json_dumps(lobby, JSON_COMPACT);
@@ -487,4 +514,91 @@ Test(server, lobby_and_join)
     free(text);
     json_decref(lobby);
     stop_server(&running);
+}
+
+/* Whatever a request is, the answer is HTTP, and a refusal is a 4xx in
+ * JSON: civetweb's own refusals too.  A request line with a space in its
+ * version had civetweb echo the request's headers into its status line;
+ * an upgrade to a path with no WebSocket got a body without a head; an
+ * answer to HEAD had a body, which a client reads as the next answer. */
+static char *raw_request(const served *running, const char *request)
+{
+    char *answer = http_raw(running->port, request, strlen(request));
+    cr_assert_not_null(answer, "%s", request);
+    return answer;
+}
+
+/* The request's answer begins with status_line ("HTTP/1.1 400") and is
+ * a JSON refusal. */
+static void refused_raw(const served *running, const char *request, const char *status_line)
+{
+    char *answer = raw_request(running, request);
+    cr_assert(!strncmp(answer, status_line, strlen(status_line)) &&
+                  answer[strlen(status_line)] == ' ',
+              "'%s' answered '%s'", request, answer);
+    const char *body = strstr(answer, "\r\n\r\n");
+    cr_assert(body && !strncmp(body + 4, "{\"error\":", 9), "a JSON refusal: '%s'", answer);
+    cr_assert_null(strstr(answer, "X-Injected"), "%s", answer);
+    free(answer);
+}
+
+Test(server, answers_are_http)
+{
+    served running = start_server(support_temp_path("http.db"));
+    refused_raw(&running, "GET /api/games HTTP/1.1 x\r\nHost: 127.0.0.1\r\nX-Injected: 1\r\n\r\n",
+                "HTTP/1.1 400");
+    refused_raw(&running, "GET /api/games HTTP/1.7\r\nHost: 127.0.0.1\r\n\r\n",
+                "HTTP/1.1 505");
+    refused_raw(&running, "GET /api/tables/x HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n", "HTTP/1.1 404");
+    char *answer = raw_request(&running, "HEAD /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                         "Connection: close\r\n\r\n");
+    cr_assert(!strncmp(answer, "HTTP/1.1 405", 12), "%s", answer);
+    const char *end = strstr(answer, "\r\n\r\n");
+    cr_assert(end && !end[4], "a body after the head: '%s'", answer);
+    free(answer);
+
+    /* A Sec-WebSocket-Key too long for civetweb's handshake: it answered
+     * 500 after the upgrade had been accepted, and what was made for the
+     * subscriber leaked (the server's exit under LeakSanitizer says so).
+     * Refused at once now. */
+    created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
+                                           "\"human\"]}");
+    char upgrade[512], key[80];
+    memset(key, 'A', 70);
+    key[70] = '\0';
+    snprintf(upgrade, sizeof upgrade, "GET /api/tables/%s/ws HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+             "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
+             "Sec-WebSocket-Version: 13\r\n\r\n", table.id, key);
+    answer = raw_request(&running, upgrade);
+    cr_assert(strncmp(answer, "HTTP/1.1 5", 10) != 0, "%s", answer);
+    free(answer);
+    stop_server(&running);
+}
+
+/* A process may run a server, stop it and run another (tests and the fuzz
+ * target fuzz_request do): the bots play on the second as on the first. */
+Test(server, a_process_runs_a_server_again)
+{
+    for (int run = 1; run <= 2; run++) {
+        char name[32], error[512];
+        snprintf(name, sizeof name, "again-%d.db", run);
+        server_options options = {.bind = "127.0.0.1", .port = 0, .db = support_temp_path(name),
+                                  .bot_threads = 1, .connections = 8, .quiet = true};
+        server *in_process = server_start(&options, error, sizeof error);
+        cr_assert_not_null(in_process, "run %d: %s", run, error);
+        served running = {.port = server_port(in_process)};
+        created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"random\","
+                                               "\"random\"]}");
+        bool over = false;
+        for (int polls = 0; polls < 20000 && !over; polls++) {
+            json_t *snapshot = get_table(&running, &table, 0);
+            over = json_is_true(json_object_get(snapshot, "over"));
+            json_decref(snapshot);
+            if (!over) usleep(1000);
+        }
+        cr_assert(over, "run %d: the bots play their game to the end", run);
+        server_stop(in_process);
+    }
 }

@@ -77,6 +77,10 @@ GATEAU_API const gateau_game *gateau_game_find(const char *name); /* NULL if unk
 GATEAU_API const char *gateau_game_name(const gateau_game *game);    /* "piece-o-cake" */
 GATEAU_API const char *gateau_game_title(const gateau_game *game);   /* "piece o' Cake" */
 GATEAU_API const char *gateau_game_summary(const gateau_game *game); /* rules in brief */
+/* The key to the game's notation and views: what each letter, color or
+ * variety stands for and what it is worth, a few lines each ending in a
+ * newline ("" for a game without one).  malloc'd; the caller frees it. */
+GATEAU_API char *gateau_game_key(const gateau_game *game);
 GATEAU_API int gateau_game_min_players(const gateau_game *game);
 GATEAU_API int gateau_game_max_players(const gateau_game *game);
 GATEAU_API int gateau_game_option_count(const gateau_game *game);

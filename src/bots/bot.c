@@ -537,7 +537,8 @@ int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gat
         for (int i = 0; i < count; i++) {
             all[i].action = candidates[i].action;
             all[i].win = candidates[i].values.share[seat];
-            all[i].score = candidates[i].values.score[seat];
+            all[i].score = (double)candidates[i].values.score[seat] /
+                           (bot->game->score_scale > 1 ? bot->game->score_scale : 1);
             all[i].exact = true;
             format_line(det, seat, candidates[i].line, candidates[i].line_length, true, &all[i]);
         }

@@ -100,6 +100,13 @@ typedef struct bot_game {
      * is sure to be there and exact (faster: more pruning). */
     bool (*solve)(const gateau_state *state, int seat, long limit, bool all,
                   bot_exact_candidate *candidates, int *count, int *best);
+    /* The hooks' scores count 1/score_scale of the game's unit (0 or 1:
+     * the unit itself), for a playout that estimates fractions of it in
+     * bot_values' whole numbers (Cake Master: tenths of a star).  The
+     * search scales the game's own final scores alike, so that rollouts
+     * ending either way compare, and reports means in the game's unit;
+     * score_span is in the scaled unit. */
+    int score_scale;
 } bot_game;
 
 /* The bot support of each game, listed with the game in src/games.c. */
@@ -154,7 +161,7 @@ void ismcts_free(ismcts *search);
 typedef struct ismcts_child {
     gateau_action action;
     long visits;
-    double win, score, reward; /* means for the seat */
+    double win, score, reward; /* means for the seat; score in the game's unit */
     gateau_action line[GATEAU_MAX_MOVE_ACTIONS]; /* principal move from this action */
     int line_length;
     bool line_complete;  /* the tree reached the end of the move */

@@ -28,6 +28,8 @@
 #include "games/cake_master/cake_master.h"
 
 #define CUSTOMER_WEIGHT 3.0
+/* The playout's scores are in tenths of a star (bot_game.score_scale). */
+#define SCORE_SCALE 10
 
 typedef struct board {
     const cm_card *quarter[CM_POSITIONS]; /* NULL: empty */
@@ -233,7 +235,10 @@ typedef struct placing {
 /* Each remaining card at a free position from p->first on. */
 static void place_from(placing *p, int i)
 {
-    if (i == p->slot_count) {
+    /* (slot_count is at most CM_HAND: the second test only tells the
+     * compiler, which otherwise warns of position[3] in its inlined
+     * recursion.) */
+    if (i == p->slot_count || i == CM_HAND) {
         double v = board_value(p->c, &p->b);
         if (!p->have || v > p->best + 1e-12) {
             p->have = true;
@@ -396,7 +401,7 @@ static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *v
     int leaders = 0;
     for (int s = 0; s < g->players; s++) leaders += estimate[s] >= best - 1e-9;
     for (int s = 0; s < g->players; s++) {
-        values->score[s] = (int)(10 * estimate[s] + 0.5); /* tenths of a star */
+        values->score[s] = (int)(SCORE_SCALE * estimate[s] + 0.5);
         values->share[s] = estimate[s] >= best - 1e-9 ? 1.0 / leaders : 0.0;
     }
     return true;
@@ -408,4 +413,5 @@ const bot_game cake_master_bots = {
     .heuristic = cm_heuristic,
     .rollout = cm_rollout,
     .playout = cm_playout,
+    .score_scale = SCORE_SCALE,
 };

@@ -84,6 +84,7 @@ struct run_context {
     bool best_backup;    /* nodes are worth their best rollout (bot_search_defaults.move_values_exact) */
     double score_weight; /* of the score's place in the reward */
     double score_span;   /* > 0: the place is the margin over the others, over this span */
+    int score_scale;     /* scores count 1/score_scale of the game's unit (bot_game) */
 };
 
 struct ismcts {
@@ -184,13 +185,18 @@ static uint32_t add_child(tree *t, uint32_t parent, int actor, gateau_action act
     return index;
 }
 
-static void terminal_values(const gateau_state *state, int players, bot_values *values)
+/* The final values, scores in the scale of the game's hooks: whole
+ * numbers times the scale, so the score's place in the reward is the same
+ * as unscaled. */
+static void terminal_values(const run_context *run, const gateau_state *state, bot_values *values)
 {
     gateau_state_scores(state, values->score);
     uint32_t winners = gateau_state_winners(state);
     int count = __builtin_popcount(winners);
-    for (int s = 0; s < players; s++)
+    for (int s = 0; s < run->players; s++) {
+        values->score[s] *= run->score_scale;
         values->share[s] = count && (winners & (1u << s)) ? 1.0 / count : 0.0;
+    }
 }
 
 /* With the tree over one move: did actor's last action end the seat's move? */
@@ -312,7 +318,7 @@ static void iterate(tree *t)
         int actor = gateau_state_next_seat(state);
         gateau_state_apply_legal(state, actor, run->policy(state, actor, &t->rng));
     }
-    if (!exact && !expected) terminal_values(state, run->players, &values);
+    if (!exact && !expected) terminal_values(run, state, &values);
     if (!expected)
         for (int s = 0; s < run->players; s++) score[s] = values.score[s];
 
@@ -509,6 +515,7 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
         .score_weight = game && game->search.score_weight > 0 ? game->search.score_weight
                                                                : REWARD_SCORE_WEIGHT,
         .score_span = game ? game->search.score_span : 0,
+        .score_scale = game && game->score_scale > 1 ? game->score_scale : 1,
         .exploration = params->exploration,
         .policy = params->heuristic_rollout && game && game->rollout ? game->rollout
                                                                      : bot_random_policy,
@@ -602,6 +609,7 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
             merged[a].score = n->best_score;
             merged[a].reward = n->best_reward;
         }
+        merged[a].score /= run.score_scale; /* in the game's unit */
     }
     qsort(merged, (size_t)count, sizeof *merged,
           run.best_backup ? compare_best_children : compare_children);

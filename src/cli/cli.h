@@ -82,10 +82,11 @@ int cli_random(int argc, char **argv);
 int cli_hint(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 
-/* Prints an analysis's best moves for seat (src/cli/hint.c); budget says
- * what was searched, as "ismcts, 200 ms". */
-void cli_print_hint(FILE *out, const gateau_bot_candidate *results, int count, int seat,
-                    const char *budget);
+/* Prints an analysis's best moves for seat in game (src/cli/hint.c),
+ * scores in the game's unit; budget says what was searched, as
+ * "ismcts, 200 ms". */
+void cli_print_hint(FILE *out, const gateau_game *game, const gateau_bot_candidate *results,
+                    int count, int seat, const char *budget);
 int cli_arena(int argc, char **argv);
 
 /* Draws an arena's results (src/cli/plot.c) as PNG or SVG by path's

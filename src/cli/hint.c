@@ -17,15 +17,17 @@
 #define HINT_TOP_DEFAULT 5
 #define HINT_MAX 32
 
-/* Prints the hint; also used by `gateau play` (src/cli/play.c). */
-void cli_print_hint(FILE *out, const gateau_bot_candidate *results, int count, int seat,
-                    const char *budget)
+/* Prints the hint, the mean final score in the game's unit (stars, pips);
+ * also used by `gateau play` (src/cli/play.c). */
+void cli_print_hint(FILE *out, const gateau_game *game, const gateau_bot_candidate *results,
+                    int count, int seat, const char *budget)
 {
+    const char *unit = gateau_game_type_of(game)->score_unit;
     fprintf(out, "Best moves for seat %d (%s):\n", seat + 1, budget);
     for (int i = 0; i < count; i++) {
         const gateau_bot_candidate *c = &results[i];
-        fprintf(out, "  %d. %-28s win %5.1f%%   mean score %6.1f", i + 1, c->move, 100.0 * c->win,
-                c->score);
+        fprintf(out, "  %d. %-28s win %5.1f%%   mean score %6.1f %s", i + 1, c->move,
+                100.0 * c->win, c->score, unit);
         if (c->exact) fprintf(out, "   (exact)\n");
         else fprintf(out, "   (%d simulations)\n", c->visits);
     }
@@ -142,7 +144,8 @@ int cli_hint(int argc, char **argv)
         free(text);
         json_decref(out);
     } else {
-        cli_print_hint(stdout, results, count, chosen, budget);
+        cli_print_hint(stdout, gateau_setup_game(gateau_record_setup(record)), results, count,
+                       chosen, budget);
     }
     status = 0;
 done:

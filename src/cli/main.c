@@ -98,6 +98,9 @@ static int cli_rules(int argc, char **argv)
     const gateau_game *game = cli_find_game(argv[0]);
     if (!game) return 1;
     fputs(gateau_game_summary(game), stdout);
+    char *key = gateau_game_key(game);
+    if (key[0]) printf("\nKey:\n%s", key);
+    free(key);
     for (int o = 0; o < gateau_game_option_count(game); o++) {
         const gateau_option_info *option = gateau_game_option(game, o);
         printf("%s option %s: %s\n", o ? "" : "\n", option->name, option->help);

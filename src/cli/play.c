@@ -233,7 +233,8 @@ static void print_help(void)
 {
     puts("Type a move in the game's notation (see `gateau rules GAME`), or:\n"
          "  moves       the legal moves now\n"
-         "  rules       the rules in brief (the game's letters and values)\n"
+         "  rules       the rules in brief\n"
+         "  key         what each letter, color or variety stands for, and its worth\n"
          "  hint        the best few moves for you (a search from what you know)\n"
          "  undo        back to your previous decision\n"
          "  save FILE   write the record so far (resume it: gateau play FILE)\n"
@@ -264,7 +265,7 @@ static void show_hint(play_session *session, int seat)
                                    &rng, results, HINT_TOP);
     char budget[64];
     snprintf(budget, sizeof budget, "ismcts, %d simulations", HINT_ITERATIONS);
-    cli_print_hint(stdout, results, count, seat, budget);
+    cli_print_hint(stdout, gateau_setup_game(session->setup), results, count, seat, budget);
 }
 
 /* ---- A human's turn ------------------------------------------------------------------ */
@@ -333,6 +334,10 @@ static turn_result human_turn(play_session *session, int seat)
             show_hint(session, seat);
         } else if (!strcmp(input, "rules")) {
             fputs(gateau_game_summary(gateau_setup_game(session->setup)), stdout);
+        } else if (!strcmp(input, "key")) {
+            char *key = gateau_game_key(gateau_setup_game(session->setup));
+            fputs(key, stdout);
+            free(key);
         } else if (!strcmp(input, "moves")) {
             char *legal = gateau_state_describe_legal(gateau_record_state(session->record), seat);
             puts(legal);

@@ -19,9 +19,9 @@
 #ifndef GATEAU_ENGINE_H
 #define GATEAU_ENGINE_H
 
-#include <jansson.h>
 #include <stdalign.h>
 
+#include "core/json_write.h"
 #include "core/text.h"
 #include "gateau/gateau.h"
 
@@ -58,7 +58,8 @@ struct gateau_game {
     void (*action_name)(const gateau_state *state, int seat, gateau_action action,
                         gateau_text *out);
     void (*view_text)(const gateau_state *state, int seat, bool color, gateau_text *out);
-    json_t *(*view_json)(const gateau_state *state, int seat);
+    /* One value, the view as a JSON object (core/json_write.h). */
+    void (*view_json)(const gateau_state *state, int seat, json_writer *out);
     /* Optional: what viewer (a seat or GATEAU_OBSERVER) learns from a move
      * made from `before`: "the slices are shuffled", "roll 1 C 6 6 5".
      * Without it: chance moves say nothing, moves hidden from viewer
@@ -69,8 +70,8 @@ struct gateau_game {
     /* Optional: whether viewer (a seat other than the mover, or
      * GATEAU_OBSERVER) may read the notation of a move made from `before`
      * as soon as it is made: true only if what viewer knows right after
-     * the move (its view) tells the line, as the rules file's
-     * "Information" section has it.  The core answers for the mover
+     * the move (its views, the commentary) tells the line, as the rules
+     * file's "Information" section has it.  The core answers for the mover
      * itself (always true) and checks the arguments.  Without it only the
      * mover sees a move: see gateau_move_visible() in state.c. */
     bool (*move_visible)(const gateau_state *before, int seat, const gateau_action *actions,
@@ -78,6 +79,9 @@ struct gateau_game {
     /* Optional: the legal moves of seat explained for a person (the
      * `moves` command); without it, the legal first actions are listed. */
     void (*describe_legal)(const gateau_state *state, int seat, gateau_text *out);
+    /* Optional: the key to the game's letters, colors and varieties and
+     * what each is worth, a few lines for a person (gateau_game_key). */
+    void (*key)(gateau_text *out);
     /* Optional: a note on how a finished game ended, when that is unusual
      * (a round limit); records write it as a closing comment. */
     const char *(*end_note)(const gateau_state *state);

@@ -33,4 +33,10 @@ bool notation_open(const char *text, const char *verbs, const char *expected,
 /* A decimal integer in [min, max]: digits only, no sign, no leading zero. */
 bool notation_int(const char *word, int min, int max, int *value);
 
+/* An ASCII letter in upper or lower case, anything else unchanged (no
+ * locale): for codes a game reads in either case where that cannot be
+ * mistaken. */
+static inline char notation_upper(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c; }
+static inline char notation_lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
+
 #endif

@@ -28,6 +28,13 @@ const struct bot_game *registry_bots(const gateau_game *game)
 const char *gateau_game_name(const gateau_game *game) { return game->name; }
 const char *gateau_game_title(const gateau_game *game) { return game->title; }
 const char *gateau_game_summary(const gateau_game *game) { return game->summary; }
+
+char *gateau_game_key(const gateau_game *game)
+{
+    gateau_text text = {0};
+    if (game->key) game->key(&text);
+    return text_take(&text);
+}
 int gateau_game_min_players(const gateau_game *game) { return game->min_players; }
 int gateau_game_max_players(const gateau_game *game) { return game->max_players; }
 int gateau_game_option_count(const gateau_game *game) { return game->option_count; }

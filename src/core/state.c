@@ -186,11 +186,10 @@ char *gateau_state_view_text(const gateau_state *state, int seat, bool color)
 
 char *gateau_state_view_json(const gateau_state *state, int seat)
 {
-    json_t *view = state->setup->game->view_json(state, checked_view_seat(state, seat));
-    char *text = json_dumps(view, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    json_decref(view);
-    if (!text) abort();
-    return text;
+    gateau_text text = {0};
+    json_writer out = {&text, false};
+    state->setup->game->view_json(state, checked_view_seat(state, seat), &out);
+    return text_take(&text);
 }
 
 void gateau_state_determinize(gateau_state *state, int seat, gateau_rng *rng)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void text_reserve(gateau_text *text, size_t extra)
+void text_reserve(gateau_text *text, size_t extra)
 {
     size_t need = text->length + extra + 1;
     if (need <= text->capacity) return;
@@ -42,6 +42,14 @@ void text_append_char(gateau_text *text, char c)
 {
     text_reserve(text, 1);
     text->data[text->length++] = c;
+    text->data[text->length] = '\0';
+}
+
+void text_append_bytes(gateau_text *text, const char *data, size_t length)
+{
+    text_reserve(text, length);
+    memcpy(text->data + text->length, data, length);
+    text->length += length;
     text->data[text->length] = '\0';
 }
 

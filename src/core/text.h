@@ -17,6 +17,11 @@ typedef struct gateau_text {
 void text_append(gateau_text *text, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 void text_append_char(gateau_text *text, char c);
+/* Room for extra more bytes and the NUL after data + length, for a writer
+ * that puts them there itself (then sets length and the NUL). */
+void text_reserve(gateau_text *text, size_t extra);
+/* length bytes of data, as they are (no formatting). */
+void text_append_bytes(gateau_text *text, const char *data, size_t length);
 /* Hands the string over (never NULL) and leaves text empty. */
 char *text_take(gateau_text *text);
 void text_free(gateau_text *text);

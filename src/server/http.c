@@ -40,8 +40,27 @@ static const char *status_text(int status)
     case 422: return "Unprocessable Entity";
     case 429: return "Too Many Requests";
     case 503: return "Service Unavailable";
-    default: return "Error";
+    default: return mg_get_response_code_text(NULL, status); /* civetweb's refusals */
     }
+}
+
+/*
+ * text on one line of printable characters: a control character becomes
+ * its C escape ("\n", "\x01").  Paths, field names and values from a
+ * request are quoted in reasons and the log: a decoded "%0A" must not
+ * split a reason, or forge a line of the log.
+ */
+static void one_line(const char *text, char *out, size_t size)
+{
+    size_t used = 0;
+    for (const unsigned char *c = (const unsigned char *)text; *c && used + 5 < size; c++) {
+        if (*c >= 0x20 && *c != 0x7f) out[used++] = (char)*c;
+        else if (*c == '\n') out[used++] = '\\', out[used++] = 'n';
+        else if (*c == '\r') out[used++] = '\\', out[used++] = 'r';
+        else if (*c == '\t') out[used++] = '\\', out[used++] = 't';
+        else used += (size_t)snprintf(out + used, size - used, "\\x%02x", *c);
+    }
+    out[used] = '\0';
 }
 
 static void log_request(const struct mg_connection *connection, int status)
@@ -49,7 +68,11 @@ static void log_request(const struct mg_connection *connection, int status)
     if (http_options->quiet) return;
     const struct mg_request_info *request = mg_get_request_info(connection);
     /* The path only: the query may hold a token. */
-    fprintf(stderr, "%s %s %d\n", request->request_method, request->local_uri, status);
+    char method[64], path[1024];
+    /* (none in a request civetweb could not read: answer_refusal) */
+    one_line(request->request_method ? request->request_method : "-", method, sizeof method);
+    one_line(request->local_uri ? request->local_uri : "-", path, sizeof path);
+    fprintf(stderr, "%s %s %d\n", method, path, status);
 }
 
 /* The head and the body go in one write: apart, they cost two system
@@ -63,6 +86,11 @@ static int send_text(struct mg_connection *connection, int status, const char *t
                                "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
                                "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\r\n",
                                status, status_text(status), type, length);
+    /* An answer to HEAD has no body (its length is the one GET would
+     * have): bytes after it would be read as the next answer. */
+    const char *method = mg_get_request_info(connection)->request_method;
+    if (method && !strcmp(method, "HEAD")) length = 0;
+    /* One write for head and body: one packet, one wake-up of the client. */
     char *answer = malloc((size_t)head_length + length);
     if (!answer) abort();
     memcpy(answer, head, (size_t)head_length);
@@ -82,11 +110,12 @@ static int send_error(struct mg_connection *connection, int status, const char *
     __attribute__((format(printf, 3, 4)));
 static int send_error(struct mg_connection *connection, int status, const char *format, ...)
 {
-    char reason[600];
+    char raw[600], reason[2400];
     va_list args;
     va_start(args, format);
-    vsnprintf(reason, sizeof reason, format, args);
+    vsnprintf(raw, sizeof raw, format, args);
     va_end(args);
+    one_line(raw, reason, sizeof reason);
     json_t *body = json_pack("{s:s}", "error", reason);
     if (!body) body = json_pack("{s:s}", "error", "the reason is not valid text");
     char *text = json_dumps(body, JSON_COMPACT);
@@ -223,15 +252,29 @@ static bool integer_field(struct mg_connection *connection, json_t *body, const 
     return true;
 }
 
-/* A query variable (URL-decoded), or "" when absent. */
-static void query_variable(const struct mg_connection *connection, const char *name, char *out,
+/* A query variable (URL-decoded), or "" when absent: false when it is
+ * longer than out holds, which no token, list or number is (refused, not
+ * taken for an absent one: a seat's view is never given for a token that
+ * opens no seat). */
+static bool query_variable(const struct mg_connection *connection, const char *name, char *out,
                            size_t size)
 {
     const struct mg_request_info *request = mg_get_request_info(connection);
-    out[0] = '\0';
-    if (!request->query_string ||
-        mg_get_var(request->query_string, strlen(request->query_string), name, out, size) < 0)
-        out[0] = '\0';
+    int length = request->query_string ? mg_get_var(request->query_string,
+                                                    strlen(request->query_string), name, out, size)
+                                       : -1;
+    if (length < 0) out[0] = '\0';
+    return length != -2;
+}
+
+/* log_from=N: N, 0 when absent; -1 for anything but a whole number. */
+static int query_log_from(const struct mg_connection *connection)
+{
+    char text[16];
+    if (!query_variable(connection, "log_from", text, sizeof text)) return -1;
+    if (!text[0]) return 0;
+    size_t digits = strspn(text, "0123456789");
+    return digits == strlen(text) && digits <= 9 ? atoi(text) : -1;
 }
 
 /* "3,17,4" -> actions: count, or -1 for anything else. */
@@ -323,7 +366,11 @@ static bool options_text(struct mg_connection *connection, const gateau_game *ga
             send_error(connection, 503, "%s", error);
             return false;
         }
-        snprintf(out + used, size - used, "%sdeck=%s", used ? " " : "", path);
+        int needed = snprintf(out + used, size - used, "%sdeck=%s", used ? " " : "", path);
+        if (needed < 0 || (size_t)needed >= size - used) {
+            send_error(connection, 503, "the database's path is too long to keep decks beside it");
+            return false;
+        }
     }
     return true;
 }
@@ -402,13 +449,14 @@ done:
 /* GET /api/tables/ID[?token=T][&log_from=N] */
 static int get_table(struct mg_connection *connection, server_table *table)
 {
-    char token[128], from[16];
-    query_variable(connection, "token", token, sizeof token);
-    query_variable(connection, "log_from", from, sizeof from);
+    char token[128];
     int seat = GATEAU_OBSERVER;
-    if (token[0] && (seat = table_seat_of(table, token)) < 0)
+    if (!query_variable(connection, "token", token, sizeof token) ||
+        (token[0] && (seat = table_seat_of(table, token)) < 0))
         return send_error(connection, 403, "the token opens no seat of this table");
-    char *text = table_snapshot_from(table, seat, atoi(from));
+    int log_from = query_log_from(connection);
+    if (log_from < 0) return send_error(connection, 400, "log_from: a number of log entries");
+    char *text = table_snapshot_from(table, seat, log_from);
     int status = send_json(connection, 200, text);
     free(text);
     return status;
@@ -417,12 +465,13 @@ static int get_table(struct mg_connection *connection, server_table *table)
 static int get_legal(struct mg_connection *connection, server_table *table)
 {
     char token[128], after_text[4096];
-    query_variable(connection, "token", token, sizeof token);
-    query_variable(connection, "after", after_text, sizeof after_text);
-    int seat = table_seat_of(table, token);
+    bool fits = query_variable(connection, "token", token, sizeof token);
+    int seat = fits ? table_seat_of(table, token) : -1;
     if (seat < 0) return send_error(connection, 403, "the token opens no seat of this table");
     gateau_action after[GATEAU_MAX_MOVE_ACTIONS];
-    int count = parse_actions(after_text, after);
+    int count = query_variable(connection, "after", after_text, sizeof after_text)
+                    ? parse_actions(after_text, after)
+                    : -1;
     if (count < 0)
         return send_error(connection, 400, "after: a list of action numbers such as 3,17");
     char error[512];
@@ -514,9 +563,10 @@ static int post_zombie(struct mg_connection *connection, server_table *table, js
 static int get_record(struct mg_connection *connection, server_table *table)
 {
     char token[128];
-    query_variable(connection, "token", token, sizeof token);
+    bool fits = query_variable(connection, "token", token, sizeof token);
     int seat = token[0] ? table_seat_of(table, token) : GATEAU_OBSERVER;
-    if (token[0] && seat < 0) return send_error(connection, 403, "the token opens no seat of this table");
+    if (!fits || (token[0] && seat < 0))
+        return send_error(connection, 403, "the token opens no seat of this table");
     if (!table->over && seat < 0)
         return send_error(connection, 403, "the record is public when the game is over; a seat "
                           "may fetch its own with ?token=");
@@ -632,8 +682,28 @@ static int api_handler(struct mg_connection *connection, void *unused)
     return send_error(connection, get || post ? 404 : 405, "no %s %.100s", method, path);
 }
 
-void http_register(struct mg_context *context, const server_options *options)
+/*
+ * civetweb's own refusals of requests it cannot take to a route (not
+ * HTTP, a head over its buffer, an HTTP version other than 1.0 and 1.1,
+ * an upgrade to no WebSocket): answered as ours are.  civetweb's default
+ * answer echoes the request's version into its status line, which a
+ * broken request line turns into the request's own headers; and to an
+ * upgrade it has no handler for, it sends a body without any head.
+ */
+static int answer_refusal(struct mg_connection *connection, int status, const char *message)
+{
+    if (status < 400) return 1; /* (not a refusal: civetweb's own answer) */
+    send_error(connection, status, "%s", message);
+    return 0;
+}
+
+void http_configure(const server_options *options, struct mg_callbacks *callbacks)
 {
     http_options = options;
+    callbacks->http_error = answer_refusal;
+}
+
+void http_register(struct mg_context *context)
+{
     mg_set_request_handler(context, "/api/", api_handler, NULL);
 }

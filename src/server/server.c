@@ -50,6 +50,7 @@ static struct mg_context *start_http(const server_options *options, char *error,
     if (options->web) settings[n++] = "document_root", settings[n++] = options->web;
     settings[n] = NULL;
     struct mg_callbacks callbacks = {.log_message = log_message};
+    http_configure(options, &callbacks);
     struct mg_init_data init = {.callbacks = &callbacks, .configuration_options = settings};
     struct mg_error_data failure = {.text = error, .text_buffer_size = error_size};
     struct mg_context *context = mg_start2(&init, &failure);
@@ -94,7 +95,7 @@ server *server_start(const server_options *options, char *error, size_t error_si
         server_stop(running);
         return NULL;
     }
-    http_register(running->context, options);
+    http_register(running->context);
     websocket_register(running->context, options);
     struct mg_server_port port;
     running->port = mg_get_server_ports(running->context, 1, &port) == 1 ? port.port

@@ -108,6 +108,11 @@ typedef struct server_table {
     struct store *store;
 } server_table;
 
+/* What viewer may see of one move made from before (its notation shown
+ * only where gateau_move_visible allows), as one JSON object: malloc'd. */
+char *table_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
+                      int count, const char *notation, int index, const char *note, int viewer);
+
 /* The viewer index of a seat, or of the spectators. */
 static inline int table_viewer_index(const server_table *table, int seat)
 {
@@ -151,6 +156,9 @@ uint32_t table_bot_seats(const server_table *table);
 /* After a change: the cached snapshots are stale. */
 void table_forget_snapshots(server_table *table);
 char *table_snapshot_from(server_table *table, int viewer, int log_from);
+/* The snapshot without its log, as if the table's state were state (its
+ * uncached maker; the secrecy test gives it determinized states). */
+char *table_snapshot_head(server_table *table, const gateau_state *state, int viewer);
 /* Legal continuations of seat's move after the actions given: a
  * malloc'd JSON object, or NULL with a reason (422). */
 char *table_legal_after(server_table *table, int seat, const gateau_action *after, int count,
@@ -200,7 +208,13 @@ void websocket_push(server_table *table);
 
 /* ---- HTTP (http.c) --------------------------------------------------------------------- */
 
-void http_register(struct mg_context *context, const server_options *options);
+/* Before civetweb starts: the options, and the callback that answers
+ * civetweb's own refusals (a request it cannot route) as ours are
+ * answered, in JSON. */
+struct mg_callbacks;
+void http_configure(const server_options *options, struct mg_callbacks *callbacks);
+/* The routes, once civetweb runs. */
+void http_register(struct mg_context *context);
 
 /* ---- The server (server.c) ------------------------------------------------------------- */
 

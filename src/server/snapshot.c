@@ -119,9 +119,8 @@ void table_forget_snapshots(server_table *table)
  * the text the engine returns (one compact JSON object): parsing it into
  * a tree only to print it again was the larger part of every push, and
  * so was building the members every viewer shares once per viewer. */
-static char *snapshot_head(server_table *table, int viewer)
+char *table_snapshot_head(server_table *table, const gateau_state *state, int viewer)
 {
-    const gateau_state *state = gateau_record_state(table->record);
     uint32_t actors = table->over || gateau_state_is_chance(state) ? 0 : gateau_state_actors(state);
     if (!table->shared_front) build_shared(table, actors);
     char seat[32] = "null";
@@ -145,7 +144,9 @@ static char *snapshot_head(server_table *table, int viewer)
 char *table_snapshot_from(server_table *table, int viewer, int log_from)
 {
     int index = table_viewer_index(table, viewer);
-    if (!table->snapshot[index]) table->snapshot[index] = snapshot_head(table, viewer);
+    if (!table->snapshot[index])
+        table->snapshot[index] = table_snapshot_head(table, gateau_record_state(table->record),
+                                                     viewer);
     const char *head = table->snapshot[index];
     if (log_from < 0 || log_from > table->version) log_from = 0;
     size_t length = strlen(head) + 64;

@@ -128,28 +128,34 @@ static void grow_log(server_table *table)
     if (!table->log) abort();
 }
 
+char *table_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
+                      int count, const char *notation, int index, const char *note, int viewer)
+{
+    json_t *entry = json_object();
+    json_object_set_new(entry, "n", json_integer(index));
+    json_object_set_new(entry, "seat", seat >= 0 ? json_integer(seat + 1) : json_null());
+    char *text = gateau_move_describe(before, seat, actions, count, viewer);
+    json_object_set_new(entry, "text", json_string(text));
+    free(text);
+    bool visible = seat == viewer || gateau_move_visible(before, seat, actions, count, viewer);
+    json_object_set_new(entry, "move", visible ? json_string(notation) : json_null());
+    if (note) json_object_set_new(entry, "note", json_string(note));
+    char *json = json_dumps(entry, JSON_COMPACT);
+    json_decref(entry);
+    return json;
+}
+
 /* The log entry of move index (just made from before) for every viewer. */
 static void log_move(server_table *table, const gateau_state *before, int index, const char *note)
 {
     grow_log(table);
     int count, seat = gateau_record_move_seat(table->record, index);
     const gateau_action *actions = gateau_record_move_actions(table->record, index, &count);
-    for (int v = 0; v <= table->players; v++) {
-        int viewer = v == table->players ? GATEAU_OBSERVER : v;
-        json_t *entry = json_object();
-        json_object_set_new(entry, "n", json_integer(index));
-        json_object_set_new(entry, "seat", seat >= 0 ? json_integer(seat + 1) : json_null());
-        char *text = gateau_move_describe(before, seat, actions, count, viewer);
-        json_object_set_new(entry, "text", json_string(text));
-        free(text);
-        bool visible = seat == viewer || gateau_move_visible(before, seat, actions, count, viewer);
-        json_object_set_new(entry, "move",
-                            visible ? json_string(gateau_record_move_text(table->record, index))
-                                    : json_null());
-        if (note) json_object_set_new(entry, "note", json_string(note));
-        table->log[index].json[v] = json_dumps(entry, JSON_COMPACT);
-        json_decref(entry);
-    }
+    const char *notation = gateau_record_move_text(table->record, index);
+    for (int v = 0; v <= table->players; v++)
+        table->log[index].json[v] =
+            table_describe_move(before, seat, actions, count, notation, index, note,
+                            v == table->players ? GATEAU_OBSERVER : v);
 }
 
 /* ---- Changes ------------------------------------------------------------------------- */
@@ -392,6 +398,7 @@ server_table *table_restore(struct store *database, const store_table *kept, con
         const store_seat *seat = &kept->seats[s];
         ok = set_seat(&table->seats[s], seat->spec, s + 1, error, error_size);
         snprintf(table->seats[s].name, sizeof table->seats[s].name, "%s", seat->name);
+        if (seat->name[0]) gateau_record_set_name(table->record, s, seat->name);
         table->seats[s].claimed = seat->has_token;
         memcpy(table->seats[s].token_hash, seat->token_hash, STORE_HASH_SIZE);
         table->seats[s].zombie = seat->zombie;
@@ -466,6 +473,7 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
         *joined = saved;
         return 503;
     }
+    gateau_record_set_name(table->record, seat, joined->name); /* the record names players */
     table_forget_snapshots(table);
     websocket_push(table);
     return 0;

@@ -62,28 +62,42 @@ static bool origin_allowed(const struct mg_connection *connection)
     return false;
 }
 
+/* The table and the seat (or GATEAU_OBSERVER) an upgrade asks for: false
+ * for a path, an origin or a token that opens nothing, or a table whose
+ * sockets are all taken.  (Tables live as long as the server: the table
+ * is returned unlocked.) */
+static bool subscription_of(const struct mg_connection *connection, server_table **table,
+                            int *seat)
+{
+    const struct mg_request_info *request = mg_get_request_info(connection);
+    char id[STORE_ID_SIZE], token[128];
+    if (!table_id_of(request->local_uri, id) || !origin_allowed(connection)) return false;
+    int length = request->query_string ? mg_get_var(request->query_string,
+                                                    strlen(request->query_string), "token", token,
+                                                    sizeof token)
+                                       : -1;
+    if (length == -2) return false; /* a token too long to be one: refused, not a spectator */
+    if (length < 0) token[0] = '\0';
+    if (!(*table = tables_lock(id))) return false;
+    *seat = token[0] ? table_seat_of(*table, token) : GATEAU_OBSERVER;
+    bool full = (*table)->subscriber_count == SERVER_MAX_SUBSCRIBERS;
+    table_unlock(*table);
+    return !(token[0] && *seat < 0) && !full;
+}
+
+/*
+ * Accepts or refuses an upgrade.  Nothing is allocated here: civetweb may
+ * still fail its handshake after this (with no close handler to follow),
+ * which it does for a Sec-WebSocket-Key too long for its buffer, with a
+ * 500; a key is 24 characters (RFC 6455), any other is refused here.
+ */
 static int on_connect(const struct mg_connection *connection, void *unused)
 {
     (void)unused;
-    const struct mg_request_info *request = mg_get_request_info(connection);
-    char id[STORE_ID_SIZE], token[128] = "";
-    if (!table_id_of(request->local_uri, id) || !origin_allowed(connection)) return 1;
-    if (request->query_string &&
-        mg_get_var(request->query_string, strlen(request->query_string), "token", token,
-                   sizeof token) < 0)
-        token[0] = '\0';
-    server_table *table = tables_lock(id);
-    if (!table) return 1;
-    int seat = token[0] ? table_seat_of(table, token) : GATEAU_OBSERVER;
-    bool full = table->subscriber_count == SERVER_MAX_SUBSCRIBERS;
-    table_unlock(table);
-    if ((token[0] && seat < 0) || full) return 1;
-    subscriber *joining = calloc(1, sizeof *joining);
-    if (!joining) abort();
-    joining->table = table;
-    joining->seat = seat;
-    mg_set_user_connection_data(connection, joining);
-    return 0;
+    const char *key = mg_get_header(connection, "Sec-WebSocket-Key");
+    server_table *table;
+    int seat;
+    return key && strlen(key) == 24 && subscription_of(connection, &table, &seat) ? 0 : 1;
 }
 
 /* Writes one text frame with a single write: mg_websocket_write writes
@@ -142,10 +156,15 @@ static void presence_changed(server_table *table)
 static void on_ready(struct mg_connection *connection, void *unused)
 {
     (void)unused;
-    subscriber *joining = mg_get_user_connection_data(connection);
-    if (!joining) return;
+    server_table *table;
+    int seat;
+    if (!subscription_of(connection, &table, &seat)) return; /* (filled up since on_connect) */
+    subscriber *joining = calloc(1, sizeof *joining);
+    if (!joining) abort();
     joining->connection = connection;
-    server_table *table = joining->table;
+    joining->table = table;
+    joining->seat = seat;
+    mg_set_user_connection_data(connection, joining);
     pthread_mutex_lock(&table->lock);
     if (table->subscriber_count < SERVER_MAX_SUBSCRIBERS) {
         table->subscribers[table->subscriber_count++] = joining;

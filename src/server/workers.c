@@ -174,5 +174,11 @@ void workers_stop(void)
     pthread_mutex_unlock(&workers.lock);
     for (int i = 0; i < workers.thread_count; i++) pthread_join(workers.threads[i], NULL);
     pthread_join(workers.clock_thread, NULL);
+    /* As before workers_start, so that a process may run a server again
+     * (tests, fuzz targets): an empty queue, no threads, not stopping. */
     free(workers.queue);
+    workers.queue = NULL;
+    workers.head = workers.count = workers.capacity = 0;
+    workers.thread_count = 0;
+    workers.stopping = false;
 }

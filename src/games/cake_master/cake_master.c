@@ -524,4 +524,5 @@ const gateau_game cake_master_game = {
     .describe_move = cm_describe_move,
     .move_visible = cm_move_visible,
     .describe_legal = cm_describe_legal,
+    .key = cm_key,
 };

@@ -273,9 +273,10 @@ bool cm_move_visible(const gateau_state *before, int seat, const gateau_action *
 /* ---- views.c: the game table's view_text, view_json, describe_* ------------ */
 
 void cm_view_text(const gateau_state *state, int seat, bool color, gateau_text *out);
-json_t *cm_view_json(const gateau_state *state, int seat);
+void cm_view_json(const gateau_state *state, int seat, json_writer *out);
 void cm_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
                       int count, int viewer, gateau_text *out);
 void cm_describe_legal(const gateau_state *state, int seat, gateau_text *out);
+void cm_key(gateau_text *out);
 
 #endif

@@ -6,6 +6,8 @@
  * half-rosette digit (0 none, 1 counter-clockwise edge, 2 clockwise edge,
  * 3 both), '*' for a printed whole rosette, then one letter per fruit
  * (r raspberry, b blueberry; canonically the r's first): "W0*", "P3rb".
+ * Codes are read in either case ("p3RB"): a letter's place says whether
+ * it is a color or a fruit, so no case can be mistaken.
  *
  * A deck file has one item per line, '#' comments and blank lines allowed:
  *
@@ -36,7 +38,7 @@ const char *const CM_FEATURE_NAME[CM_FEATURES] = {"colors",      "rosettes",    
 bool cm_card_parse(const char *text, cm_card *card, char *why, size_t why_size)
 {
     memset(card, 0, sizeof *card);
-    const char *color = text[0] ? strchr(CM_COLOR_LETTER, text[0]) : NULL;
+    const char *color = text[0] ? strchr(CM_COLOR_LETTER, notation_upper(text[0])) : NULL;
     if (!text[0]) {
         set_error(why, why_size, "empty card code");
         return false;
@@ -58,8 +60,9 @@ bool cm_card_parse(const char *text, cm_card *card, char *why, size_t why_size)
         p++;
     }
     for (; *p; p++) {
-        if (*p == 'r') card->raspberries++;
-        else if (*p == 'b') card->blueberries++;
+        char fruit = notation_lower(*p);
+        if (fruit == 'r') card->raspberries++;
+        else if (fruit == 'b') card->blueberries++;
         else if (*p == '*') {
             set_error(why, why_size, "'*' must come right after the half-rosette digit");
             return false;

@@ -4,9 +4,10 @@
  *
  * A move names cards by their codes (deck.c), never by slot: the seat says
  * which cards it keeps, passes and places, and the game finds them in the
- * draw or the holding.  Errors say what was expected and, for a card the
- * seat does not have, what it has instead.  Which lines a seat may read as
- * they are played: move_visible, at the end.
+ * draw or the holding.  Card codes and positions are read in either case
+ * ("keep p3RB ...", "P3rb:1A"), written canonically.  Errors say what was
+ * expected and, for a card the seat does not have, what it has instead.
+ * Which lines a seat may read as they are played: move_visible, at the end.
  */
 #include <stdio.h>
 #include <string.h>
@@ -101,11 +102,13 @@ static bool take_kind(int *kinds, int *n, int kind)
     return false;
 }
 
-/* The move names `word` (kind) once more than the seat has it among
- * cards, its draw (drawn) or its holding: says so, and lists what it has. */
+/* The move names kind once more than the seat has it among cards, its
+ * draw (drawn) or its holding: says so (the code as written canonically),
+ * and lists what it has. */
 static void missing_card(const gateau_state *state, const int cards[CM_HAND], int kind,
-                         const char *word, bool drawn, char *error, size_t error_size)
+                         bool drawn, char *error, size_t error_size)
 {
+    const char *word = cm_kind_code(state, kind);
     gateau_text list = {0};
     list_codes(state, cards, CM_HAND, &list);
     int times = 0;
@@ -195,7 +198,7 @@ static int parse_share(const gateau_state *state, int seat, const notation_words
         chosen[i] = parse_kind(cm_deck_of(state), word, error, error_size);
         if (chosen[i] < 0) return -1;
         if (!take_kind(hand, &left_in_hand, chosen[i])) {
-            missing_card(state, draw, chosen[i], word, true, error, error_size);
+            missing_card(state, draw, chosen[i], true, error, error_size);
             return -1;
         }
     }
@@ -205,13 +208,15 @@ static int parse_share(const gateau_state *state, int seat, const notation_words
     return 2;
 }
 
-/* "1a" .. "3d" as a position, or -1. */
+/* "1a" .. "3d" (or "1A" .. "3D") as a position, or -1. */
 static int parse_position(const char *text)
 {
-    if (strlen(text) != 2 || text[0] < '1' || text[0] > '0' + CM_CAKES || text[1] < 'a' ||
-        text[1] > 'a' + CM_QUARTERS - 1)
+    if (strlen(text) != 2) return -1;
+    char quarter = notation_lower(text[1]);
+    if (text[0] < '1' || text[0] > '0' + CM_CAKES || quarter < 'a' ||
+        quarter > 'a' + CM_QUARTERS - 1)
         return -1;
-    return (text[0] - '1') * CM_QUARTERS + (text[1] - 'a');
+    return (text[0] - '1') * CM_QUARTERS + (quarter - 'a');
 }
 
 /* One CODE:POS item of a placement; item receives the code part. */
@@ -281,7 +286,7 @@ static int parse_place(const gateau_state *state, int seat, const notation_words
             return -1;
         }
         if (!take_kind(held, &held_left, kind[i])) {
-            missing_card(state, all, kind[i], item, false, error, error_size);
+            missing_card(state, all, kind[i], false, error, error_size);
             return -1;
         }
     }

@@ -60,157 +60,222 @@ static int customers_in_play(const cm_state *g, int *indices)
 
 /* ---- JSON ------------------------------------------------------------------------ */
 
-static json_t *customer_json(const gateau_state *state, int index)
+/* The JSON view's helpers write one value each (core/json_write.h). */
+
+static void write_customer(const gateau_state *state, int index, json_writer *out)
 {
     const cm_customer *customer = &cm_deck_of(state)->customer[index];
-    json_t *demand = json_object();
+    json_write_begin_object(out);
+    json_write_key(out, "id");
+    json_write_integer(out, index + 1);
+    json_write_key(out, "demand");
+    json_write_begin_object(out);
     for (int f = 0; f < CM_FEATURES; f++)
-        if (customer->demand[f] >= 0)
-            json_object_set_new(demand, CM_FEATURE_NAME[f], json_integer(customer->demand[f]));
-    json_t *item = json_object();
-    json_object_set_new(item, "id", json_integer(index + 1));
-    json_object_set_new(item, "demand", demand);
-    return item;
+        if (customer->demand[f] >= 0) {
+            json_write_key(out, CM_FEATURE_NAME[f]);
+            json_write_integer(out, customer->demand[f]);
+        }
+    json_write_end_object(out);
+    json_write_end_object(out);
 }
 
-static json_t *code_or_null(const gateau_state *state, int kind)
+static void write_customers(const gateau_state *state, const int *indices, int count,
+                            json_writer *out)
 {
-    return kind >= 0 ? json_string(cm_kind_code(state, kind)) : json_null();
+    json_write_begin_array(out);
+    for (int i = 0; i < count; i++) write_customer(state, indices[i], out);
+    json_write_end_array(out);
+}
+
+static void write_code_or_null(const gateau_state *state, int kind, json_writer *out)
+{
+    if (kind >= 0) json_write_string(out, cm_kind_code(state, kind));
+    else json_write_null(out);
 }
 
 /* Three cakes of four quarters a b c d, codes or null. */
-static json_t *cakes_json(const gateau_state *state, const uint8_t *table)
+static void write_cakes(const gateau_state *state, const uint8_t *table, json_writer *out)
 {
-    json_t *cakes = json_array();
+    json_write_begin_array(out);
     for (int c = 0; c < CM_CAKES; c++) {
-        json_t *cake = json_array();
+        json_write_begin_array(out);
         for (int q = 0; q < CM_QUARTERS; q++)
-            json_array_append_new(cake, code_or_null(state, table[c * CM_QUARTERS + q] - 1));
-        json_array_append_new(cakes, cake);
+            write_code_or_null(state, table[c * CM_QUARTERS + q] - 1, out);
+        json_write_end_array(out);
     }
-    return cakes;
+    json_write_end_array(out);
 }
 
-static json_t *share_json(const gateau_state *state, const cm_state *g, int seat)
+static void write_share(const gateau_state *state, const cm_state *g, int seat, json_writer *out)
 {
-    json_t *share = json_object();
-    int keep = cm_drawn(g, g->turn, seat, g->keep[seat]);
-    json_object_set_new(share, "keep", json_string(cm_kind_code(state, keep)));
+    json_write_begin_object(out);
+    json_write_key(out, "keep");
+    json_write_string(out, cm_kind_code(state, cm_drawn(g, g->turn, seat, g->keep[seat])));
     if (g->left[seat] != CM_NONE) {
         int left = cm_drawn(g, g->turn, seat, g->left[seat]);
         int right = cm_drawn(g, g->turn, seat, cm_right_slot(g, seat));
-        json_object_set_new(share, "left", json_string(cm_kind_code(state, left)));
-        json_object_set_new(share, "right", json_string(cm_kind_code(state, right)));
+        json_write_key(out, "left");
+        json_write_string(out, cm_kind_code(state, left));
+        json_write_key(out, "right");
+        json_write_string(out, cm_kind_code(state, right));
     }
-    return share;
+    json_write_end_object(out);
 }
 
-static json_t *results_json(const gateau_state *state, const cm_state *g)
+static void write_result_seat(const gateau_state *state, const cm_state *g, int r, int s,
+                              json_writer *out)
 {
-    json_t *results = json_array();
+    const cm_result *result = &g->result[r];
+    json_write_begin_object(out);
+    json_write_key(out, "seat");
+    json_write_integer(out, s + 1);
+    json_write_key(out, "cakes");
+    write_cakes(state, g->cake[r][s], out);
+    json_write_key(out, "tasty");
+    json_write_begin_array(out);
+    for (int c = 0; c < CM_CAKES; c++) json_write_integer(out, result->tasty[s][c]);
+    json_write_end_array(out);
+    json_write_key(out, "total");
+    json_write_integer(out, result->total[s]);
+    json_write_key(out, "tasty_stars");
+    json_write_integer(out, result->tasty_stars[s]);
+    json_write_key(out, "served");
+    json_write_begin_array(out);
+    for (int c = 0; c < CM_CAKES; c++) {
+        if (result->served[s][c] < 0) json_write_null(out);
+        else json_write_integer(out, result->served[s][c] + 1);
+    }
+    json_write_end_array(out);
+    json_write_key(out, "customer_stars");
+    json_write_integer(out, result->customer_stars[s]);
+    json_write_end_object(out);
+}
+
+static void write_results(const gateau_state *state, const cm_state *g, json_writer *out)
+{
+    json_write_begin_array(out);
     for (int r = 0; r < g->rounds_scored; r++) {
-        const cm_result *result = &g->result[r];
-        json_t *round = json_object(), *customers = json_array(), *seats = json_array();
-        json_object_set_new(round, "round", json_integer(r + 1));
-        for (int i = 0; i <= r; i++)
-            json_array_append_new(customers,
-                                  customer_json(state, g->pile[cm_round_first_customer(r) + i]));
-        json_object_set_new(round, "customers", customers);
-        for (int s = 0; s < g->players; s++) {
-            json_t *item = json_object(), *tasty = json_array(), *served = json_array();
-            for (int c = 0; c < CM_CAKES; c++) {
-                json_array_append_new(tasty, json_integer(result->tasty[s][c]));
-                json_array_append_new(served, result->served[s][c] < 0
-                                                  ? json_null()
-                                                  : json_integer(result->served[s][c] + 1));
-            }
-            json_object_set_new(item, "seat", json_integer(s + 1));
-            json_object_set_new(item, "cakes", cakes_json(state, g->cake[r][s]));
-            json_object_set_new(item, "tasty", tasty);
-            json_object_set_new(item, "total", json_integer(result->total[s]));
-            json_object_set_new(item, "tasty_stars", json_integer(result->tasty_stars[s]));
-            json_object_set_new(item, "served", served);
-            json_object_set_new(item, "customer_stars", json_integer(result->customer_stars[s]));
-            json_array_append_new(seats, item);
-        }
-        json_object_set_new(round, "seats", seats);
-        json_array_append_new(results, round);
+        json_write_begin_object(out);
+        json_write_key(out, "round");
+        json_write_integer(out, r + 1);
+        int met[CM_ROUNDS];
+        for (int i = 0; i <= r; i++) met[i] = g->pile[cm_round_first_customer(r) + i];
+        json_write_key(out, "customers");
+        write_customers(state, met, r + 1, out);
+        json_write_key(out, "seats");
+        json_write_begin_array(out);
+        for (int s = 0; s < g->players; s++) write_result_seat(state, g, r, s, out);
+        json_write_end_array(out);
+        json_write_end_object(out);
     }
-    return results;
+    json_write_end_array(out);
 }
 
-json_t *cm_view_json(const gateau_state *state, int seat)
+/* What only this seat knows: its draw and pending share, or its pending
+ * placements. */
+static void write_private(const gateau_state *state, const cm_state *g, int seat, json_writer *out)
 {
-    const cm_state *g = GAME_STATE_CONST(cm_state, state);
-    json_t *view = json_object();
-    json_object_set_new(view, "game", json_string("cake-master"));
-    json_object_set_new(view, "seat", seat >= 0 ? json_integer(seat + 1) : json_null());
-    json_object_set_new(view, "players", json_integer(g->players));
-    json_object_set_new(view, "round", json_integer(g->round + 1));
-    json_object_set_new(view, "rounds", json_integer(CM_ROUNDS));
-    json_object_set_new(view, "turn", json_integer(g->turn + 1));
-    json_object_set_new(view, "turns", json_integer(CM_TURNS));
-    json_object_set_new(view, "phase", json_string(PHASE_NAME[g->phase]));
-    json_t *to_act = json_array();
-    for (int s = 0; s < g->players; s++)
-        if (state->actors & (1u << s)) json_array_append_new(to_act, json_integer(s + 1));
-    json_object_set_new(view, "to_act", to_act);
-    json_object_set_new(view, "customer_count", json_integer(g->customer_count));
-    int in_play[CM_ROUNDS], count = customers_in_play(g, in_play);
-    json_t *customers = json_array();
-    for (int i = 0; i < count; i++) json_array_append_new(customers, customer_json(state, in_play[i]));
-    json_object_set_new(view, "customers", customers);
-
-    /* What only this seat knows. */
     if (seat >= 0 && g->phase == CM_PHASE_SHARE) {
-        json_t *hand = json_array();
+        json_write_key(out, "hand");
+        json_write_begin_array(out);
         for (int k = 0; k < CM_HAND; k++)
-            json_array_append_new(hand,
-                                  json_string(cm_kind_code(state, cm_drawn(g, g->turn, seat, k))));
-        json_object_set_new(view, "hand", hand);
-        if (g->keep[seat] != CM_NONE) json_object_set_new(view, "choice", share_json(state, g, seat));
+            json_write_string(out, cm_kind_code(state, cm_drawn(g, g->turn, seat, k)));
+        json_write_end_array(out);
+        if (g->keep[seat] != CM_NONE) {
+            json_write_key(out, "choice");
+            write_share(state, g, seat, out);
+        }
     }
     if (seat >= 0 && g->phase == CM_PHASE_PLACE && g->placed[seat]) {
-        json_t *placing = json_array();
+        json_write_key(out, "placing");
+        json_write_begin_array(out);
         for (int p = 0; p < CM_POSITIONS; p++) {
             if (!is_pending(g, seat, p)) continue;
             char name[3];
             cm_position_name(p, name);
-            json_t *item = json_object();
-            json_object_set_new(item, "card",
-                                json_string(cm_kind_code(state, seen_at(g, seat, p, true))));
-            json_object_set_new(item, "position", json_string(name));
-            json_array_append_new(placing, item);
+            json_write_begin_object(out);
+            json_write_key(out, "card");
+            json_write_string(out, cm_kind_code(state, seen_at(g, seat, p, true)));
+            json_write_key(out, "position");
+            json_write_string(out, name);
+            json_write_end_object(out);
         }
-        json_object_set_new(view, "placing", placing);
+        json_write_end_array(out);
     }
+}
 
-    json_t *seats = json_array();
-    for (int s = 0; s < g->players; s++) {
-        json_t *item = json_object();
-        json_object_set_new(item, "seat", json_integer(s + 1));
-        json_object_set_new(item, "stars", json_integer(g->stars[s]));
-        if (g->phase != CM_PHASE_CUSTOMERS)
-            json_object_set_new(item, "cakes", cakes_json(state, g->cake[g->round][s]));
-        if (g->phase == CM_PHASE_PLACE) {
-            json_object_set_new(item, "shared", share_json(state, g, s));
-            json_t *holding = json_array();
-            for (int k = 0; k < CM_HAND; k++)
-                json_array_append_new(holding, json_string(cm_kind_code(state, g->holding[s][k])));
-            json_object_set_new(item, "holding", holding);
-        }
-        json_array_append_new(seats, item);
+static void write_seat(const gateau_state *state, const cm_state *g, int s, json_writer *out)
+{
+    json_write_begin_object(out);
+    json_write_key(out, "seat");
+    json_write_integer(out, s + 1);
+    json_write_key(out, "stars");
+    json_write_integer(out, g->stars[s]);
+    if (g->phase != CM_PHASE_CUSTOMERS) {
+        json_write_key(out, "cakes");
+        write_cakes(state, g->cake[g->round][s], out);
     }
-    json_object_set_new(view, "seats", seats);
-    json_object_set_new(view, "results", results_json(state, g));
+    if (g->phase == CM_PHASE_PLACE) {
+        json_write_key(out, "shared");
+        write_share(state, g, s, out);
+        json_write_key(out, "holding");
+        json_write_begin_array(out);
+        for (int k = 0; k < CM_HAND; k++)
+            json_write_string(out, cm_kind_code(state, g->holding[s][k]));
+        json_write_end_array(out);
+    }
+    json_write_end_object(out);
+}
+
+/* The seats (numbered from 1) in mask, as a list. */
+static void write_seat_list(uint32_t mask, int players, json_writer *out)
+{
+    json_write_begin_array(out);
+    for (int s = 0; s < players; s++)
+        if (mask & (1u << s)) json_write_integer(out, s + 1);
+    json_write_end_array(out);
+}
+
+void cm_view_json(const gateau_state *state, int seat, json_writer *out)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    json_write_begin_object(out);
+    json_write_key(out, "game");
+    json_write_string(out, "cake-master");
+    json_write_key(out, "seat");
+    if (seat >= 0) json_write_integer(out, seat + 1);
+    else json_write_null(out);
+    json_write_key(out, "players");
+    json_write_integer(out, g->players);
+    json_write_key(out, "round");
+    json_write_integer(out, g->round + 1);
+    json_write_key(out, "rounds");
+    json_write_integer(out, CM_ROUNDS);
+    json_write_key(out, "turn");
+    json_write_integer(out, g->turn + 1);
+    json_write_key(out, "turns");
+    json_write_integer(out, CM_TURNS);
+    json_write_key(out, "phase");
+    json_write_string(out, PHASE_NAME[g->phase]);
+    json_write_key(out, "to_act");
+    write_seat_list(state->actors, g->players, out);
+    json_write_key(out, "customer_count");
+    json_write_integer(out, g->customer_count);
+    int in_play[CM_ROUNDS], count = customers_in_play(g, in_play);
+    json_write_key(out, "customers");
+    write_customers(state, in_play, count, out);
+    write_private(state, g, seat, out);
+    json_write_key(out, "seats");
+    json_write_begin_array(out);
+    for (int s = 0; s < g->players; s++) write_seat(state, g, s, out);
+    json_write_end_array(out);
+    json_write_key(out, "results");
+    write_results(state, g, out);
     if (g->phase == CM_PHASE_OVER) {
-        json_t *winners = json_array();
-        uint32_t mask = cm_winners(state);
-        for (int s = 0; s < g->players; s++)
-            if (mask & (1u << s)) json_array_append_new(winners, json_integer(s + 1));
-        json_object_set_new(view, "winners", winners);
+        json_write_key(out, "winners");
+        write_seat_list(cm_winners(state), g->players, out);
     }
-    return view;
+    json_write_end_object(out);
 }
 
 /* ---- Text ---------------------------------------------------------------------------- */
@@ -628,4 +693,27 @@ void cm_describe_legal(const gateau_state *state, int seat, gateau_text *out)
         cm_position_name(p, name);
         text_append(out, " %s", name);
     }
+}
+
+void cm_key(gateau_text *out)
+{
+    text_append(out, "Card codes, as W0* or P3rb: an icing color, a half-rosette digit, * for\n"
+                     "a whole rosette, then a letter per fruit (either case when typed).\n"
+                     "  color  ");
+    for (int c = 0; c < CM_COLORS; c++)
+        text_append(out, "%s%c %s", c ? ", " : "", CM_COLOR_LETTER[c], CM_COLOR_NAME[c]);
+    text_append(out, "; Tasty points by the\n         colors of a cake:");
+    for (int colors = 1; colors <= CM_COLORS; colors++)
+        text_append(out, "%s %d color%s %d", colors > 1 ? "," : "", colors,
+                    colors == 1 ? "" : "s", cm_color_points(colors));
+    text_append(out, "\n"
+                     "  digit  half-rosettes on the straight edges: 0 none, 1 the counter-\n"
+                     "         clockwise edge, 2 the clockwise edge, 3 both; two halves meeting\n"
+                     "         make a rosette (1 point), a cake with no lone half scores 1\n"
+                     "  *      a whole rosette printed on the card (1 point)\n"
+                     "  r b    a raspberry, a blueberry: 1 point per pair of them on a cake\n"
+                     "Positions: cake 1-3 and quarter a-d clockwise, as 2c. In the view:\n"
+                     "@ rosette, o half-rosette, * whole rosette.\n"
+                     "Stars each round: 2 for the most Tasty points, 0 for the least, 1 in\n"
+                     "between (all equal: 2 each), and 1 per customer served.\n");
 }

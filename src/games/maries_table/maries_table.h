@@ -198,9 +198,10 @@ bool mt_move_visible(const gateau_state *before, int seat, const gateau_action *
 /* ---- views.c ------------------------------------------------------------------- */
 
 void mt_view_text(const gateau_state *state, int seat, bool color, gateau_text *out);
-json_t *mt_view_json(const gateau_state *state, int seat);
+void mt_view_json(const gateau_state *state, int seat, json_writer *out);
 void mt_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
                       int count, int viewer, gateau_text *out);
 void mt_describe_legal(const gateau_state *state, int seat, gateau_text *out);
+void mt_key(gateau_text *out);
 
 #endif

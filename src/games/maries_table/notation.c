@@ -259,7 +259,6 @@ void mt_action_name(const gateau_state *state, int seat, gateau_action action,
     }
 }
 
-
 /*
  * Hidden from every seat: the shuffle (the decks to come, the cards left
  * in the box).  Hidden from the other seats: a draft pick, kept face down,

@@ -501,4 +501,5 @@ const gateau_game maries_table_game = {
     .describe_move = mt_describe_move,
     .move_visible = mt_move_visible,
     .describe_legal = mt_describe_legal,
+    .key = mt_key,
 };

@@ -278,139 +278,202 @@ void mt_view_text(const gateau_state *state, int seat, bool color, gateau_text *
     else view_to_act(state, g, seat, out);
 }
 
-static json_t *counts_json(const uint8_t *counts)
+/* The JSON view's helpers write one value each (core/json_write.h). */
+
+/* {"1":n,...,"6":n}: a count per value. */
+static void write_counts(const uint8_t *counts, json_writer *out)
 {
-    json_t *object = json_object();
+    json_write_begin_object(out);
     for (int v = 1; v <= MT_VALUES; v++) {
         char key[2] = {(char)('0' + v), '\0'};
-        json_object_set_new(object, key, json_integer(counts[v]));
+        json_write_key(out, key);
+        json_write_integer(out, counts[v]);
     }
-    return object;
+    json_write_end_object(out);
 }
 
-static json_t *cards_json(const uint8_t *counts)
+/* The cards counted, as a list of values, lowest first. */
+static void write_cards(const uint8_t *counts, json_writer *out)
 {
-    json_t *list = json_array();
+    json_write_begin_array(out);
     for (int v = 1; v <= MT_VALUES; v++)
-        for (int c = 0; c < counts[v]; c++) json_array_append_new(list, json_integer(v));
-    return list;
+        for (int c = 0; c < counts[v]; c++) json_write_integer(out, v);
+    json_write_end_array(out);
 }
 
-static json_t *seat_or_null(int seat) { return seat >= 0 ? json_integer(seat + 1) : json_null(); }
+static void write_pair(const uint8_t *pair, json_writer *out)
+{
+    json_write_begin_array(out);
+    json_write_integer(out, pair[0]);
+    json_write_integer(out, pair[1]);
+    json_write_end_array(out);
+}
+
+static void write_seat_or_null(int seat, json_writer *out)
+{
+    if (seat >= 0) json_write_integer(out, seat + 1);
+    else json_write_null(out);
+}
+
+/* One seat's row of a revealed round. */
+static void write_round_seat(const mt_state *g, int r, int s, bool votes_in, int viewer,
+                             json_writer *out)
+{
+    json_write_begin_object(out);
+    json_write_key(out, "seat");
+    json_write_integer(out, s + 1);
+    json_write_key(out, "pair");
+    write_pair(g->pair[r][s], out);
+    int vote = g->vote[r][s];
+    const char *shown = vote == MT_NO_VOTE               ? NULL
+                        : votes_in || s == viewer     ? (vote == MT_UP ? "up" : "down")
+                                                      : "hidden";
+    json_write_key(out, "vote");
+    if (shown) json_write_string(out, shown);
+    else json_write_null(out);
+    json_write_key(out, "took");
+    write_seat_or_null(g->took[r][s], out);
+    json_write_key(out, "taken_by");
+    write_seat_or_null(mt_taker_of(g, r, s), out);
+    json_write_key(out, "ate");
+    if (g->ate[r][s]) {
+        int eaten[2];
+        int n = mt_eaten_by(g->ate[r][s], g->pair[r][g->took[r][s]], eaten);
+        json_write_begin_array(out);
+        for (int i = 0; i < n; i++) json_write_integer(out, eaten[i]);
+        json_write_end_array(out);
+    } else {
+        json_write_null(out);
+    }
+    json_write_end_object(out);
+}
 
 /* One revealed round: per seat its pair, its vote (hidden from the others
  * until all have voted), whose pair it took and what it ate. */
-static json_t *round_json(const mt_state *g, int r, int viewer)
+static void write_round(const mt_state *g, int r, int viewer, json_writer *out)
 {
     bool current = r == g->round && g->phase != MT_PHASE_OVER;
     bool votes_in = !(current && g->phase == MT_PHASE_VOTE);
-    json_t *item = json_object();
-    json_object_set_new(item, "round", json_integer(r + 1));
-    json_object_set_new(item, "eldest", json_integer(mt_eldest_of(g, r) + 1));
-    json_t *seats = json_array();
-    for (int s = 0; s < g->players; s++) {
-        json_t *row = json_object();
-        const uint8_t *p = g->pair[r][s];
-        json_object_set_new(row, "seat", json_integer(s + 1));
-        json_object_set_new(row, "pair", json_pack("[ii]", p[0], p[1]));
-        int vote = g->vote[r][s];
-        const char *shown = vote == MT_NO_VOTE               ? NULL
-                            : votes_in || s == viewer     ? (vote == MT_UP ? "up" : "down")
-                                                          : "hidden";
-        json_object_set_new(row, "vote", shown ? json_string(shown) : json_null());
-        json_object_set_new(row, "took", seat_or_null(g->took[r][s]));
-        json_object_set_new(row, "taken_by", seat_or_null(mt_taker_of(g, r, s)));
-        if (g->ate[r][s]) {
-            int eaten[2];
-            int n = mt_eaten_by(g->ate[r][s], g->pair[r][g->took[r][s]], eaten);
-            json_t *list = json_array();
-            for (int i = 0; i < n; i++) json_array_append_new(list, json_integer(eaten[i]));
-            json_object_set_new(row, "ate", list);
-        } else {
-            json_object_set_new(row, "ate", json_null());
-        }
-        json_array_append_new(seats, row);
-    }
-    json_object_set_new(item, "seats", seats);
+    json_write_begin_object(out);
+    json_write_key(out, "round");
+    json_write_integer(out, r + 1);
+    json_write_key(out, "eldest");
+    json_write_integer(out, mt_eldest_of(g, r) + 1);
+    json_write_key(out, "seats");
+    json_write_begin_array(out);
+    for (int s = 0; s < g->players; s++) write_round_seat(g, r, s, votes_in, viewer, out);
+    json_write_end_array(out);
     if (votes_in) {
-        json_object_set_new(item, "discontent", json_integer(mt_discontent(g, r)));
-        json_object_set_new(item, "swap", json_boolean(mt_swapping(g, r)));
+        json_write_key(out, "discontent");
+        json_write_integer(out, mt_discontent(g, r));
+        json_write_key(out, "swap");
+        json_write_boolean(out, mt_swapping(g, r));
     }
-    return item;
+    json_write_end_object(out);
 }
 
-json_t *mt_view_json(const gateau_state *state, int seat)
+static void write_draft(const mt_state *g, int seat, json_writer *out)
+{
+    json_write_begin_object(out);
+    json_write_key(out, "drafter");
+    json_write_integer(out, mt_drafter(g) + 1);
+    json_write_key(out, "hand_size");
+    json_write_integer(out, mt_hand_count(g->hand));
+    json_write_key(out, "kept_face_down");
+    json_write_begin_array(out);
+    for (int j = 0; j < g->turn; j++) json_write_integer(out, mt_seat_at(g, j) + 1);
+    json_write_end_array(out);
+    uint8_t seen[MT_VALUES + 1];
+    if (mt_hand_seen(g, seat, seen)) {
+        /* The hand this seat was passed: all it knows of the deck. */
+        json_write_key(out, "seen");
+        write_cards(seen, out);
+        if (mt_position_of(g, seat) < g->turn) {
+            const uint8_t *own = g->pair[g->round][seat];
+            json_write_key(out, "kept");
+            write_pair(own, out);
+            seen[own[0]]--;
+            seen[own[1]]--;
+            json_write_key(out, "passed");
+            write_cards(seen, out);
+        } else if (mt_keep_started(g, seat)) {
+            json_write_key(out, "keeping");
+            json_write_integer(out, mt_keep_started(g, seat));
+        }
+    }
+    json_write_end_object(out);
+}
+
+/* The seats (numbered from 1) in mask, as a list. */
+static void write_seat_list(uint32_t mask, int players, json_writer *out)
+{
+    json_write_begin_array(out);
+    for (int s = 0; s < players; s++)
+        if (mask & (1u << s)) json_write_integer(out, s + 1);
+    json_write_end_array(out);
+}
+
+void mt_view_json(const gateau_state *state, int seat, json_writer *out)
 {
     const mt_state *g = GAME_STATE_CONST(mt_state, state);
     static const char *const phase_names[] = {"deal", "draft", "vote", "take", "eat", "over"};
-    json_t *view = json_object();
-    json_object_set_new(view, "game", json_string("maries-table"));
-    json_object_set_new(view, "seat", seat_or_null(seat));
-    json_object_set_new(view, "players", json_integer(g->players));
-    json_object_set_new(view, "round", json_integer(g->round + 1));
-    json_object_set_new(view, "rounds", json_integer(g->rounds));
-    json_object_set_new(view, "deck_size", json_integer(g->deck_size));
-    json_object_set_new(view, "phase", json_string(phase_names[g->phase]));
+    json_write_begin_object(out);
+    json_write_key(out, "game");
+    json_write_string(out, "maries-table");
+    json_write_key(out, "seat");
+    write_seat_or_null(seat, out);
+    json_write_key(out, "players");
+    json_write_integer(out, g->players);
+    json_write_key(out, "round");
+    json_write_integer(out, g->round + 1);
+    json_write_key(out, "rounds");
+    json_write_integer(out, g->rounds);
+    json_write_key(out, "deck_size");
+    json_write_integer(out, g->deck_size);
+    json_write_key(out, "phase");
+    json_write_string(out, phase_names[g->phase]);
     if (g->phase != MT_PHASE_DEAL) {
-        json_t *order = json_array();
-        for (int j = 0; j < g->players; j++)
-            json_array_append_new(order, json_integer(mt_seat_at(g, j) + 1));
-        json_object_set_new(view, "brothers", order); /* eldest first, youngest last */
+        json_write_key(out, "brothers"); /* eldest first, youngest last */
+        json_write_begin_array(out);
+        for (int j = 0; j < g->players; j++) json_write_integer(out, mt_seat_at(g, j) + 1);
+        json_write_end_array(out);
     }
-    json_t *to_act = json_array();
-    for (int s = 0; s < g->players; s++)
-        if (state->actors & (1u << s)) json_array_append_new(to_act, json_integer(s + 1));
-    json_object_set_new(view, "to_act", to_act);
+    json_write_key(out, "to_act");
+    write_seat_list(state->actors, g->players, out);
     if (g->phase == MT_PHASE_DRAFT) {
-        json_t *draft = json_object();
-        json_object_set_new(draft, "drafter", json_integer(mt_drafter(g) + 1));
-        json_object_set_new(draft, "hand_size", json_integer(mt_hand_count(g->hand)));
-        json_t *done = json_array();
-        for (int j = 0; j < g->turn; j++)
-            json_array_append_new(done, json_integer(mt_seat_at(g, j) + 1));
-        json_object_set_new(draft, "kept_face_down", done);
-        uint8_t seen[MT_VALUES + 1];
-        if (mt_hand_seen(g, seat, seen)) {
-            /* The hand this seat was passed: all it knows of the deck. */
-            json_object_set_new(draft, "seen", cards_json(seen));
-            if (mt_position_of(g, seat) < g->turn) {
-                const uint8_t *own = g->pair[g->round][seat];
-                json_object_set_new(draft, "kept", json_pack("[ii]", own[0], own[1]));
-                seen[own[0]]--;
-                seen[own[1]]--;
-                json_object_set_new(draft, "passed", cards_json(seen));
-            } else if (mt_keep_started(g, seat)) {
-                json_object_set_new(draft, "keeping", json_integer(mt_keep_started(g, seat)));
-            }
-        }
-        json_object_set_new(view, "draft", draft);
+        json_write_key(out, "draft");
+        write_draft(g, seat, out);
     }
-    json_t *revealed = json_array();
-    for (int r = 0; r < mt_revealed_rounds(g); r++)
-        json_array_append_new(revealed, round_json(g, r, seat));
-    json_object_set_new(view, "revealed", revealed);
-    json_t *seats = json_array();
+    json_write_key(out, "revealed");
+    json_write_begin_array(out);
+    for (int r = 0; r < mt_revealed_rounds(g); r++) write_round(g, r, seat, out);
+    json_write_end_array(out);
+    json_write_key(out, "seats");
+    json_write_begin_array(out);
     for (int s = 0; s < g->players; s++) {
-        json_t *item = json_object();
-        json_object_set_new(item, "seat", json_integer(s + 1));
-        json_object_set_new(item, "kept", counts_json(g->kept[s]));
-        json_object_set_new(item, "eaten", json_integer(g->eaten_count[s]));
-        json_object_set_new(item, "eaten_values", counts_json(g->eaten[s]));
-        json_object_set_new(item, "score", json_integer(mt_score_of(g, s)));
-        json_array_append_new(seats, item);
+        json_write_begin_object(out);
+        json_write_key(out, "seat");
+        json_write_integer(out, s + 1);
+        json_write_key(out, "kept");
+        write_counts(g->kept[s], out);
+        json_write_key(out, "eaten");
+        json_write_integer(out, g->eaten_count[s]);
+        json_write_key(out, "eaten_values");
+        write_counts(g->eaten[s], out);
+        json_write_key(out, "score");
+        json_write_integer(out, mt_score_of(g, s));
+        json_write_end_object(out);
     }
-    json_object_set_new(view, "seats", seats);
+    json_write_end_array(out);
     uint8_t pool[MT_VALUES + 1];
     mt_unseen_cards(g, seat, pool);
-    json_object_set_new(view, "unseen", counts_json(pool));
+    json_write_key(out, "unseen");
+    write_counts(pool, out);
     if (g->phase == MT_PHASE_OVER) {
-        uint32_t winners = mt_winners(state);
-        json_t *list = json_array();
-        for (int s = 0; s < g->players; s++)
-            if (winners & (1u << s)) json_array_append_new(list, json_integer(s + 1));
-        json_object_set_new(view, "winners", list);
+        json_write_key(out, "winners");
+        write_seat_list(mt_winners(state), g->players, out);
     }
-    return view;
+    json_write_end_object(out);
 }
 
 static void describe_reveal(const mt_state *after, gateau_text *out)
@@ -541,3 +604,16 @@ void mt_describe_legal(const gateau_state *state, int seat, gateau_text *out)
     }
 }
 
+
+void mt_key(gateau_text *out)
+{
+    text_append(out, "Cards: the values 1 to %d, %d cards of each ('keep 3 7', 'eat 5').\n"
+                     "Kept cards score per value, by how many of that value you keep:\n"
+                     "  kept  ", MT_VALUES, MT_COPIES);
+    for (int n = 1; n <= MT_COPIES; n++) text_append(out, " %3d", n);
+    text_append(out, "\n  points");
+    for (int n = 1; n <= MT_COPIES; n++) text_append(out, " %3d", MT_KEPT_POINTS[n]);
+    text_append(out, "\nAn eaten card scores 1 point; you may eat %d cards in a game.\n"
+                     "Votes: up (content), down (discontent). 'take S' takes seat S's pair.\n",
+                MT_EAT_LIMIT);
+}

@@ -147,9 +147,10 @@ bool mc_move_visible(const gateau_state *before, int seat, const gateau_action *
 /* ---- views.c --------------------------------------------------------------- */
 
 void mc_view_text(const gateau_state *state, int seat, bool color, gateau_text *out);
-json_t *mc_view_json(const gateau_state *state, int seat);
+void mc_view_json(const gateau_state *state, int seat, json_writer *out);
 void mc_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
                       int count, int viewer, gateau_text *out);
 void mc_describe_legal(const gateau_state *state, int seat, gateau_text *out);
+void mc_key(gateau_text *out);
 
 #endif

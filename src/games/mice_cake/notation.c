@@ -8,7 +8,8 @@
  *   roll    "roll 1 C 6 6 5"           the seat, the column, one die a mouse
  *
  * A piece is written a/b; a/b and b/a are the same piece, written low half
- * first.  Which lines a seat may read as they are played: move_visible.
+ * first.  Columns are read in either case ("assign a1 c3"), written in
+ * upper case.  Which lines a seat may read as they are played: move_visible.
  */
 #include <stdio.h>
 #include <string.h>
@@ -132,11 +133,11 @@ static int parse_deal(const mc_state *g, const notation_words *w, gateau_action 
 static bool parse_group(const char *word, int *column, int *mice, int *target, char *error,
                         size_t error_size)
 {
-    char buffer[16];
+    char buffer[16], letter = notation_upper(word[0]);
     *target = MC_NO_PIECE;
-    if (strlen(word) < sizeof buffer && word[0] >= 'A' && word[0] <= 'D') {
+    if (strlen(word) < sizeof buffer && letter >= 'A' && letter <= 'D') {
         strcpy(buffer, word);
-        *column = word[0] - 'A';
+        *column = letter - 'A';
         char *arrow = strchr(buffer, '>');
         if (arrow) *arrow = '\0';
         if (notation_int(buffer + 1, 0, 9, mice)) {
@@ -236,8 +237,10 @@ static int parse_roll(const mc_state *g, const notation_words *w, gateau_action 
 {
     const mc_attempt *a = &g->attempts[g->rolling];
     int seat = 0, column = -1;
-    if (w->count >= 3 && strlen(w->word[2]) == 1 && strchr(MC_COLUMN_LETTER, w->word[2][0]))
-        column = (int)(strchr(MC_COLUMN_LETTER, w->word[2][0]) - MC_COLUMN_LETTER);
+    if (w->count >= 3 && strlen(w->word[2]) == 1) {
+        const char *letter = strchr(MC_COLUMN_LETTER, notation_upper(w->word[2][0]));
+        if (letter) column = (int)(letter - MC_COLUMN_LETTER);
+    }
     if (w->count < 3 || !notation_int(w->word[1], 1, MC_SEATS, &seat) || column < 0) {
         set_error(error, error_size, "a roll is 'roll', the seat, the column and the dice, as "
                                      "in 'roll 1 C 6 6 5'");
@@ -311,7 +314,6 @@ void mc_action_name(const gateau_state *state, int seat, gateau_action action,
         text_append(out, "die %d", action - MC_DIE + 1);
     }
 }
-
 
 /*
  * The shuffle is hidden from both seats (it would tell the face-down

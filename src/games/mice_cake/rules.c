@@ -601,5 +601,6 @@ const gateau_game mice_cake_game = {
     .describe_move = mc_describe_move,
     .move_visible = mc_move_visible,
     .describe_legal = mc_describe_legal,
+    .key = mc_key,
     .end_note = mc_end_note,
 };

@@ -221,111 +221,164 @@ void mc_view_text(const gateau_state *state, int seat, bool color, gateau_text *
 
 /* ---- The JSON view ------------------------------------------------------- */
 
-static json_t *piece_json(int piece)
+/* The JSON view's helpers write one value each (core/json_write.h). */
+
+/* A piece as "3/4". */
+static void write_piece(int piece, json_writer *out)
 {
     char name[8];
     snprintf(name, sizeof name, "%d/%d", MC_LOW[piece], MC_HIGH[piece]);
-    return json_string(name);
+    json_write_string(out, name);
 }
 
-static json_t *pieces_json(uint32_t set)
+static void write_pieces(uint32_t set, json_writer *out)
 {
-    json_t *list = json_array();
-    for (uint32_t s = set; s; s &= s - 1) json_array_append_new(list, piece_json(__builtin_ctz(s)));
-    return list;
+    json_write_begin_array(out);
+    for (uint32_t s = set; s; s &= s - 1) write_piece(__builtin_ctz(s), out);
+    json_write_end_array(out);
 }
 
-static json_t *columns_json(const uint8_t *counts)
+/* {"A":n,...}: a count per column, inside an object begun by the caller. */
+static void write_column_members(const uint8_t *counts, json_writer *out)
 {
-    json_t *object = json_object();
     for (int c = 0; c < MC_COLUMNS; c++) {
         char key[2] = {MC_COLUMN_LETTER[c], '\0'};
-        json_object_set_new(object, key, json_integer(counts[c]));
+        json_write_key(out, key);
+        json_write_integer(out, counts[c]);
     }
-    return object;
 }
 
-json_t *mc_view_json(const gateau_state *state, int seat)
+static void write_grid(const mc_state *g, json_writer *out)
+{
+    json_write_begin_array(out); /* row 1 first, columns A..D */
+    for (int r = 0; r < MC_ROWS; r++) {
+        json_write_begin_array(out);
+        for (int c = 0; c < MC_COLUMNS; c++) {
+            int piece = g->grid[r][c];
+            if (piece == MC_NO_PIECE) json_write_null(out);
+            else if (cell_hidden(g, r, c)) json_write_string(out, "??");
+            else write_piece(piece, out);
+        }
+        json_write_end_array(out);
+    }
+    json_write_end_array(out);
+}
+
+static void write_seat(const mc_state *g, int s, int viewer, json_writer *out)
+{
+    json_write_begin_object(out);
+    json_write_key(out, "seat");
+    json_write_integer(out, s + 1);
+    json_write_key(out, "color");
+    json_write_string(out, SEAT_COLOR_NAME[s]);
+    json_write_key(out, "ready");
+    json_write_integer(out, MC_MICE - mc_tired_count(g, s));
+    json_write_key(out, "exhausted");
+    json_write_begin_object(out);
+    write_column_members(g->tired[s], out);
+    json_write_end_object(out);
+    json_write_key(out, "stash");
+    write_pieces(g->stash[s], out);
+    json_write_key(out, "pips");
+    json_write_integer(out, mc_stash_pips(g->stash[s]));
+    json_write_key(out, "pieces");
+    json_write_integer(out, __builtin_popcount(g->stash[s]));
+    if (g->phase == MC_PHASE_ASSIGN) {
+        json_write_key(out, "to_assign");
+        json_write_boolean(out, g->must_assign[s]);
+        json_write_key(out, "assigned");
+        json_write_boolean(out, g->assigned[s]);
+        if (s == viewer) {
+            const mc_plan *p = &g->plans[s];
+            json_write_key(out, "assignment");
+            json_write_begin_object(out);
+            write_column_members(p->mice, out);
+            json_write_key(out, "target");
+            if (p->target == MC_NO_PIECE) json_write_null(out);
+            else write_piece(p->target, out);
+            json_write_end_object(out);
+        }
+    }
+    json_write_end_object(out);
+}
+
+static void write_attempts(const mc_state *g, json_writer *out)
+{
+    json_write_begin_array(out);
+    for (int i = 0; i < g->attempt_count; i++) {
+        const mc_attempt *a = &g->attempts[i];
+        int rolled = i < g->rolling ? a->mice : i == g->rolling ? g->rolled : 0;
+        char column[2] = {MC_COLUMN_LETTER[a->column], '\0'};
+        json_write_begin_object(out);
+        json_write_key(out, "seat");
+        json_write_integer(out, a->seat + 1);
+        json_write_key(out, "column");
+        json_write_string(out, column);
+        json_write_key(out, "mice");
+        json_write_integer(out, a->mice);
+        json_write_key(out, "steal");
+        json_write_boolean(out, a->steal);
+        json_write_key(out, "piece");
+        write_piece(a->piece, out);
+        json_write_key(out, "value");
+        json_write_integer(out, mc_pips(a->piece));
+        json_write_key(out, "dice");
+        json_write_begin_array(out);
+        for (int k = 0; k < rolled; k++) json_write_integer(out, a->dice[k]);
+        json_write_end_array(out);
+        json_write_end_object(out);
+    }
+    json_write_end_array(out);
+}
+
+/* The seats (numbered from 1) in mask, as a list. */
+static void write_seat_list(uint32_t mask, json_writer *out)
+{
+    json_write_begin_array(out);
+    for (int s = 0; s < MC_SEATS; s++)
+        if (mask & (1u << s)) json_write_integer(out, s + 1);
+    json_write_end_array(out);
+}
+
+void mc_view_json(const gateau_state *state, int seat, json_writer *out)
 {
     const mc_state *g = GAME_STATE_CONST(mc_state, state);
     static const char *const phase_names[] = {"deal", "assign", "roll", "over"};
-    json_t *view = json_object();
-    json_object_set_new(view, "game", json_string("mice-cake"));
-    json_object_set_new(view, "seat", seat >= 0 ? json_integer(seat + 1) : json_null());
-    json_object_set_new(view, "round", json_integer(g->round));
-    json_object_set_new(view, "round_limit", json_integer(MC_ROUND_LIMIT));
-    json_object_set_new(view, "phase", json_string(phase_names[g->phase]));
-    json_t *grid = json_array(); /* row 1 first, columns A..D */
-    for (int r = 0; r < MC_ROWS; r++) {
-        json_t *row = json_array();
-        for (int c = 0; c < MC_COLUMNS; c++) {
-            int piece = g->grid[r][c];
-            json_array_append_new(row, piece == MC_NO_PIECE ? json_null()
-                                       : cell_hidden(g, r, c) ? json_string("??")
-                                                              : piece_json(piece));
-        }
-        json_array_append_new(grid, row);
-    }
-    json_object_set_new(view, "grid", grid);
-    json_object_set_new(view, "unseen", pieces_json(unseen_pieces(g)));
-    json_object_set_new(view, "removed", pieces_json(g->removed));
-    json_t *to_act = json_array();
-    for (int s = 0; s < MC_SEATS; s++)
-        if (state->actors & (1u << s)) json_array_append_new(to_act, json_integer(s + 1));
-    json_object_set_new(view, "to_act", to_act);
-    json_t *seats = json_array();
-    for (int s = 0; s < MC_SEATS; s++) {
-        json_t *item = json_object();
-        json_object_set_new(item, "seat", json_integer(s + 1));
-        json_object_set_new(item, "color", json_string(SEAT_COLOR_NAME[s]));
-        json_object_set_new(item, "ready", json_integer(MC_MICE - mc_tired_count(g, s)));
-        json_object_set_new(item, "exhausted", columns_json(g->tired[s]));
-        json_object_set_new(item, "stash", pieces_json(g->stash[s]));
-        json_object_set_new(item, "pips", json_integer(mc_stash_pips(g->stash[s])));
-        json_object_set_new(item, "pieces", json_integer(__builtin_popcount(g->stash[s])));
-        if (g->phase == MC_PHASE_ASSIGN) {
-            json_object_set_new(item, "to_assign", json_boolean(g->must_assign[s]));
-            json_object_set_new(item, "assigned", json_boolean(g->assigned[s]));
-            if (s == seat) {
-                const mc_plan *p = &g->plans[s];
-                json_t *mine = columns_json(p->mice);
-                json_object_set_new(mine, "target",
-                                    p->target == MC_NO_PIECE ? json_null() : piece_json(p->target));
-                json_object_set_new(item, "assignment", mine);
-            }
-        }
-        json_array_append_new(seats, item);
-    }
-    json_object_set_new(view, "seats", seats);
+    json_write_begin_object(out);
+    json_write_key(out, "game");
+    json_write_string(out, "mice-cake");
+    json_write_key(out, "seat");
+    if (seat >= 0) json_write_integer(out, seat + 1);
+    else json_write_null(out);
+    json_write_key(out, "round");
+    json_write_integer(out, g->round);
+    json_write_key(out, "round_limit");
+    json_write_integer(out, MC_ROUND_LIMIT);
+    json_write_key(out, "phase");
+    json_write_string(out, phase_names[g->phase]);
+    json_write_key(out, "grid");
+    write_grid(g, out);
+    json_write_key(out, "unseen");
+    write_pieces(unseen_pieces(g), out);
+    json_write_key(out, "removed");
+    write_pieces(g->removed, out);
+    json_write_key(out, "to_act");
+    write_seat_list(state->actors, out);
+    json_write_key(out, "seats");
+    json_write_begin_array(out);
+    for (int s = 0; s < MC_SEATS; s++) write_seat(g, s, seat, out);
+    json_write_end_array(out);
     if (g->phase == MC_PHASE_ROLL) {
-        json_t *attempts = json_array();
-        for (int i = 0; i < g->attempt_count; i++) {
-            const mc_attempt *a = &g->attempts[i];
-            int rolled = i < g->rolling ? a->mice : i == g->rolling ? g->rolled : 0;
-            json_t *item = json_object();
-            char column[2] = {MC_COLUMN_LETTER[a->column], '\0'};
-            json_object_set_new(item, "seat", json_integer(a->seat + 1));
-            json_object_set_new(item, "column", json_string(column));
-            json_object_set_new(item, "mice", json_integer(a->mice));
-            json_object_set_new(item, "steal", json_boolean(a->steal));
-            json_object_set_new(item, "piece", piece_json(a->piece));
-            json_object_set_new(item, "value", json_integer(mc_pips(a->piece)));
-            json_t *dice = json_array();
-            for (int k = 0; k < rolled; k++) json_array_append_new(dice, json_integer(a->dice[k]));
-            json_object_set_new(item, "dice", dice);
-            json_array_append_new(attempts, item);
-        }
-        json_object_set_new(view, "attempts", attempts);
+        json_write_key(out, "attempts");
+        write_attempts(g, out);
     }
     if (g->phase == MC_PHASE_OVER) {
-        json_t *winners = json_array();
-        uint32_t mask = mc_winners(state);
-        for (int s = 0; s < MC_SEATS; s++)
-            if (mask & (1u << s)) json_array_append_new(winners, json_integer(s + 1));
-        json_object_set_new(view, "winners", winners);
-        json_object_set_new(view, "stopped_by_round_limit", json_boolean(g->stopped));
+        json_write_key(out, "winners");
+        write_seat_list(mc_winners(state), out);
+        json_write_key(out, "stopped_by_round_limit");
+        json_write_boolean(out, g->stopped);
     }
-    return view;
+    json_write_end_object(out);
 }
 
 /* ---- Commentary --------------------------------------------------------------- */
@@ -489,3 +542,18 @@ void mc_describe_legal(const gateau_state *state, int seat, gateau_text *out)
     }
 }
 
+
+void mc_key(gateau_text *out)
+{
+    text_append(out, "Pieces: the dominoes a/b of a double-six set, halves 0 to 6, each worth\n"
+                     "a + b pips (0/0 nothing, 6/6 %d); ?? is a piece face down.\n"
+                     "Columns %c to %c; row 1 is yellow's side (seat 1), row %d blue's (seat 2).\n"
+                     "Mice: m a mouse placed, z an exhausted one (it sits out a round).\n"
+                     "Dice: a sum of at least the piece's pips takes it, unless two dice show\n"
+                     "both halves (2 mice exhausted) or, on a piece 0/b, a die shows b (1 mouse\n"
+                     "exhausted).\n"
+                     "0/0 as the nearest piece is a steal: name a piece of the other stash\n"
+                     "('assign B2>5/6').\n",
+                mc_pips(MC_DOUBLE_SIX), MC_COLUMN_LETTER[0], MC_COLUMN_LETTER[MC_COLUMNS - 1],
+                MC_ROWS);
+}

@@ -4,8 +4,11 @@
  * The forms are the rules file's Notation table: "deal PARBKG...",
  * "cut 1-3 4-7 8-11", "take 4-7 ecce", "eat G", "pass".  Reading is
  * strict but forgiving where the rules allow it (pieces of a cut in any
- * order, "a-a" for a single slice); writing is always canonical.
- * Which lines a seat may read as they are played: move_visible.
+ * order, "a-a" for a single slice) and where a letter cannot be mistaken:
+ * variety letters in either case ("eat g"), and E for e in a take, but
+ * not C, which is chocolate wherever else it is written; writing is
+ * always canonical.  Which lines a seat may read as they are played:
+ * move_visible.
  */
 #include <stdio.h>
 #include <string.h>
@@ -13,9 +16,10 @@
 #include "core/notation.h"
 #include "games/piece_o_cake/piece_o_cake.h"
 
+/* A variety letter in either case, or -1. */
 static int variety_of_letter(char letter)
 {
-    const char *found = letter ? strchr(POC_VARIETY_LETTER, letter) : NULL;
+    const char *found = letter ? strchr(POC_VARIETY_LETTER, notation_upper(letter)) : NULL;
     return found ? (int)(found - POC_VARIETY_LETTER) : -1;
 }
 
@@ -200,11 +204,19 @@ static int parse_take(const poc_state *g, const notation_words *w, gateau_action
     }
     actions[0] = POC_TAKE + start - 1;
     for (int i = 0; i < length; i++) {
-        if (decisions[i] != 'e' && decisions[i] != 'c') {
-            set_error(error, error_size, "'%c' is neither e (eat) nor c (collect)", decisions[i]);
+        char decision = decisions[i];
+        if (decision == 'C') {
+            /* Upper case C is chocolate: "take 4-5 CC" may well name the
+             * piece's slices rather than collect them. */
+            set_error(error, error_size, "'C' in '%s' could be chocolate or collect: write c "
+                      "(collect) or e (eat) for each slice, as in 'take 4-7 ecce'", decisions);
             return -1;
         }
-        actions[1 + i] = decisions[i] == 'e' ? POC_EAT_SLICE : POC_COLLECT_SLICE;
+        if (decision != 'e' && decision != 'E' && decision != 'c') {
+            set_error(error, error_size, "'%c' is neither e (eat) nor c (collect)", decision);
+            return -1;
+        }
+        actions[1 + i] = decision == 'c' ? POC_COLLECT_SLICE : POC_EAT_SLICE;
     }
     return 1 + length;
 }

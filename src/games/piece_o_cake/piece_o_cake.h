@@ -154,10 +154,11 @@ bool poc_move_visible(const gateau_state *before, int seat, const gateau_action 
 /* ---- views.c --------------------------------------------------------------------- */
 
 void poc_view_text(const gateau_state *state, int seat, bool color, gateau_text *out);
-json_t *poc_view_json(const gateau_state *state, int seat);
+void poc_view_json(const gateau_state *state, int seat, json_writer *out);
 void poc_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
                        int count, int viewer, gateau_text *out);
 void poc_describe_legal(const gateau_state *state, int seat, gateau_text *out);
+void poc_key(gateau_text *out);
 
 /* ---- rules.c, the game table's (the views use them too) ----------------------------- */
 

@@ -395,4 +395,5 @@ const gateau_game piece_o_cake_game = {
     .describe_move = poc_describe_move,
     .move_visible = poc_move_visible,
     .describe_legal = poc_describe_legal,
+    .key = poc_key,
 };

@@ -68,7 +68,7 @@ static void view_ring(const poc_state *g, bool color, gateau_text *out)
         for (int c = 0; c < CANVAS_COLUMNS; c++) canvas[r][c] = (canvas_cell){' ', -1};
     for (int p = 1; p <= POC_CAKE_SIZE; p++) {
         int row = RING[p].row, column = RING[p].column;
-        char number[4];
+        char number[12];
         snprintf(number, sizeof number, "%d", p);
         if (row == 1) canvas_write(canvas, 0, column, number, -1);
         else if (row == 7) canvas_write(canvas, 8, column, number, -1);
@@ -180,6 +180,19 @@ static void view_unseen(const poc_state *g, gateau_text *out)
     text_append_char(out, '\n');
 }
 
+/* What the pieces nobody took have taken out of this round. */
+static void view_removed(const poc_state *g, gateau_text *out)
+{
+    int total = 0;
+    for (int v = 0; v < POC_VARIETIES; v++) total += g->removed[v];
+    if (!total) return;
+    text_append(out, "Removed this round (pieces nobody took): %d slice%s:", total,
+                total == 1 ? "" : "s");
+    for (int v = 0; v < POC_VARIETIES; v++)
+        if (g->removed[v]) text_append(out, " %c%d", POC_VARIETY_LETTER[v], g->removed[v]);
+    text_append_char(out, '\n');
+}
+
 /* The final table: per variety who holds the majority, then eaten points. */
 static void view_scoring(const poc_state *g, gateau_text *out)
 {
@@ -248,79 +261,155 @@ void poc_view_text(const gateau_state *state, int seat, bool color, gateau_text 
     }
     view_seats(state, g, seat, color, out);
     view_unseen(g, out);
+    view_removed(g, out);
     if (g->phase == POC_PHASE_OVER) view_scoring(g, out);
     view_to_act(state, g, out);
 }
 
-static json_t *counts_json(const uint8_t *counts)
+/* {"A":n,...}: a count per variety (the JSON view's helpers write one
+ * value each, core/json_write.h). */
+static void write_counts(const uint8_t *counts, json_writer *out)
 {
-    json_t *object = json_object();
+    json_write_begin_object(out);
     for (int v = 0; v < POC_VARIETIES; v++) {
         char key[2] = {POC_VARIETY_LETTER[v], '\0'};
-        json_object_set_new(object, key, json_integer(counts[v]));
+        json_write_key(out, key);
+        json_write_integer(out, counts[v]);
     }
-    return object;
+    json_write_end_object(out);
 }
 
-json_t *poc_view_json(const gateau_state *state, int seat)
+/* The cake being served: its slices, cuts and pieces. */
+static void write_serving(const poc_state *g, json_writer *out)
+{
+    char letters[POC_CAKE_SIZE + 1];
+    for (int p = 1; p <= POC_CAKE_SIZE; p++) letters[p - 1] = POC_VARIETY_LETTER[poc_cake_slice(g, p)];
+    letters[POC_CAKE_SIZE] = '\0';
+    json_write_key(out, "cake");
+    json_write_integer(out, g->cake + 1);
+    json_write_key(out, "server");
+    json_write_integer(out, g->server + 1);
+    json_write_key(out, "slices");
+    json_write_string(out, letters);
+    json_write_key(out, "cut_after");
+    json_write_begin_array(out);
+    for (int i = 0; i < g->cut_count; i++) json_write_integer(out, g->cut[i]);
+    json_write_end_array(out);
+    json_write_key(out, "pieces");
+    json_write_begin_array(out);
+    for (int i = 0; i < g->piece_count; i++) {
+        gateau_text name = {0};
+        poc_append_piece(&name, g->pieces[i].start, g->pieces[i].length);
+        json_write_begin_object(out);
+        json_write_key(out, "piece");
+        json_write_string(out, name.data);
+        json_write_key(out, "taken_by");
+        if (g->pieces[i].taker >= 0) json_write_integer(out, g->pieces[i].taker + 1);
+        else json_write_null(out);
+        json_write_end_object(out);
+        text_free(&name);
+    }
+    json_write_end_array(out);
+}
+
+void poc_view_json(const gateau_state *state, int seat, json_writer *out)
 {
     const poc_state *g = GAME_STATE_CONST(poc_state, state);
     static const char *const phase_names[] = {"deal", "cut", "choose", "slices", "over"};
-    json_t *view = json_object();
-    json_object_set_new(view, "game", json_string("piece-o-cake"));
-    json_object_set_new(view, "seat", seat >= 0 ? json_integer(seat + 1) : json_null());
-    json_object_set_new(view, "round", json_integer(g->round + 1));
-    json_object_set_new(view, "rounds", json_integer(g->rounds));
-    json_object_set_new(view, "phase", json_string(phase_names[g->phase]));
-    if (poc_serving(g)) {
-        char letters[POC_CAKE_SIZE + 1];
-        for (int p = 1; p <= POC_CAKE_SIZE; p++)
-            letters[p - 1] = POC_VARIETY_LETTER[poc_cake_slice(g, p)];
-        letters[POC_CAKE_SIZE] = '\0';
-        json_object_set_new(view, "cake", json_integer(g->cake + 1));
-        json_object_set_new(view, "server", json_integer(g->server + 1));
-        json_object_set_new(view, "slices", json_string(letters));
-        json_t *cuts = json_array();
-        for (int i = 0; i < g->cut_count; i++) json_array_append_new(cuts, json_integer(g->cut[i]));
-        json_object_set_new(view, "cut_after", cuts);
-        json_t *pieces = json_array();
-        for (int i = 0; i < g->piece_count; i++) {
-            gateau_text name = {0};
-            poc_append_piece(&name, g->pieces[i].start, g->pieces[i].length);
-            json_t *item = json_object();
-            json_object_set_new(item, "piece", json_string(name.data));
-            json_object_set_new(item, "taken_by", g->pieces[i].taker >= 0
-                                                      ? json_integer(g->pieces[i].taker + 1)
-                                                      : json_null());
-            json_array_append_new(pieces, item);
-            text_free(&name);
-        }
-        json_object_set_new(view, "pieces", pieces);
-    }
-    json_t *to_act = json_array();
+    json_write_begin_object(out);
+    json_write_key(out, "game");
+    json_write_string(out, "piece-o-cake");
+    json_write_key(out, "seat");
+    if (seat >= 0) json_write_integer(out, seat + 1);
+    else json_write_null(out);
+    json_write_key(out, "round");
+    json_write_integer(out, g->round + 1);
+    json_write_key(out, "rounds");
+    json_write_integer(out, g->rounds);
+    json_write_key(out, "phase");
+    json_write_string(out, phase_names[g->phase]);
+    if (poc_serving(g)) write_serving(g, out);
+    json_write_key(out, "to_act");
+    json_write_begin_array(out);
     for (int s = 0; s < g->players; s++)
-        if (state->actors & (1u << s)) json_array_append_new(to_act, json_integer(s + 1));
-    json_object_set_new(view, "to_act", to_act);
+        if (state->actors & (1u << s)) json_write_integer(out, s + 1);
+    json_write_end_array(out);
     int scores[GATEAU_MAX_PLAYERS] = {0};
     poc_scores(state, scores);
-    json_t *seats = json_array();
+    json_write_key(out, "seats");
+    json_write_begin_array(out);
     for (int s = 0; s < g->players; s++) {
-        json_t *item = json_object();
-        json_object_set_new(item, "seat", json_integer(s + 1));
-        json_object_set_new(item, "collected", counts_json(g->collected[s]));
-        json_object_set_new(item, "eaten", counts_json(g->eaten[s]));
-        json_object_set_new(item, "banked", json_integer(g->banked[s]));
-        json_object_set_new(item, "score", json_integer(scores[s]));
-        json_array_append_new(seats, item);
+        json_write_begin_object(out);
+        json_write_key(out, "seat");
+        json_write_integer(out, s + 1);
+        json_write_key(out, "collected");
+        write_counts(g->collected[s], out);
+        json_write_key(out, "eaten");
+        write_counts(g->eaten[s], out);
+        json_write_key(out, "banked");
+        json_write_integer(out, g->banked[s]);
+        json_write_key(out, "score");
+        json_write_integer(out, scores[s]);
+        json_write_end_object(out);
     }
-    json_object_set_new(view, "seats", seats);
-    json_object_set_new(view, "removed", counts_json(g->removed));
+    json_write_end_array(out);
+    json_write_key(out, "removed");
+    write_counts(g->removed, out);
     if (g->phase != POC_PHASE_OVER) {
         uint8_t unseen[POC_VARIETIES];
         poc_unseen(g, unseen);
-        json_object_set_new(view, "unseen", counts_json(unseen));
+        json_write_key(out, "unseen");
+        write_counts(unseen, out);
     }
-    return view;
+    json_write_end_object(out);
+}
+
+/* Spells out a take: which slices went down the hatch. */
+static void describe_take(const poc_state *g, const gateau_action *actions, int count,
+                          gateau_text *out)
+{
+    int start = actions[0] - POC_TAKE + 1;
+    for (int pass = 0; pass < 2; pass++) {
+        int shown = 0;
+        for (int i = 1; i < count; i++) {
+            if ((actions[i] == POC_EAT_SLICE) != (pass == 0)) continue;
+            int v = poc_cake_slice(g, poc_wrap_position(start + i - 1));
+            text_append(out, "%s%c", shown++ ? " " : (pass ? "; collects " : " (eats "),
+                        POC_VARIETY_LETTER[v]);
+        }
+        if (!shown) text_append(out, pass ? "; collects nothing" : " (eats nothing");
+    }
+    text_append(out, ")");
+}
+
+/* After the last turn of a cake, the pieces still on the plate (but the
+ * one this move takes) leave the game: says which, so nobody wonders
+ * where they went. */
+static void describe_untaken(const poc_state *g, gateau_action first, gateau_text *out)
+{
+    if (g->phase != POC_PHASE_CHOOSE || g->turn != poc_turns_per_cake(g->players)) return;
+    int taken = first >= POC_TAKE && first < POC_FORFEIT_EAT ? first - POC_TAKE + 1 : 0;
+    int pieces = 0, slices = 0;
+    for (int i = 0; i < g->piece_count; i++)
+        if (g->pieces[i].taker < 0 && g->pieces[i].start != taken) {
+            pieces++;
+            slices += g->pieces[i].length;
+        }
+    if (!pieces) return;
+    text_append(out, ". Nobody took piece%s", pieces > 1 ? "s" : "");
+    for (int i = 0, shown = 0; i < g->piece_count; i++) {
+        const poc_piece *p = &g->pieces[i];
+        if (p->taker >= 0 || p->start == taken) continue;
+        shown++;
+        text_append(out, "%s", shown == 1 ? " " : shown == pieces ? " and " : ", ");
+        poc_append_piece(out, p->start, p->length);
+        text_append(out, " (");
+        view_letters(g, p, false, out);
+        text_append(out, ")");
+    }
+    text_append(out, ": %s %d slice%s %s removed from the game and score%s for nobody.",
+                pieces > 1 ? "their" : "its", slices, slices == 1 ? "" : "s",
+                slices == 1 ? "is" : "are", slices == 1 ? "s" : "");
 }
 
 void poc_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
@@ -334,20 +423,8 @@ void poc_describe_move(const gateau_state *before, int seat, const gateau_action
     }
     text_append(out, "seat %d: ", seat + 1);
     poc_format_move(before, seat, actions, count, out);
-    if (actions[0] < POC_TAKE || actions[0] >= POC_FORFEIT_EAT) return;
-    /* Spell out a take: which slices went down the hatch. */
-    int start = actions[0] - POC_TAKE + 1;
-    for (int pass = 0; pass < 2; pass++) {
-        int shown = 0;
-        for (int i = 1; i < count; i++) {
-            if ((actions[i] == POC_EAT_SLICE) != (pass == 0)) continue;
-            int v = poc_cake_slice(g, poc_wrap_position(start + i - 1));
-            text_append(out, "%s%c", shown++ ? " " : (pass ? "; collects " : " (eats "),
-                        POC_VARIETY_LETTER[v]);
-        }
-        if (!shown) text_append(out, pass ? "; collects nothing" : " (eats nothing");
-    }
-    text_append(out, ")");
+    if (actions[0] >= POC_TAKE && actions[0] < POC_FORFEIT_EAT) describe_take(g, actions, count, out);
+    describe_untaken(g, actions[0], out);
 }
 
 void poc_describe_legal(const gateau_state *state, int seat, gateau_text *out)
@@ -379,3 +456,16 @@ void poc_describe_legal(const gateau_state *state, int seat, gateau_text *out)
     text_append(out, "pass");
 }
 
+
+void poc_key(gateau_text *out)
+{
+    text_append(out, "Varieties: a variety's slices in the game are also its bonus, scored by\n"
+                     "whoever collects the most of it; an eaten slice scores its points.\n");
+    for (int v = 0; v < POC_VARIETIES; v++)
+        text_append(out, "  %c %-11s %2d slices, bonus %2d, eaten %d point%s a slice\n",
+                    POC_VARIETY_LETTER[v], POC_VARIETY_NAME[v], POC_BONUS[v], POC_BONUS[v],
+                    POC_DOLLOPS[v], POC_DOLLOPS[v] == 1 ? "" : "s");
+    text_append(out, "A take has one letter per slice of the piece, clockwise: e eats the\n"
+                     "slice, c collects it ('take 4-7 ecce'). Positions 1-11 go clockwise\n"
+                     "round the cake; a piece a-b may wrap past 11 to 1.\n");
+}
