@@ -42,6 +42,7 @@
  */
 #define _GNU_SOURCE /* SOCK_NONBLOCK, memmem, PR_SET_PDEATHSIG */
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -1742,7 +1743,32 @@ typedef struct process_figures {
     long rss_kb, hwm_kb;
     double cpu;
     int threads;
+    double waited; /* seconds its threads were runnable but not running */
 } process_figures;
+
+/* The time pid's threads spent waiting for a core (schedstat): how much
+ * of a latency is the machine's, not the server's. */
+static double process_waited(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+    DIR *tasks = opendir(path);
+    if (!tasks) return 0;
+    double waited = 0;
+    struct dirent *task;
+    while ((task = readdir(tasks)) != NULL) {
+        if (task->d_name[0] == '.') continue;
+        char file[300];
+        snprintf(file, sizeof file, "/proc/%d/task/%s/schedstat", (int)pid, task->d_name);
+        FILE *stat = fopen(file, "r");
+        if (!stat) continue;
+        unsigned long long running, waiting;
+        if (fscanf(stat, "%llu %llu", &running, &waiting) == 2) waited += (double)waiting * 1e-9;
+        fclose(stat);
+    }
+    closedir(tasks);
+    return waited;
+}
 
 static process_figures process_read(pid_t pid)
 {
@@ -1868,8 +1894,11 @@ static void print_report(const options *chosen, const server_process *server, co
         double server_cpu = server_after->cpu - server_before->cpu;
         printf("  server memory:    VmRSS peak %.1f MB, VmHWM %.1f MB; %d threads\n",
                peak_rss_kb / 1024.0, server_after->hwm_kb / 1024.0, server_after->threads);
-        printf("  server CPU:       %.2f cores, %.1f us per accepted move\n", server_cpu / seconds,
-               total->accepted ? server_cpu * 1e6 / (double)total->accepted : 0);
+        printf("  server CPU:       %.2f cores, %.1f us per accepted move; its threads waited "
+               "%.1f us per move for a core\n", server_cpu / seconds,
+               total->accepted ? server_cpu * 1e6 / (double)total->accepted : 0,
+               total->accepted ? (server_after->waited - server_before->waited) * 1e6 /
+                                     (double)total->accepted : 0);
     } else {
         printf("  server memory and CPU: not measured (--url: not our child)\n");
     }
@@ -1909,6 +1938,7 @@ static int run_benchmark(const options *chosen, const char *gateau)
         while (!atomic_load(&loops[i].ready)) sleep_seconds(0.01);
     double setup_seconds = now_seconds() - setup_began;
     process_figures before = process_read(server.pid), after;
+    before.waited = process_waited(server.pid);
     long peak_rss = before.rss_kb;
     double cpu_before = cpu_seconds(), start = now_seconds();
     atomic_store(&window_start, start);
@@ -1920,6 +1950,7 @@ static int run_benchmark(const options *chosen, const char *gateau)
     double end = now_seconds();
     atomic_store(&window_end, end);
     after = process_read(server.pid);
+    after.waited = process_waited(server.pid);
     if (after.rss_kb > peak_rss) peak_rss = after.rss_kb;
     double generator_cpu = cpu_seconds() - cpu_before;
     /* A second more for the pushes of the last moves, then stop. */
