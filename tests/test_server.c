@@ -441,7 +441,7 @@ static void change_database(const char *db, const char *sql)
 Test(server, a_table_killed_before_its_chance_move_is_restored)
 {
     const char *db = support_temp_path("killed-deal.db");
-    server running = start_server(db);
+    served running = start_server(db);
     created table = create_table(&running, "{\"game\":\"maries-table\",\"players\":3,"
                                            "\"seats\":[\"human\",\"random\",\"random\"]}");
     json_t *before = get_table(&running, &table, 1);
@@ -468,7 +468,7 @@ Test(server, a_table_killed_before_its_chance_move_is_restored)
 Test(server, a_table_killed_before_its_end_is_stored_is_restored)
 {
     const char *db = support_temp_path("killed-end.db");
-    server running = start_server(db);
+    served running = start_server(db);
     created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
                                            "\"heuristic\"]}");
     json_t *final = play_to_the_end(&running, &table, 1);
