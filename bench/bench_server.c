@@ -256,7 +256,7 @@ static options parse_options(int argc, char **argv)
          * pool that large keeps every connection under it at the loads
          * measured here, without a thread per seat on the server. */
         int per_loop = chosen.tables / chosen.threads;
-        chosen.http = per_loop < 8 ? 8 : per_loop > 256 ? 256 : per_loop;
+        chosen.http = per_loop < 64 ? 64 : per_loop > 256 ? 256 : per_loop;
     }
     if (!chosen.connections)
         chosen.connections = chosen.tables * chosen.players + chosen.http * chosen.threads + 64;
@@ -772,7 +772,7 @@ static void link_send(connection *k, const char *data, size_t length)
 
 /* ---- HTTP: the pool of keep-alive connections ------------------------------------------------ */
 
-static void request_done(loop *l, request *r, int status, const char *body, size_t length);
+static void request_done(request *r, int status, const char *body, size_t length);
 
 static void pool_send(loop *l, int slot, request *r)
 {
@@ -883,7 +883,7 @@ static void http_readable(connection *k)
         if (pending < head_length + (size_t)body_length) return;
         request *r = k->current;
         k->current = NULL;
-        request_done(l, r, status, head + head_length, (size_t)body_length);
+        request_done(r, status, head + head_length, (size_t)body_length);
         request_free(r);
         k->in.start += head_length + (size_t)body_length;
         if (k->dead) return;
@@ -1019,7 +1019,7 @@ static void link_failed(connection *k)
     request *r = k->current;
     k->current = NULL;
     if (!r) return; /* an idle connection: its slot is among the idle ones */
-    request_done(l, r, -1, "", 0);
+    request_done(r, -1, "", 0);
     request_free(r);
     pool_free_slot(l, k->slot);
 }
@@ -1227,8 +1227,10 @@ static void table_created(table *t, int status, const char *body, size_t length)
     t->creating = false;
     if (status == -1 && l->server_down) return; /* created again after the restart */
     created_reading reading = {t, 0};
-    if (status == 429) {
-        count_in_window(l, &l->counted.throttled);
+    if (status == 429 || status == -1) {
+        /* Throttled, or the connection closed under the request: again
+         * shortly (a table the server made meanwhile is left alone). */
+        count_in_window(l, status == 429 ? &l->counted.throttled : &l->counted.failed);
         timer_add(l, NULL, t, now_seconds() + RETRY_MS / 1000.0);
         return;
     }
@@ -1399,9 +1401,10 @@ static void seat_move_answer(seat *s, request *r, int status, const char *body, 
         return;
     }
     if (status == 429) {
+        /* Throttled: the move is built again a little later. */
         count_in_window(l, &l->counted.throttled);
-        s->phase = SEAT_BUILDING;
-        seat_post(s);
+        s->phase = SEAT_THINKING;
+        timer_add(l, s, NULL, now_seconds() + RETRY_MS / 1000.0);
         return;
     }
     if (status == 409) {
@@ -1417,7 +1420,7 @@ static void seat_move_answer(seat *s, request *r, int status, const char *body, 
     seat_consider(s);
 }
 
-static void request_done(loop *l, request *r, int status, const char *body, size_t length)
+static void request_done(request *r, int status, const char *body, size_t length)
 {
     table *t = r->table;
     if (r->generation != t->generation) return; /* for a table replaced since */
@@ -1428,7 +1431,6 @@ static void request_done(loop *l, request *r, int status, const char *body, size
     if (r->kind == ASK_RECORD) return;
     seat *s = &t->seats[r->seat];
     if (r->epoch != s->epoch) return;
-    (void)l;
     if (r->kind == ASK_LEGAL) seat_legal_answer(s, status, body, length);
     else seat_move_answer(s, r, status, body, length);
 }
@@ -1648,7 +1650,7 @@ typedef struct server_process {
 } server_process;
 
 /* The gateau command beside this program (both are in the build folder). */
-static const char *default_gateau(const char *program, char *path, size_t size)
+static const char *default_gateau(char *path, size_t size)
 {
     char self[PATH_MAX - 16];
     ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -1658,7 +1660,6 @@ static const char *default_gateau(const char *program, char *path, size_t size)
     if (!slash) return "gateau";
     *slash = '\0';
     snprintf(path, size, "%s/gateau", self);
-    (void)program;
     return path;
 }
 
@@ -1981,7 +1982,7 @@ static void loop_server_died(loop *l)
     while (l->queue) {
         request *r = l->queue;
         l->queue = r->next;
-        request_done(l, r, -1, "", 0);
+        request_done(r, -1, "", 0);
         request_free(r);
     }
     l->queue_tail = NULL;
@@ -2146,7 +2147,7 @@ int main(int argc, char **argv)
     options chosen = parse_options(argc, argv);
     char gateau_path[PATH_MAX];
     const char *gateau = chosen.gateau ? chosen.gateau
-                                       : default_gateau(argv[0], gateau_path, sizeof gateau_path);
+                                       : default_gateau(gateau_path, sizeof gateau_path);
     /* Thousands of sockets here and in the server (which inherits this). */
     struct rlimit files;
     if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
