@@ -152,11 +152,24 @@ void gateau_record_set_comment(gateau_record *record, const char *comment)
     while (length && comment[length - 1] == '\n') length--; /* no empty last line */
     char *kept = malloc(length + 1);
     if (!kept) abort();
-    for (size_t i = 0; i < length; i++) {
-        unsigned char c = (unsigned char)comment[i];
-        kept[i] = c == '\n' ? '\n' : c < 0x20 || c == 0x7f ? ' ' : (char)c;
+    /* Control characters become spaces, and no line ends in a space: the
+     * reader trims line ends, so the comment reads back as it was set. */
+    size_t kept_length = 0;
+    for (size_t i = 0; i <= length; i++) {
+        unsigned char c = i < length ? (unsigned char)comment[i] : '\n';
+        if (c == '\n') {
+            while (kept_length && kept[kept_length - 1] == ' ') kept_length--;
+            if (i < length) kept[kept_length++] = '\n';
+        } else {
+            kept[kept_length++] = c < 0x20 || c == 0x7f ? ' ' : (char)c;
+        }
     }
-    kept[length] = '\0';
+    while (kept_length && kept[kept_length - 1] == '\n') kept_length--;
+    kept[kept_length] = '\0';
+    if (!kept_length) {
+        free(kept);
+        return;
+    }
     record->comment = kept;
 }
 
