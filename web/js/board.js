@@ -1,0 +1,76 @@
+// board.js: what the frame (table.js, replay.js) hands a game's renderer,
+// and the few things it asks of it with defaults.
+
+import {h, s} from './dom.js';
+import {t, currentLanguage} from './i18n.js';
+
+const TITLES = {
+  'piece-o-cake': "piece o' Cake",
+  'maries-table': "Marie's Table",
+  'cake-master': 'Cake Master',
+  'mice-cake': 'Mice Cake',
+};
+
+export function gameTitle(game) {
+  return t(`game.${game}`) === `game.${game}` ? TITLES[game] || game : t(`game.${game}`);
+}
+
+export function actionLabel(renderer, name) {
+  return (renderer && renderer.label && renderer.label(name)) || name;
+}
+
+export function scoreOf(renderer, view, seat) {
+  if (renderer && renderer.score) return renderer.score(view, seat);
+  const entry = view && view.seats && view.seats[seat - 1];
+  return entry && entry.score !== undefined ? entry.score : '';
+}
+
+// The renderer's context:
+//   view      the seat's view (the engine's gateau_state_view_json)
+//   seat      the viewer's seat (1-based), or null for a spectator
+//   players, names, over, scores (at the end), game
+//   legal     the actions this seat may take next ([] when none): draw
+//             each as something to click, with clickable(entry, attributes)
+//   partial   the actions of the move built so far [{action, name}]
+//   find(test)  the legal entry whose name equals test (a string) or
+//             matches it (a RegExp), or null
+//   clickable(entry, attributes)  the attributes that make an element
+//             play entry when clicked or when Enter/Space is pressed on
+//             it: data-action, role=button, tabindex, aria-label, class
+//             "legal"; attributes given are kept (class is added to)
+//   t, lang, h, s: the catalogue and the element builders
+export function boardContext(renderer, snapshot, legal, partial, choose) {
+  const find = (test) => legal.find((entry) =>
+    (test instanceof RegExp ? test.test(entry.name) : entry.name === test)) || null;
+  const clickable = (entry, attributes = {}) => {
+    const play = (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      choose(entry);
+    };
+    return {
+      ...attributes,
+      class: `${attributes.class ? `${attributes.class} ` : ''}legal`,
+      'data-action': entry.action,
+      role: attributes.role || 'button',
+      tabindex: 0,
+      'aria-label': attributes['aria-label'] || actionLabel(renderer, entry.name),
+      onclick: play,
+      onkeydown: (event) => {
+        if (event.key === 'Enter' || event.key === ' ') play(event);
+      },
+    };
+  };
+  return {
+    game: snapshot.game, view: snapshot.view, seat: snapshot.seat || null,
+    players: snapshot.players, names: snapshot.seats.map((seat) => seat.name),
+    over: snapshot.over, scores: snapshot.scores || null,
+    legal, partial, find, clickable, t, lang: currentLanguage(), h, s,
+  };
+}
+
+export function renderBoard(renderer, snapshot, legal, partial, choose) {
+  const ctx = boardContext(renderer, snapshot, legal, partial, choose);
+  return h('div', {class: `board board-${snapshot.game}`, 'data-testid': 'board'},
+    renderer ? renderer.render(ctx) : h('pre', {}, JSON.stringify(snapshot.view, null, 1)));
+}

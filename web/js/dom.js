@@ -1,0 +1,48 @@
+// dom.js: building the page's elements, HTML and SVG, without a library.
+//
+//   h('button', {class: 'primary', onclick: go}, 'Play')
+//   s('circle', {cx: 10, cy: 10, r: 4})          (an SVG element)
+//
+// Attributes whose name starts with "on" are event listeners; `class`,
+// `style` (a string) and every other attribute are set as attributes;
+// false, null and undefined attributes and children are left out, so that
+// `cond && h(...)` reads naturally.  Children may be nested arrays.
+
+const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+
+function build(element, attributes, children) {
+  for (const [name, value] of Object.entries(attributes || {})) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name.startsWith('on') && typeof value === 'function') {
+      element.addEventListener(name.slice(2).toLowerCase(), value);
+    } else if (name === 'dataset') {
+      Object.assign(element.dataset, value);
+    } else {
+      element.setAttribute(name, value === true ? '' : String(value));
+    }
+  }
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  for (const child of children) {
+    if (child === false || child === null || child === undefined) continue;
+    if (Array.isArray(child)) append(element, child);
+    else element.append(child instanceof Node ? child : String(child));
+  }
+}
+
+export function h(tag, attributes, ...children) {
+  return build(document.createElement(tag), attributes, children);
+}
+
+export function s(tag, attributes, ...children) {
+  return build(document.createElementNS(SVG_NAMESPACE, tag), attributes, children);
+}
+
+// Replaces what element holds with children.
+export function replace(element, ...children) {
+  element.replaceChildren();
+  append(element, children);
+}

@@ -1,0 +1,170 @@
+// lobby.js: making a table (game, players, options, each seat a person or
+// a bot, a clock), its invitation links, and the tables to join or watch.
+
+import {h, replace} from './dom.js';
+import {t} from './i18n.js';
+import {api} from './api.js';
+import {holdSeat, invitationLink} from './seats.js';
+import {gameTitle} from './board.js';
+
+// Seat choices: "me" (the creator's own seat), a person by invitation link,
+// a person from the lobby, or a bot at a strength.
+const SEAT_KINDS = ['me', 'human', 'open', 'random', 'heuristic', 'ismcts:ms=300', 'ismcts:ms=2000'];
+const CLOCKS = ['', '5m+5s', '10m+20s', '30m+1m', '1d+12h', '3d+1d'];
+
+export function showLobby(main) {
+  const root = h('div', {class: 'lobby'}, h('p', {}, t('table.loading')));
+  replace(main, root);
+  let stopped = false;
+  const refresh = setInterval(() => !stopped && drawTables(root), 5000);
+  api.games().then((catalogue) => {
+    if (stopped) return;
+    replace(root,
+      h('h1', {}, t('lobby.title')),
+      createForm(catalogue),
+      h('section', {class: 'tables', 'aria-labelledby': 'tables-heading'},
+        h('h2', {id: 'tables-heading'}, t('lobby.tables')),
+        field(t('lobby.your_name'), h('input', {id: 'your-name', type: 'text', maxlength: 40,
+          value: localStorage.getItem('gateau.name') || '', autocomplete: 'nickname'}), 'your-name'),
+        h('div', {id: 'table-list'}, t('table.loading'))));
+    drawTables(root);
+  }).catch((error) => replace(root, h('p', {class: 'error', role: 'alert'}, error.message)));
+  return () => {
+    stopped = true;
+    clearInterval(refresh);
+  };
+}
+
+function field(label, control, id) {
+  return h('div', {class: 'field'}, h('label', {for: id}, label), control);
+}
+
+function createForm(catalogue) {
+  const games = catalogue.games;
+  const form = h('form', {class: 'create', 'aria-labelledby': 'create-heading'});
+  const state = {game: games[0].game, players: games[0].min_players === 2 ? 3 : games[0].min_players,
+    seats: [], deck: null, clock: '', options: {}};
+
+  const draw = () => {
+    const game = games.find((g) => g.game === state.game);
+    state.players = Math.min(Math.max(state.players, game.min_players), game.max_players);
+    while (state.seats.length < state.players) state.seats.push(state.seats.length ? 'heuristic' : 'me');
+    state.seats.length = state.players;
+    const playerCounts = [];
+    for (let n = game.min_players; n <= game.max_players; n++) playerCounts.push(n);
+
+    replace(form,
+      h('h2', {id: 'create-heading'}, t('lobby.create_heading')),
+      field(t('lobby.game'), h('select', {id: 'game', onchange: (e) => { state.game = e.target.value; state.options = {}; draw(); }},
+        games.map((g) => h('option', {value: g.game, selected: g.game === state.game}, gameTitle(g.game)))), 'game'),
+      field(t('lobby.players'), h('select', {id: 'players', onchange: (e) => { state.players = Number(e.target.value); draw(); }},
+        playerCounts.map((n) => h('option', {value: n, selected: n === state.players}, n))), 'players'),
+      game.options.filter((option) => !option.file).map((option) =>
+        field(t(`option.${option.name}`) === `option.${option.name}` ? option.name : t(`option.${option.name}`),
+          h('input', {id: `option-${option.name}`, type: 'number', min: option.min, max: option.max,
+            value: state.options[option.name] ?? option.default,
+            onchange: (e) => { state.options[option.name] = Number(e.target.value); }}), `option-${option.name}`)),
+      game.options.some((option) => option.name === 'deck') &&
+        field(t('lobby.deck'), h('input', {id: 'deck', type: 'file', accept: '.deck,.txt,text/plain',
+          onchange: async (e) => { state.deck = e.target.files[0] ? await e.target.files[0].text() : null; }}), 'deck'),
+      h('fieldset', {class: 'seats'},
+        h('legend', {}, t('lobby.seats')),
+        state.seats.map((kind, index) => field(t('lobby.seat', {seat: index + 1}),
+          h('select', {id: `seat-${index + 1}`, onchange: (e) => { state.seats[index] = e.target.value; }},
+            SEAT_KINDS.map((choice) => h('option', {value: choice, selected: choice === kind},
+              t(`seat.${choice}`)))), `seat-${index + 1}`))),
+      field(t('lobby.clock'), h('select', {id: 'clock', onchange: (e) => { state.clock = e.target.value; }},
+        CLOCKS.map((clock) => h('option', {value: clock, selected: clock === state.clock},
+          clock ? clock : t('lobby.no_clock')))), 'clock'),
+      h('button', {type: 'submit', class: 'primary'}, t('lobby.create')),
+      h('div', {id: 'created', 'aria-live': 'polite'}));
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const out = form.querySelector('#created');
+    const settings = {game: state.game, players: state.players,
+      seats: state.seats.map((kind) => (kind === 'me' ? 'human' : kind))};
+    if (Object.keys(state.options).length) settings.options = state.options;
+    if (state.deck) settings.deck = state.deck;
+    if (state.clock) settings.clock = state.clock;
+    try {
+      const table = await api.createTable(settings);
+      replace(out, createdTable(table, state.seats));
+    } catch (error) {
+      replace(out, h('p', {class: 'error', role: 'alert'}, error.message));
+    }
+  });
+  draw();
+  return form;
+}
+
+// After creation: the creator's own seat is kept in this browser; every
+// other person's seat gets its invitation link, shown once.
+function createdTable(table, kinds) {
+  let mine = null;
+  const links = [];
+  table.seats.forEach((entry) => {
+    if (kinds[entry.seat - 1] === 'me' && mine === null) {
+      mine = entry.seat;
+      holdSeat(table.id, entry.seat, entry.token);
+    } else {
+      links.push(entry);
+    }
+  });
+  const copy = (text) => () => navigator.clipboard && navigator.clipboard.writeText(text);
+  return h('div', {class: 'created'},
+    h('p', {}, t('lobby.created')),
+    links.length > 0 && h('p', {}, t('lobby.invite_note')),
+    links.length > 0 && h('ul', {class: 'invitations'}, links.map((entry) => {
+      const link = invitationLink(table.id, entry.token);
+      return h('li', {},
+        h('label', {for: `link-${entry.seat}`}, t('lobby.seat', {seat: entry.seat})), ' ',
+        h('input', {id: `link-${entry.seat}`, class: 'link', readonly: true, value: link, 'data-seat': entry.seat}),
+        h('button', {type: 'button', onclick: copy(link)}, t('lobby.copy')));
+    })),
+    h('p', {}, h('a', {class: 'button primary', href: `#/table/${table.id}${mine ? `/${mine}` : ''}`,
+      'data-testid': 'go-to-table'}, mine ? t('lobby.go_to_seat') : t('lobby.watch'))));
+}
+
+async function drawTables(root) {
+  const list = root.querySelector('#table-list');
+  if (!list) return;
+  let lobby;
+  try {
+    lobby = await api.lobby();
+  } catch (error) {
+    replace(list, h('p', {class: 'error'}, error.message));
+    return;
+  }
+  const rows = [...(lobby.tables || []), ...(lobby.playing || [])];
+  if (!rows.length) {
+    replace(list, h('p', {class: 'muted'}, t('lobby.no_tables')));
+    return;
+  }
+  replace(list, h('table', {},
+    h('thead', {}, h('tr', {},
+      h('th', {scope: 'col'}, t('lobby.game')), h('th', {scope: 'col'}, t('lobby.players')),
+      h('th', {scope: 'col'}, t('lobby.open_seats')), h('th', {scope: 'col'}, h('span', {class: 'visually-hidden'}, t('lobby.actions'))))),
+    h('tbody', {}, rows.map((table) => h('tr', {'data-table': table.id},
+      h('td', {}, gameTitle(table.game)), h('td', {}, table.players),
+      h('td', {}, (table.open || []).join(', ') || '–'),
+      h('td', {},
+        (table.open || []).map((seat) => h('button', {type: 'button', 'data-join': seat,
+          onclick: () => joinSeat(table.id, seat)}, t('lobby.join_seat', {seat}))),
+        h('a', {href: `#/table/${table.id}`, class: 'button'}, t('lobby.watch'))))))));
+}
+
+async function joinSeat(id, seat) {
+  const input = document.getElementById('your-name');
+  const name = (input && input.value.trim()) || t('lobby.guest');
+  localStorage.setItem('gateau.name', name);
+  try {
+    const answer = await api.join(id, seat, name);
+    holdSeat(id, answer.seat, answer.token);
+    location.hash = `#/table/${id}/${answer.seat}`;
+  } catch (error) {
+    const list = document.getElementById('table-list');
+    if (list) list.prepend(h('p', {class: 'error', role: 'alert'}, error.message));
+  }
+}

@@ -1,0 +1,365 @@
+// table.js: a table as one seat (or a spectator) sees it: the game's board
+// from its renderer (games/), the move being built, the players with their
+// presence and clocks, the log, the hint, and the end.
+//
+// The server's legal actions drive every control: a move is built one
+// action at a time, asking /legal what may follow, and sent when it is
+// whole.  Until then it can be taken back.  The page keeps no rules.
+
+import {h, replace} from './dom.js';
+import {t} from './i18n.js';
+import {api, TableConnection} from './api.js';
+import {seatToken, invitationLink} from './seats.js';
+import {RENDERERS} from './games/index.js';
+import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf} from './board.js';
+
+const ASK_BEFORE_SENDING = 'gateau.confirm-moves';
+
+export function showTable(main, id, seatNumber) {
+  const token = seatToken(id, seatNumber);
+  const page = {
+    id, token, snapshot: null, receivedAt: 0,
+    partial: [],      // [{action, name}]: the move built so far
+    legal: [],        // what may come next ([] when this seat is not to move)
+    complete: false,  // whether partial is already a whole move
+    busy: false,      // a /legal or /moves request is on its way
+    error: '', hint: null, hintBusy: false, connection: 'closed',
+    confirm: localStorage.getItem(ASK_BEFORE_SENDING) === '1',
+    wasMyTurn: false,
+  };
+  const root = h('section', {class: 'table', 'aria-busy': 'true'}, h('p', {}, t('table.loading')));
+  replace(main, root);
+
+  const draw = () => drawTable(root, page, actions);
+  const actions = {
+    choose: (entry) => choose(page, entry, draw),
+    takeBack: () => takeBack(page, draw),
+    send: () => send(page, draw),
+    hint: () => askHint(page, draw),
+    redraw: () => draw(),
+    toggleConfirm: () => {
+      page.confirm = !page.confirm;
+      localStorage.setItem(ASK_BEFORE_SENDING, page.confirm ? '1' : '0');
+      draw();
+    },
+  };
+
+  const connection = new TableConnection(id, token,
+    (snapshot) => { receive(page, snapshot); draw(); },
+    (status) => { page.connection = status; draw(); });
+  const clock = setInterval(() => tickClocks(root, page), 1000);
+  return () => {
+    connection.close();
+    clearInterval(clock);
+    document.title = 'gateau';
+  };
+}
+
+// ---- Following the server ---------------------------------------------------
+
+const sameLegal = (a, b) => JSON.stringify(a || []) === JSON.stringify(b || []);
+
+function receive(page, snapshot) {
+  const before = page.snapshot;
+  page.snapshot = snapshot;
+  page.receivedAt = performance.now();
+  // A move being built survives a change that leaves this seat's choices
+  // as they were (another seat's simultaneous move, someone connecting);
+  // otherwise it starts again from the new first actions.
+  if (!before || !sameLegal(before.legal, snapshot.legal)) {
+    page.partial = [];
+    page.legal = snapshot.legal || [];
+    page.complete = false;
+    page.hint = null;
+  }
+  const myTurn = Boolean(snapshot.legal && snapshot.legal.length);
+  if (myTurn && !page.wasMyTurn) announceTurn(snapshot);
+  page.wasMyTurn = myTurn;
+  document.title = myTurn ? `● ${t('table.title_your_turn')} · gateau` : 'gateau';
+}
+
+function announceTurn(snapshot) {
+  if (!document.hidden || !('Notification' in window)) return;
+  if (Notification.permission !== 'granted') return;
+  new Notification('gateau', {body: t('table.notify_your_turn', {game: gameTitle(snapshot.game)}),
+    tag: `gateau-${snapshot.id}`});
+}
+
+async function choose(page, entry, draw) {
+  if (page.busy) return;
+  page.partial = [...page.partial, entry];
+  page.error = '';
+  page.busy = true;
+  draw();
+  try {
+    const answer = await api.legal(page.id, page.token, page.partial.map((e) => e.action));
+    page.legal = answer.legal;
+    page.complete = answer.complete;
+    page.busy = false;
+    if (answer.complete && !answer.legal.length && !page.confirm) return send(page, draw);
+  } catch (error) {
+    page.busy = false;
+    page.partial = page.partial.slice(0, -1);
+    page.error = error.message;
+  }
+  draw();
+}
+
+async function takeBack(page, draw) {
+  if (page.busy || !page.partial.length) return;
+  page.partial = page.partial.slice(0, -1);
+  page.error = '';
+  if (!page.partial.length) {
+    page.legal = page.snapshot.legal || [];
+    page.complete = false;
+    return draw();
+  }
+  page.busy = true;
+  try {
+    const answer = await api.legal(page.id, page.token, page.partial.map((e) => e.action));
+    page.legal = answer.legal;
+    page.complete = answer.complete;
+  } catch (error) {
+    page.error = error.message;
+  }
+  page.busy = false;
+  draw();
+}
+
+async function send(page, draw) {
+  if (!page.complete) return;
+  page.busy = true;
+  draw();
+  try {
+    await api.move(page.id, page.token, page.snapshot.version, page.partial.map((e) => e.action));
+    // The WebSocket brings the new snapshot; until then nothing is offered.
+    page.partial = [];
+    page.legal = [];
+    page.complete = false;
+  } catch (error) {
+    page.error = error.status === 409 ? t('table.stale') : error.message;
+    page.partial = [];
+    page.legal = page.snapshot.legal || [];
+    page.complete = false;
+    if (error.status === 409) {
+      try {
+        receive(page, {...(await api.table(page.id, page.token)), log: page.snapshot.log});
+      } catch { /* the socket will bring it */ }
+    }
+  }
+  page.busy = false;
+  draw();
+}
+
+async function askHint(page, draw) {
+  page.hintBusy = true;
+  page.hint = null;
+  draw();
+  try {
+    page.hint = await api.hint(page.id, page.token);
+  } catch (error) {
+    page.hint = {error: error.message};
+  }
+  page.hintBusy = false;
+  draw();
+}
+
+// ---- Drawing ----------------------------------------------------------------------
+
+function drawTable(root, page, actions) {
+  const snapshot = page.snapshot;
+  if (!snapshot) return;
+  // Keyboard focus survives the redraw: the element with the same
+  // data-focus key (or action) gets it back.
+  const focused = document.activeElement;
+  const focusKey = focused && root.contains(focused) &&
+    (focused.dataset.focus || (focused.dataset.action && `action-${focused.dataset.action}`));
+
+  const renderer = RENDERERS[snapshot.game];
+  const offered = page.busy || snapshot.over ? [] : page.legal;
+  const board = renderBoard(renderer, snapshot, offered, page.partial, actions.choose);
+  const onBoard = new Set([...board.querySelectorAll('[data-action]')].map((e) => Number(e.dataset.action)));
+  const others = offered.filter((entry) => !onBoard.has(entry.action));
+
+  root.setAttribute('aria-busy', page.busy ? 'true' : 'false');
+  replace(root,
+    tableHeader(page, actions),
+    h('div', {class: 'table-body'},
+      h('div', {class: 'board-area'}, board, snapshot.over && endPanel(page, renderer)),
+      h('aside', {class: 'side'},
+        movePanel(page, actions, renderer, others),
+        playersPanel(page, renderer),
+        hintPanel(page, actions),
+        logPanel(page, renderer))));
+
+  if (focusKey) {
+    const again = root.querySelector(`[data-focus="${focusKey}"]`) ||
+      (focusKey.startsWith('action-') && root.querySelector(`[data-action="${focusKey.slice(7)}"]`));
+    if (again) again.focus();
+  }
+}
+
+function names(snapshot) {
+  return snapshot.seats.map((seat) => seat.name);
+}
+
+function waitingFor(snapshot) {
+  const list = (snapshot.to_move || []).map((seat) => names(snapshot)[seat - 1]);
+  return list.join(', ');
+}
+
+function statusLine(page) {
+  const snapshot = page.snapshot;
+  if (snapshot.over) return t('table.over');
+  if (snapshot.legal && snapshot.legal.length) return t('table.your_move');
+  if ((snapshot.to_move || []).length) return t('table.waiting_for', {names: waitingFor(snapshot)});
+  return t('table.waiting');
+}
+
+function tableHeader(page, actions) {
+  const snapshot = page.snapshot;
+  const me = snapshot.seat ? names(snapshot)[snapshot.seat - 1] : null;
+  return h('div', {class: 'table-top'},
+    h('h1', {}, gameTitle(snapshot.game)),
+    h('p', {class: 'who'}, me ? t('table.you_are', {name: me, seat: snapshot.seat}) : t('table.spectator')),
+    h('p', {class: `status${snapshot.legal && snapshot.legal.length ? ' my-turn' : ''}`, role: 'status',
+      'aria-live': 'polite', 'data-testid': 'status'}, statusLine(page)),
+    h('p', {class: `connection ${page.connection}`}, t(`table.connection_${page.connection}`)),
+    'Notification' in window && Notification.permission === 'default' && snapshot.seat && !snapshot.over &&
+      h('button', {type: 'button', 'data-focus': 'notify',
+        onclick: () => Notification.requestPermission().then(actions.redraw)},
+      t('table.notify')));
+}
+
+function movePanel(page, actions, renderer, others) {
+  const snapshot = page.snapshot;
+  if (!snapshot.seat || snapshot.over) return null;
+  const myTurn = snapshot.legal && snapshot.legal.length;
+  const built = page.partial.map((entry) => actionLabel(renderer, entry.name)).join(' · ');
+  return h('section', {class: 'move-panel', 'aria-label': t('table.your_move_panel')},
+    h('h2', {}, t('table.your_move_panel')),
+    !myTurn && h('p', {class: 'muted'}, t('table.not_your_turn')),
+    myTurn && h('p', {class: 'built', 'data-testid': 'built'},
+      page.partial.length ? built : t('table.choose_on_board')),
+    others.length > 0 && h('div', {class: 'other-choices', role: 'group', 'aria-label': t('table.other_choices')},
+      others.map((entry) => h('button', {type: 'button', 'data-action': entry.action,
+        onclick: () => actions.choose(entry)}, actionLabel(renderer, entry.name)))),
+    myTurn && h('div', {class: 'move-buttons'},
+      h('button', {type: 'button', 'data-focus': 'take-back', disabled: !page.partial.length || page.busy,
+        onclick: actions.takeBack}, t('table.take_back')),
+      h('button', {type: 'button', class: 'primary', 'data-focus': 'send', 'data-testid': 'send',
+        disabled: !page.complete || page.busy, onclick: actions.send}, t('table.send'))),
+    h('label', {class: 'confirm'},
+      h('input', {type: 'checkbox', checked: page.confirm, 'data-focus': 'confirm', onchange: actions.toggleConfirm}),
+      ' ', t('table.ask_before_sending')),
+    page.error && h('p', {class: 'error', role: 'alert'}, page.error));
+}
+
+function formatClock(ms) {
+  if (ms === null || ms === undefined) return '';
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600), minutes = Math.floor((total % 3600) / 60), seconds = total % 60;
+  const two = (n) => String(n).padStart(2, '0');
+  return hours ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
+}
+
+function clockLeft(page, seat) {
+  const moving = (page.snapshot.to_move || []).includes(seat.seat) && !page.snapshot.over;
+  return moving ? seat.clock - (performance.now() - page.receivedAt) : seat.clock;
+}
+
+function tickClocks(root, page) {
+  if (!page.snapshot) return;
+  for (const seat of page.snapshot.seats) {
+    if (seat.clock === null || seat.clock === undefined) continue;
+    const cell = root.querySelector(`[data-clock="${seat.seat}"]`);
+    if (cell) cell.textContent = formatClock(clockLeft(page, seat));
+  }
+}
+
+function seatKind(seat) {
+  if (seat.open) return t('table.open_seat');
+  if (seat.zombie) return t('table.zombie');
+  if (seat.player === 'bot') return t('table.bot', {bot: seat.bot});
+  return t('table.person');
+}
+
+function playersPanel(page, renderer) {
+  const snapshot = page.snapshot;
+  const toMove = new Set(snapshot.to_move || []);
+  return h('section', {class: 'players', 'aria-label': t('table.players')},
+    h('h2', {}, t('table.players')),
+    h('table', {},
+      h('thead', {}, h('tr', {},
+        h('th', {scope: 'col'}, t('table.player')), h('th', {scope: 'col'}, t('table.score')),
+        h('th', {scope: 'col'}, t('table.clock')))),
+      h('tbody', {}, snapshot.seats.map((seat) => h('tr', {class: toMove.has(seat.seat) ? 'to-move' : ''},
+        h('td', {},
+          h('span', {class: `presence ${seat.connected || seat.player === 'bot' ? 'on' : 'off'}`,
+            title: seat.connected ? t('table.connected') : t('table.not_connected')},
+          seat.player === 'bot' ? '◆' : seat.connected ? '●' : '○'),
+          h('span', {class: 'visually-hidden'}, seat.player !== 'bot' &&
+            (seat.connected ? t('table.connected') : t('table.not_connected'))),
+          ' ', h('strong', {}, seat.name), snapshot.seat === seat.seat && ` (${t('table.you')})`,
+          h('span', {class: 'kind'}, ' · ', seatKind(seat)),
+          toMove.has(seat.seat) && !snapshot.over && h('span', {class: 'turn-mark'}, ' ', t('table.to_move'))),
+        h('td', {'data-score-seat': seat.seat},
+          snapshot.over && snapshot.scores ? snapshot.scores[seat.seat - 1] : scoreOf(renderer, snapshot.view, seat.seat)),
+        h('td', {'data-clock': seat.seat}, formatClock(seat.clock === null ? null : clockLeft(page, seat)))))),
+      snapshot.seats.some((seat) => seat.open) && h('p', {class: 'invite'},
+        t('table.open_seats_note'), ' ', h('a', {href: '#/'}, t('app.lobby')))));
+}
+
+function hintPanel(page, actions) {
+  const snapshot = page.snapshot;
+  if (!snapshot.seat || snapshot.over || !(snapshot.legal && snapshot.legal.length)) return null;
+  const hint = page.hint;
+  return h('section', {class: 'hint', 'aria-label': t('table.hint')},
+    h('button', {type: 'button', 'data-focus': 'hint', disabled: page.hintBusy, onclick: actions.hint},
+      page.hintBusy ? t('table.hint_thinking') : t('table.hint')),
+    hint && hint.error && h('p', {class: 'error'}, hint.error),
+    hint && hint.moves && h('ol', {class: 'hint-moves'}, hint.moves.map((move) =>
+      h('li', {}, h('code', {}, move.move), ' ',
+        t('table.hint_line', {win: (move.win * 100).toFixed(0), score: move.score.toFixed(1),
+          unit: t(`unit.${hint.unit || 'points'}`)}),
+        move.exact ? ` (${t('table.hint_exact')})` : ''))));
+}
+
+// The engine's words name seats ("seat 2: take 4-7"); the page names players.
+function withNames(text, list) {
+  return text.replace(/\bseat ([1-6])\b/g, (whole, seat) => list[seat - 1] || whole);
+}
+
+function logPanel(page) {
+  const snapshot = page.snapshot;
+  const list = names(snapshot);
+  const entries = snapshot.log.slice().reverse();
+  return h('section', {class: 'log', 'aria-label': t('table.log')},
+    h('h2', {}, t('table.log')),
+    h('ol', {reversed: true, 'aria-live': 'polite', 'data-testid': 'log'}, entries.map((entry) =>
+      h('li', {class: entry.seat === null ? 'chance' : ''}, withNames(entry.text, list),
+        entry.move && h('code', {class: 'notation', title: t('table.notation')}, entry.move),
+        entry.note && h('em', {class: 'note'}, ' ', entry.note)))));
+}
+
+function endPanel(page, renderer) {
+  const snapshot = page.snapshot;
+  const list = names(snapshot);
+  const ranked = snapshot.seats.map((seat) => ({seat: seat.seat, name: list[seat.seat - 1],
+    score: snapshot.scores ? snapshot.scores[seat.seat - 1] : 0}))
+    .sort((a, b) => b.score - a.score);
+  const best = ranked.length ? ranked[0].score : 0;
+  return h('section', {class: 'end', 'aria-label': t('table.final_scores'), 'data-testid': 'end'},
+    h('h2', {}, t('table.final_scores')),
+    h('ol', {class: 'ranking'}, ranked.map((entry) =>
+      h('li', {class: entry.score === best ? 'winner' : ''},
+        h('strong', {}, entry.name), ' ',
+        h('span', {'data-final-score-seat': entry.seat}, entry.score),
+        entry.score === best ? ` ★ ${t('table.winner')}` : ''))),
+    renderer.scoring && renderer.scoring(boardContext(renderer, snapshot, [], [], () => {})),
+    h('p', {},
+      h('a', {href: api.recordPath(page.id), download: `gateau-${page.id}.txt`, 'data-testid': 'record'},
+        t('table.download_record')),
+      ' · ',
+      h('a', {href: `#/replay/${page.id}${snapshot.seat ? `/${snapshot.seat}` : ''}`}, t('table.replay'))));
+}
