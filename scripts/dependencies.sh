@@ -4,12 +4,32 @@
 GATEAU_PACKAGES="build-essential cmake pkg-config libjansson-dev libedit-dev libcriterion-dev libcairo2-dev libsqlite3-dev libcivetweb-dev"
 # The fuzz targets (scripts/fuzz) are built with clang and libFuzzer.
 GATEAU_FUZZ_PACKAGES="clang-14 libclang-rt-14-dev"
+# The browser tests (tests/web) drive Debian's chromium from Node.js (the
+# machine's own Node.js and npm when it has them, else Debian's).
+GATEAU_WEB_TEST_PACKAGES="chromium"
+command -v npm >/dev/null 2>&1 || GATEAU_WEB_TEST_PACKAGES="chromium nodejs npm"
 
-# gateau_install_dependencies [fuzz]: the packages to build and test, and
-# with "fuzz" those of the fuzz targets too.
+# gateau_install_dependencies [fuzz] [web]: the packages to build and run
+# gateau, with "fuzz" those of the fuzz targets too, with "web" those of the
+# browser tests (and their npm packages, from tests/web/package-lock.json).
 gateau_install_dependencies() {
     packages="$GATEAU_PACKAGES"
-    [ "${1:-}" = fuzz ] && packages="$packages $GATEAU_FUZZ_PACKAGES"
+    for extra in "$@"; do
+        [ "$extra" = fuzz ] && packages="$packages $GATEAU_FUZZ_PACKAGES"
+        [ "$extra" = web ] && packages="$packages $GATEAU_WEB_TEST_PACKAGES"
+    done
+    gateau_install_packages $packages || return 1
+    for extra in "$@"; do
+        if [ "$extra" = web ] && [ ! -d tests/web/node_modules/playwright-core ]; then
+            (cd tests/web && npm ci --no-audit --no-fund --loglevel=error) || return 1
+        fi
+    done
+    return 0
+}
+
+# gateau_install_packages PACKAGE...: apt-get installs those not installed.
+gateau_install_packages() {
+    packages="$*"
     missing=""
     for package in $packages; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

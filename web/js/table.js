@@ -63,10 +63,10 @@ function receive(page, snapshot) {
   const before = page.snapshot;
   page.snapshot = snapshot;
   page.receivedAt = performance.now();
-  // A move being built survives a change that leaves this seat's choices
-  // as they were (another seat's simultaneous move, someone connecting);
-  // otherwise it starts again from the new first actions.
-  if (!before || !sameLegal(before.legal, snapshot.legal)) {
+  // A move being built survives a change that leaves this seat's first
+  // choices as they were (another seat's simultaneous move, someone
+  // connecting); otherwise the choices are the snapshot's first actions.
+  if (!before || !page.partial.length || !sameLegal(before.legal, snapshot.legal)) {
     page.partial = [];
     page.legal = snapshot.legal || [];
     page.complete = false;
@@ -130,11 +130,13 @@ async function send(page, draw) {
   if (!page.complete) return;
   page.busy = true;
   draw();
+  const version = page.snapshot.version;
   try {
-    await api.move(page.id, page.token, page.snapshot.version, page.partial.map((e) => e.action));
-    // The WebSocket brings the new snapshot; until then nothing is offered.
+    await api.move(page.id, page.token, version, page.partial.map((e) => e.action));
+    // The WebSocket brings the new snapshot (it may have come already);
+    // until then nothing is offered.
     page.partial = [];
-    page.legal = [];
+    page.legal = page.snapshot.version > version ? page.snapshot.legal || [] : [];
     page.complete = false;
   } catch (error) {
     page.error = error.status === 409 ? t('table.stale') : error.message;
