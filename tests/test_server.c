@@ -602,3 +602,103 @@ Test(server, a_process_runs_a_server_again)
         server_stop(in_process);
     }
 }
+
+/* A hint: for a seat's token only, when the seat is to move, from a
+ * search of the time asked; its moves are legal (posting the best one
+ * plays it). */
+Test(server, hints_for_a_seat_to_move)
+{
+    served running = start_server(support_temp_path("hints.db"));
+    created table = create_table(&running, "{\"game\":\"maries-table\",\"seats\":"
+                                           "[\"human\",\"human\",\"random\"]}");
+    char path[512];
+    snprintf(path, sizeof path, "/api/tables/%s/hint", table.id);
+    refused(&running, "GET", path, NULL, 403, "token");
+    snprintf(path, sizeof path, "/api/tables/%s/hint?token=forged", table.id);
+    refused(&running, "GET", path, NULL, 403, "token");
+    snprintf(path, sizeof path, "/api/tables/%s/hint?token=%s&ms=9", table.id, table.tokens[0]);
+    refused(&running, "GET", path, NULL, 400, "ms");
+    snprintf(path, sizeof path, "/api/tables/%s/hint?token=%s&ms=5001", table.id, table.tokens[0]);
+    refused(&running, "GET", path, NULL, 400, "ms");
+    /* Seat 2 drafts after seat 1. */
+    snprintf(path, sizeof path, "/api/tables/%s/hint?token=%s&ms=50", table.id, table.tokens[1]);
+    refused(&running, "GET", path, NULL, 409, "not");
+
+    snprintf(path, sizeof path, "/api/tables/%s/hint?token=%s&ms=100", table.id, table.tokens[0]);
+    json_t *hint = request(&running, "GET", path, NULL, 200);
+    cr_assert_str_eq(json_string_value(json_object_get(hint, "unit")), "points");
+    json_t *moves = json_object_get(hint, "moves");
+    cr_assert_gt(json_array_size(moves), 0);
+    json_t *best = json_array_get(moves, 0);
+    double win = json_real_value(json_object_get(best, "win"));
+    cr_assert(win >= 0 && win <= 1, "a win chance: %f", win);
+    json_t *snapshot = get_table(&running, &table, 1);
+    json_t *body = json_pack("{s:s,s:I,s:O}", "token", table.tokens[0], "version",
+                             json_integer_value(json_object_get(snapshot, "version")), "move",
+                             json_object_get(best, "move"));
+    char *text = json_dumps(body, JSON_COMPACT);
+    snprintf(path, sizeof path, "/api/tables/%s/moves", table.id);
+    json_decref(request(&running, "POST", path, text, 200));
+    free(text);
+    json_decref(body);
+    json_decref(snapshot);
+    json_decref(hint);
+    stop_server(&running);
+}
+
+/* Replays: a finished table's (never before its end), and a record's
+ * from a client; each position with the move that led there as the
+ * viewer saw it. */
+Test(server, replays_of_finished_games_and_of_records)
+{
+    served running = start_server(support_temp_path("replays.db"));
+    created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"random\"]}");
+    char path[512];
+    snprintf(path, sizeof path, "/api/tables/%s/replay", table.id);
+    refused(&running, "GET", path, NULL, 403, "over");
+    json_t *final = play_to_the_end(&running, &table, 1);
+    int moves = (int)json_integer_value(json_object_get(final, "version"));
+
+    json_t *replay = request(&running, "GET", path, NULL, 200);
+    json_t *steps = json_object_get(replay, "steps");
+    cr_assert_eq((int)json_array_size(steps), moves + 1, "the start, then one step per move");
+    cr_assert(json_equal(json_object_get(replay, "scores"), json_object_get(final, "scores")));
+    json_t *last = json_array_get(steps, (size_t)moves);
+    json_t *watched = get_table(&running, &table, 0);
+    cr_assert(json_equal(json_object_get(last, "view"), json_object_get(watched, "view")),
+              "the last step is the spectator's view of the end");
+    json_decref(watched);
+    json_decref(replay);
+    snprintf(path, sizeof path, "/api/tables/%s/replay?seat=all", table.id);
+    replay = request(&running, "GET", path, NULL, 200);
+    json_t *views = json_object_get(json_array_get(json_object_get(replay, "steps"), 1), "views");
+    cr_assert_eq(json_array_size(views), 2, "every seat's view");
+    json_decref(replay);
+    snprintf(path, sizeof path, "/api/tables/%s/replay?seat=3", table.id);
+    refused(&running, "GET", path, NULL, 400, "seat");
+
+    /* The same game from its record, as seat 2 saw it. */
+    snprintf(path, sizeof path, "/api/tables/%s/record", table.id);
+    char *record;
+    cr_assert_eq(http_request(running.port, "GET", path, NULL, "", &record), 200);
+    json_t *body = json_pack("{s:s,s:i}", "record", record, "seat", 2);
+    char *text = json_dumps(body, JSON_COMPACT);
+    replay = request(&running, "POST", "/api/replay", text, 200);
+    cr_assert_eq((int)json_array_size(json_object_get(replay, "steps")), moves + 1);
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(
+                     json_array_get(json_object_get(replay, "steps"), 1), "view"), "seat")), 2);
+    json_decref(replay);
+    free(text);
+    json_decref(body);
+    free(record);
+    refused(&running, "POST", "/api/replay", "{\"record\":\"game: mice-cake\\nplayers: 2\\n---\\nroll 9\\n\"}",
+            422, "line 4");
+    refused(&running, "POST", "/api/replay",
+            "{\"record\":\"game: cake-master\\nplayers: 2\\noptions: deck=/etc/passwd\\n---\\n\"}", 422,
+            "deck");
+    refused(&running, "POST", "/api/replay", "{\"record\":3}", 400, "record");
+    refused(&running, "POST", "/api/replay", "{\"record\":\"game: mice-cake\\nplayers: 2\\n---\\n\",\"seat\":7}",
+            400, "seat");
+    json_decref(final);
+    stop_server(&running);
+}

@@ -576,6 +576,124 @@ static int get_record(struct mg_connection *connection, server_table *table)
     return status;
 }
 
+/* GET /api/tables/ID/hint?token=T[&ms=N]: searched on this connection's
+ * thread from a copy of the state, the table's lock released, so that the
+ * table goes on while the hint thinks. */
+static int get_hint(struct mg_connection *connection, const char *id)
+{
+    char token[128], ms_text[16];
+    long milliseconds = 1000;
+    if (query_variable(connection, "ms", ms_text, sizeof ms_text) && ms_text[0]) {
+        char *end;
+        milliseconds = strtol(ms_text, &end, 10);
+        if (*end || milliseconds < 10 || milliseconds > 5000)
+            return send_error(connection, 400, "ms: a search time from 10 to 5000 milliseconds");
+    }
+    server_table *table = tables_lock(id);
+    if (!table) return send_error(connection, 404, "no table %.30s", id);
+    bool fits = query_variable(connection, "token", token, sizeof token);
+    int seat = fits && token[0] ? table_seat_of(table, token) : -1;
+    if (seat < 0) {
+        table_unlock(table);
+        return send_error(connection, 403, "a hint is for a seat: the token opens no seat of this table");
+    }
+    const gateau_state *now = gateau_match_state(table->match);
+    if (table->over || !(gateau_state_actors(now) >> seat & 1)) {
+        table_unlock(table);
+        return send_error(connection, 409, "a hint is for a seat to move, and this one is not");
+    }
+    gateau_state *state = gateau_state_clone(now);
+    table_unlock(table);
+    char error[256];
+    int status = 200;
+    char *answer = analysis_hint(state, seat, (int)milliseconds, http_options->bot_threads > 0 ? http_options->bot_threads : 1, &status,
+                                 error, sizeof error);
+    gateau_state_free(state);
+    if (!answer) return send_error(connection, status, "%s", error);
+    status = send_json(connection, 200, answer);
+    free(answer);
+    return status;
+}
+
+/* The viewer a replay's "seat" names: 0 the spectators, a seat, or "all"
+ * (everyone's); false when it names none of them. */
+static bool replay_viewer(const char *text, int players, int *viewer)
+{
+    if (!strcmp(text, "all")) {
+        *viewer = ANALYSIS_EVERYONE;
+        return true;
+    }
+    char *end;
+    long seat = strtol(text, &end, 10);
+    if (!text[0] || *end || seat < 0 || seat > players) return false;
+    *viewer = seat == 0 ? GATEAU_OBSERVER : (int)seat - 1;
+    return true;
+}
+
+/* GET /api/tables/ID/replay?seat=N|all: a finished game, position by position. */
+static int get_replay(struct mg_connection *connection, server_table *table)
+{
+    if (!table->over)
+        return send_error(connection, 403, "a table is replayed once its game is over");
+    char seat_text[16] = "0";
+    int viewer;
+    if (!query_variable(connection, "seat", seat_text, sizeof seat_text) ||
+        !replay_viewer(seat_text[0] ? seat_text : "0", table->players, &viewer))
+        return send_error(connection, 400, "seat: 0 (a spectator), a seat, or all");
+    char *text = analysis_replay(table->record, viewer);
+    int status = text ? send_json(connection, 200, text) : send_error(connection, 500, "out of memory");
+    free(text);
+    return status;
+}
+
+/* POST /api/replay {"record": TEXT, "seat": N|"all"}: a record from a
+ * file, position by position.  A record that names a file (a deck) is
+ * refused: clients name no files. */
+static int post_replay(struct mg_connection *connection)
+{
+    json_t *body = read_body(connection);
+    if (!body) return 400;
+    const char *text;
+    json_t *seat = json_object_get(body, "seat");
+    int status;
+    if (!known_fields(connection, body, "record seat") ||
+        !string_field(connection, body, "record", true, &text)) {
+        status = 400;
+        goto done;
+    }
+    if (strstr(text, "deck=")) {
+        status = send_error(connection, 422, "a record that names a deck file is replayed with "
+                            "`gateau replay`, not here");
+        goto done;
+    }
+    char error[512];
+    int line = 0;
+    gateau_record *record = gateau_record_read(text, NULL, error, sizeof error, &line);
+    if (!record) {
+        status = line ? send_error(connection, 422, "record line %d: %s", line, error)
+                      : send_error(connection, 422, "record: %s", error);
+        goto done;
+    }
+    int players = gateau_setup_players(gateau_record_setup(record)), viewer;
+    char seat_text[16] = "0";
+    if (json_is_integer(seat))
+        snprintf(seat_text, sizeof seat_text, "%lld", (long long)json_integer_value(seat));
+    else if (json_is_string(seat))
+        snprintf(seat_text, sizeof seat_text, "%s", json_string_value(seat));
+    if ((seat && !json_is_integer(seat) && !json_is_string(seat)) ||
+        !replay_viewer(seat_text, players, &viewer)) {
+        status = send_error(connection, 400, "seat: 0 (a spectator), a seat, or \"all\"");
+    } else {
+        char *answer = analysis_replay(record, viewer);
+        status = answer ? send_json(connection, 200, answer) : send_error(connection, 500, "out of memory");
+        free(answer);
+    }
+    gateau_record_free(record);
+done:
+    json_decref(body);
+    return status;
+}
+
 static int list_games(struct mg_connection *connection)
 {
     json_t *list = json_array();
@@ -631,6 +749,7 @@ static int table_route(struct mg_connection *connection, const char *method, con
                        const char *action)
 {
     bool post = !strcmp(method, "POST");
+    if (!post && !strcmp(action, "hint")) return get_hint(connection, id);
     json_t *body = NULL;
     if (post && !(body = read_body(connection))) return 400;
     server_table *table = tables_lock(id);
@@ -643,6 +762,8 @@ static int table_route(struct mg_connection *connection, const char *method, con
         status = get_legal(connection, table);
     } else if (!post && !strcmp(action, "record")) {
         status = get_record(connection, table);
+    } else if (!post && !strcmp(action, "replay")) {
+        status = get_replay(connection, table);
     } else if (post && !strcmp(action, "moves")) {
         status = post_move(connection, table, body);
     } else if (post && !strcmp(action, "join")) {
@@ -677,6 +798,7 @@ static int api_handler(struct mg_connection *connection, void *unused)
         return send_error(connection, 405, "%s is not allowed on /api/tables", method);
     }
     if (!strcmp(path, "/api/games") && get) return list_games(connection);
+    if (!strcmp(path, "/api/replay") && post) return post_replay(connection);
     if ((get || post) && split_table_path(path, id, action))
         return table_route(connection, method, id, action);
     return send_error(connection, get || post ? 404 : 405, "no %s %.100s", method, path);

@@ -177,6 +177,24 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
 /* Milliseconds on a monotonic clock. */
 int64_t server_now(void);
 
+/* ---- Hints and replays (analysis.c) ---------------------------------------------------------- */
+
+/* The best moves for seat in state (a copy the caller owns: no lock is
+ * needed) from a search of milliseconds, as a malloc'd JSON object
+ * {"unit", "ms", "moves": [{"move", "action", "win", "score", "visits",
+ * "exact"}]}; NULL with a status (503 when most_at_once hints are already
+ * running) and a reason. */
+char *analysis_hint(const gateau_state *state, int seat, int milliseconds, int most_at_once,
+                    int *status, char *error, size_t error_size);
+
+/* Every position of record from its start, each with the move that led
+ * there as viewer saw it, as a malloc'd JSON object {"game", "players",
+ * "names", "over", "scores", "steps": [{"n", "seat", "text", "move",
+ * "view"}]}.  viewer: a seat, GATEAU_OBSERVER, or ANALYSIS_EVERYONE (each
+ * step's "views": every seat's; its move as the spectators saw it). */
+#define ANALYSIS_EVERYONE (-100)
+char *analysis_replay(const gateau_record *record, int viewer);
+
 /* ---- Every table (tables.c) -------------------------------------------------------------- */
 
 bool tables_init(struct store *database, char *error, size_t error_size); /* restores */

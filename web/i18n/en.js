@@ -104,6 +104,7 @@ export default {
   'replay.position': 'Position',
   'replay.step': 'move {step} of {steps}',
   'replay.seen_by': 'Seen by',
+  'replay.everyone': 'everyone (all hands open)',
   'replay.spectator': 'a spectator',
 
   // ---- piece o' Cake (js/games/piece-o-cake.js)

@@ -102,6 +102,7 @@ export default {
   'replay.position': '局面',
   'replay.step': '{steps} 手中 {step} 手目',
   'replay.seen_by': '視点',
+  'replay.everyone': '全員 (すべての手札を公開)',
   'replay.spectator': '観戦者',
 
   // ---- piece o' Cake (js/games/piece-o-cake.js)

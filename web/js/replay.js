@@ -12,6 +12,7 @@ import {renderBoard, gameTitle} from './board.js';
 export function showReplay(main, id, seat) {
   const root = h('section', {class: 'replay'});
   replace(main, root);
+  // seat: 0 a spectator's view, a seat's, or 'all' (every seat's board)
   const page = {id, seat: seat || 0, replay: null, step: 0, record: null, error: ''};
   const load = async () => {
     page.error = '';
@@ -58,11 +59,17 @@ function drawReplay(root, page, actions) {
   const step = replay.steps[page.step];
   const last = replay.steps.length - 1;
   const go = (n) => () => { page.step = Math.max(0, Math.min(last, n)); actions.draw(); };
-  const seats = [];
+  const seats = ['all'];
   for (let n = 0; n <= replay.players; n++) seats.push(n);
-  const snapshot = {game: replay.game, players: replay.players, seat: page.seat || null,
+  const renderer = RENDERERS[replay.game];
+  const snapshotFor = (seat, view) => ({game: replay.game, players: replay.players, seat: seat || null,
     seats: replay.names.map((name, index) => ({seat: index + 1, name})),
-    view: step.view, over: page.step === last, scores: page.step === last ? replay.scores : null};
+    view, over: page.step === last, scores: page.step === last ? replay.scores : null});
+  // Everyone's replay: every seat's board, one after another.
+  const boards = step.views
+    ? step.views.map((view, index) => h('section', {class: 'replay-seat', 'aria-label': replay.names[index]},
+      h('h2', {}, replay.names[index]), renderBoard(renderer, snapshotFor(index + 1, view), [], [], () => {})))
+    : renderBoard(renderer, snapshotFor(page.seat, step.view), [], [], () => {});
   replace(root,
     h('h1', {}, t('replay.title'), ': ', gameTitle(replay.game)),
     upload,
@@ -75,13 +82,16 @@ function drawReplay(root, page, actions) {
       h('button', {type: 'button', onclick: go(last), 'aria-label': t('replay.last')}, '⏭'),
       h('span', {class: 'step'}, t('replay.step', {step: page.step, steps: last})),
       h('label', {for: 'replay-seat'}, t('replay.seen_by')),
-      h('select', {id: 'replay-seat', onchange: (event) => { page.seat = Number(event.target.value); actions.load(); }},
-        seats.map((n) => h('option', {value: n, selected: n === page.seat},
-          n ? replay.names[n - 1] : t('replay.spectator'))))),
+      h('select', {id: 'replay-seat', onchange: (event) => {
+        page.seat = event.target.value === 'all' ? 'all' : Number(event.target.value);
+        actions.load();
+      }},
+      seats.map((n) => h('option', {value: n, selected: n === page.seat},
+        n === 'all' ? t('replay.everyone') : n ? replay.names[n - 1] : t('replay.spectator'))))),
     step.text && h('p', {class: 'replay-move', 'aria-live': 'polite'},
       step.seat ? h('strong', {}, replay.names[step.seat - 1], ': ') : null, step.text,
       step.move && h('code', {class: 'notation'}, step.move)),
-    renderBoard(RENDERERS[replay.game], snapshot, [], [], () => {}),
+    boards,
     page.step === last && replay.scores && h('p', {class: 'scores'},
       replay.names.map((name, index) => `${name} ${replay.scores[index]}`).join(' · ')));
 }
