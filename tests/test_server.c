@@ -508,9 +508,13 @@ Test(server, lobby_and_join)
     json_t *seat2 = get_table(&running, &table, 2);
     cr_assert_eq(json_integer_value(json_object_get(seat2, "seat")), 2);
     json_decref(seat2);
+    /* With no open seat left, the table is in play: listed to watch. */
     lobby = request(&running, "GET", "/api/tables", NULL, 200);
-    text = json_dumps(lobby, JSON_COMPACT);
+    text = json_dumps(json_object_get(lobby, "tables"), JSON_COMPACT);
     cr_assert_null(strstr(text, table.id), "no open seat left: %s", text);
+    free(text);
+    text = json_dumps(json_object_get(lobby, "playing"), JSON_COMPACT);
+    cr_assert(strstr(text, table.id), "a game in play to watch: %s", text);
     free(text);
     json_decref(lobby);
     stop_server(&running);

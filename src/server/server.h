@@ -203,7 +203,7 @@ void tables_add(server_table *table);
 /* The table with id, locked; NULL when there is none.  table_unlock it. */
 server_table *tables_lock(const char *id);
 void table_unlock(server_table *table);
-/* The lobby: tables with open seats, as a malloc'd JSON array. */
+/* The lobby: {"tables": [tables with open seats], "playing": [games in play to watch]}, malloc'd. */
 char *tables_lobby(void);
 /* Calls visit on every table (unlocked; visit locks what it needs). */
 void tables_each(void (*visit)(server_table *table, void *context), void *context);

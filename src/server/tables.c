@@ -190,15 +190,24 @@ void tables_each(void (*visit)(server_table *table, void *context), void *contex
 
 /* ---- The lobby ---------------------------------------------------------------------- */
 
-static void add_if_open(server_table *table, void *context)
+/* The lobby's two lists: tables with open seats, and games in play to
+ * watch (at most LOBBY_MAX_WATCHED of them: the lobby is a page, not an
+ * archive). */
+enum { LOBBY_MAX_WATCHED = 100 };
+typedef struct lobby_lists {
+    json_t *open, *playing;
+} lobby_lists;
+
+static void add_to_lobby(server_table *table, void *context)
 {
-    json_t *list = context;
+    lobby_lists *lists = context;
     pthread_mutex_lock(&table->lock);
     json_t *open = json_array();
     for (int s = 0; s < table->players; s++)
         if (!strcmp(table->seats[s].spec, "open") && !table->seats[s].claimed)
             json_array_append_new(open, json_integer(s + 1));
-    if (!table->over && json_array_size(open)) {
+    json_t *list = json_array_size(open) ? lists->open : lists->playing;
+    if (!table->over && (list == lists->open || json_array_size(list) < LOBBY_MAX_WATCHED)) {
         json_t *item = json_object();
         json_object_set_new(item, "id", json_string(table->id));
         json_object_set_new(item, "game", json_string(gateau_game_name(gateau_setup_game(table->setup))));
@@ -214,9 +223,9 @@ static void add_if_open(server_table *table, void *context)
 
 char *tables_lobby(void)
 {
-    json_t *list = json_array();
-    tables_each(add_if_open, list);
-    json_t *answer = json_pack("{s:o}", "tables", list);
+    lobby_lists lists = {json_array(), json_array()};
+    tables_each(add_to_lobby, &lists);
+    json_t *answer = json_pack("{s:o, s:o}", "tables", lists.open, "playing", lists.playing);
     char *text = json_dumps(answer, JSON_COMPACT);
     json_decref(answer);
     return text;
