@@ -6,7 +6,7 @@
 // people's seats hold hidden.
 
 import {api, newPage, openSeat, randomFrom, clickOnce, shownScores, replayScores, check,
-  Failure} from './support.mjs';
+  checkAccessibility, Failure} from './support.mjs';
 import pieceOCake from './games/piece-o-cake.mjs';
 import mariesTable from './games/maries-table.mjs';
 import cakeMaster from './games/cake-master.mjs';
@@ -89,6 +89,7 @@ async function playGame(env, name, seed) {
       pages[0].on('pageerror', (error) => env.errors.push(`page error: ${error.message}`));
       await pages[0].goto(`${env.url}/#/table/${table.id}`);
       await pages[0].waitForSelector('[data-testid=board]');
+      if (env.screenshots) await pages[0].screenshot({path: `${env.screenshots}/${name}.png`});
       const who = await pages[0].textContent('.who');
       check(/1/.test(who), `the page opened again is not seat 1's: ${who}`);
     }
@@ -98,6 +99,7 @@ async function playGame(env, name, seed) {
   if (env.screenshots) {
     await pages[0].screenshot({path: `${env.screenshots}/${name}-end.png`, fullPage: true});
   }
+  await checkAccessibility(pages[0], `${name} at its end`);
   const record = await api(env.url, 'GET', `/api/tables/${table.id}/record`);
   const expected = replayScores(env.gateau, record);
   for (const page of [...pages, spectator]) {

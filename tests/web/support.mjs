@@ -7,6 +7,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, dirname, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {createRequire} from 'node:module';
 import {chromium} from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -162,3 +163,23 @@ export function replayScores(gateau, record) {
     rmSync(folder, {recursive: true, force: true});
   }
 }
+
+// axe-core's automated check: no serious or critical violation on page.
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+
+async function violations(page) {
+  await page.addScriptTag({path: AXE});
+  const found = await page.evaluate(async () => {
+    const result = await window.axe.run(document, {resultTypes: ['violations']});
+    return result.violations.map((v) => ({id: v.id, impact: v.impact,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export async function checkAccessibility(page, what) {
+  const bad = await violations(page);
+  check(!bad.length, `${what}: ${bad.map((v) => `${v.impact} ${v.id} at ${v.targets.join(', ')}`).join('; ')}`);
+}
+
