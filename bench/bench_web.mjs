@@ -1,0 +1,94 @@
+// bench_web.mjs: how fast the web table feels, in Debian's chromium
+// against a local `gateau serve` (figures in docs/performance.md, "The
+// web tables"):
+//
+//   load to interactive: from navigating to a seat's table until its board
+//     offers something to click (page, modules, snapshot over WebSocket,
+//     board drawn), for each game;
+//   click to answer: from a click on the board until the page has drawn
+//     its answer (the next choices, or the whole move committed), over
+//     the clicks of a whole game.
+//
+//   node bench/bench_web.mjs build/gateau [loads-per-game]
+//
+// Needs the browser tests' packages (cd tests/web && npm ci).
+
+import {resolve} from 'node:path';
+import {startServer, launchBrowser, api, newPage, openSeat, randomFrom} from '../tests/web/support.mjs';
+
+const [gateau, loadsText] = process.argv.slice(2);
+if (!gateau) {
+  console.error('usage: node bench/bench_web.mjs GATEAU [loads-per-game]');
+  process.exit(2);
+}
+const LOADS = Number(loadsText || 10);
+const GAMES = {
+  'piece-o-cake': ['human', 'heuristic', 'heuristic'],
+  'maries-table': ['human', 'heuristic', 'heuristic', 'heuristic'],
+  'cake-master': ['human', 'heuristic', 'heuristic'],
+  'mice-cake': ['human', 'heuristic'],
+};
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+const line = (name, values) => console.log(`${name.padEnd(34)} n=${String(values.length).padStart(4)}` +
+  `  median ${quantile(values, 0.5).toFixed(1).padStart(6)} ms  p95 ${quantile(values, 0.95).toFixed(1).padStart(6)} ms` +
+  `  max ${Math.max(...values).toFixed(1).padStart(6)} ms`);
+
+// Time from a click (captured before any handler) until the page is drawn
+// again and not busy: the next choices offered after /legal, or a whole
+// move committed by the server (its 200) and shown as played.  The other
+// seats' moves after it are theirs, not the click's, and not counted.
+const WATCH_CLICKS = () => {
+  window.__answers = [];
+  document.addEventListener('click', () => { window.__clickedAt = performance.now(); }, true);
+  new MutationObserver(() => {
+    const root = document.querySelector('.table');
+    if (window.__clickedAt === undefined || !root || root.getAttribute('aria-busy') === 'true') return;
+    window.__answers.push(performance.now() - window.__clickedAt);
+    window.__clickedAt = undefined;
+  }).observe(document.body, {childList: true, subtree: true, attributes: true});
+};
+
+const server = await startServer(resolve(gateau));
+const browser = await launchBrowser();
+const errors = [];
+try {
+  console.log(`web table figures: ${LOADS} loads per game, then a whole game of clicks per game`);
+  for (const [game, seats] of Object.entries(GAMES)) {
+    const loads = [];
+    const table = await api(server.url, 'POST', '/api/tables', {game, seats});
+    const page = await newPage(browser, errors);
+    await openSeat(page, server.url, table.id, table.seats[0].token); // warms the cache once
+    for (let n = 0; n < LOADS; n++) {
+      const started = performance.now();
+      await page.goto(`${server.url}/?load=${n}#/table/${table.id}/1`);
+      await page.waitForSelector('[data-testid=board] [data-action]');
+      loads.push(performance.now() - started);
+    }
+    line(`${game}: load to interactive`, loads);
+
+    await page.evaluate(WATCH_CLICKS);
+    const random = randomFrom(7);
+    for (let clicks = 0; clicks < 400 && !(await page.$('[data-testid=end]')); clicks++) {
+      const choices = await page.$$('[data-testid=board] [data-action]');
+      if (!choices.length || await page.$('[aria-busy=true]')) {
+        await page.waitForTimeout(20);
+        continue;
+      }
+      await choices[random(choices.length)].click();
+      await page.waitForFunction(() => window.__clickedAt === undefined, null, {timeout: 10000});
+    }
+    line(`${game}: click to answer`, await page.evaluate(() => window.__answers));
+    await page.context().close();
+  }
+} finally {
+  await browser.close();
+  server.stop();
+}
+if (errors.length) {
+  console.error(errors.join('\n'));
+  process.exit(1);
+}
