@@ -491,6 +491,18 @@ Test(server, a_table_killed_before_its_end_is_stored_is_restored)
 Test(server, lobby_and_join)
 {
     served running = start_server(support_temp_path("lobby.db"));
+    /* Names given at creation; a comma becomes a space, as in records. */
+    created named = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"random\"],"
+                                           "\"names\":[\"Ann, the first\",null]}");
+    json_t *seen = get_table(&running, &named, 1);
+    json_t *seats = json_object_get(seen, "seats");
+    cr_assert_str_eq(json_string_value(json_object_get(json_array_get(seats, 0), "name")), "Ann  the first");
+    cr_assert_str_eq(json_string_value(json_object_get(json_array_get(seats, 1), "name")), "Seat 2");
+    json_decref(seen);
+    refused(&running, "POST", "/api/tables", "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"random\"],"
+            "\"names\":[\"Ann\"]}", 400, "names");
+    refused(&running, "POST", "/api/tables", "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"random\"],"
+            "\"names\":[\"Ann\",3]}", 400, "name 2");
     created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"open\"]}");
     json_t *lobby = request(&running, "GET", "/api/tables", NULL, 200);
     char *text = json_dumps(lobby, JSON_COMPACT);

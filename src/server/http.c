@@ -383,7 +383,7 @@ static int create_table(struct mg_connection *connection)
     const char *game_name, *clock, *deck;
     long long players = 0;
     json_t *seats = json_object_get(body, "seats");
-    if (!known_fields(connection, body, "game players options seats clock deck") ||
+    if (!known_fields(connection, body, "game players options seats names clock deck") ||
         !string_field(connection, body, "game", true, &game_name) ||
         !string_field(connection, body, "clock", false, &clock) ||
         !string_field(connection, body, "deck", false, &deck) ||
@@ -414,6 +414,23 @@ static int create_table(struct mg_connection *connection)
             goto done;
         }
     }
+    /* names: optional, one per seat, a string or null. */
+    const char *names[GATEAU_MAX_PLAYERS] = {0};
+    json_t *name_list = json_object_get(body, "names");
+    if (name_list && (!json_is_array(name_list) || (long long)json_array_size(name_list) != players)) {
+        status = send_error(connection, 400, "'names' must list one name (or null) per seat");
+        goto done;
+    }
+    for (long long s = 0; name_list && s < players; s++) {
+        json_t *name = json_array_get(name_list, (size_t)s);
+        if (json_is_null(name)) continue;
+        names[s] = json_string_value(name);
+        if (!names[s] || strlen(names[s]) >= STORE_NAME_SIZE) {
+            status = send_error(connection, 400, "name %lld must be a string of at most %d bytes",
+                                s + 1, STORE_NAME_SIZE - 1);
+            goto done;
+        }
+    }
     char options[STORE_OPTIONS_SIZE];
     if (!options_text(connection, game, json_object_get(body, "options"), deck, options,
                       sizeof options)) {
@@ -421,8 +438,8 @@ static int create_table(struct mg_connection *connection)
         goto done;
     }
     char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE], creator[SERVER_TOKEN_SIZE], error[512];
-    server_table *table = table_create(tables_store(), game, (int)players, options, specs, clock,
-                                tokens, creator, error, sizeof error);
+    server_table *table = table_create(tables_store(), game, (int)players, options, specs, names,
+                                       clock, tokens, creator, error, sizeof error);
     if (!table) {
         status = send_error(connection, 422, "%s", error);
         goto done;

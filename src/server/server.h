@@ -120,11 +120,13 @@ static inline int table_viewer_index(const server_table *table, int seat)
 }
 
 /* Makes a table from a creation request's parts: NULL with a reason
- * (for a 400/422).  tokens receives one token per "human" seat (others
- * ""), creator the creator's. */
+ * (for a 400/422).  names may be NULL, or hold NULL for a seat without a
+ * name.  tokens receives one token per "human" seat (others ""), creator
+ * the creator's. */
 server_table *table_create(struct store *database, const gateau_game *game, int players,
                     const char *options, const char *seats[GATEAU_MAX_PLAYERS],
-                    const char *clock, char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
+                    const char *names[GATEAU_MAX_PLAYERS], const char *clock,
+                    char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
                     char creator[SERVER_TOKEN_SIZE], char *error, size_t error_size);
 /* A table as the store kept it, its moves replayed: NULL with a reason.
  * It is not yet settled: call table_resume once the store is free again

@@ -297,7 +297,8 @@ static void fill_store_table(const server_table *table, store_table *kept)
 
 server_table *table_create(struct store *database, const gateau_game *game, int players,
                     const char *options, const char *seats[GATEAU_MAX_PLAYERS],
-                    const char *clock, char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
+                    const char *names[GATEAU_MAX_PLAYERS], const char *clock,
+                    char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
                     char creator[SERVER_TOKEN_SIZE], char *error, size_t error_size)
 {
     int64_t clock_total = -1, clock_increment = 0;
@@ -328,6 +329,12 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
         ok = set_seat(&table->seats[s], seats[s], s + 1, error, error_size);
         if (!ok) break;
         table->seats[s].clock_left = clock_total;
+        if (names && names[s] && names[s][0]) {
+            /* (the record's rules for names: commas and '#' become spaces) */
+            gateau_record_set_name(table->record, s, names[s]);
+            snprintf(table->seats[s].name, sizeof table->seats[s].name, "%s",
+                     gateau_record_name(table->record, s));
+        }
         if (!strcmp(seats[s], "human")) {
             ok = token_new(tokens[s]);
             token_hash(tokens[s], table->seats[s].token_hash);

@@ -76,6 +76,8 @@ function createForm(catalogue) {
       field(t('lobby.clock'), h('select', {id: 'clock', onchange: (e) => { state.clock = e.target.value; }},
         CLOCKS.map((clock) => h('option', {value: clock, selected: clock === state.clock},
           clock ? clock : t('lobby.no_clock')))), 'clock'),
+      field(t('lobby.your_name'), h('input', {id: 'creator-name', type: 'text', maxlength: 40,
+        value: localStorage.getItem('gateau.name') || '', autocomplete: 'nickname'}), 'creator-name'),
       h('button', {type: 'submit', class: 'primary'}, t('lobby.create')),
       h('div', {id: 'created', 'aria-live': 'polite'}));
   };
@@ -85,6 +87,11 @@ function createForm(catalogue) {
     const out = form.querySelector('#created');
     const settings = {game: state.game, players: state.players,
       seats: state.seats.map((kind) => (kind === 'me' ? 'human' : kind))};
+    const name = form.querySelector('#creator-name').value.trim();
+    if (name) {
+      localStorage.setItem('gateau.name', name);
+      settings.names = state.seats.map((kind) => (kind === 'me' ? name : null));
+    }
     if (Object.keys(state.options).length) settings.options = state.options;
     if (state.deck) settings.deck = state.deck;
     if (state.clock) settings.clock = state.clock;
