@@ -1,6 +1,6 @@
 // lobby.test.mjs: the lobby as people use it: a table made with the form,
 // a friend's invitation link, a seat joined from the list, a game watched,
-// and presence on every page.
+// presence on every page, and a seat handed to a bot by the creator.
 
 import {newPage, check} from './support.mjs';
 
@@ -51,6 +51,11 @@ export const tests = [{
     await bea.context().close();
     await dee.waitForFunction(() => document.querySelectorAll('.players .presence.on').length === 2,
       null, {timeout: 5000});
+    // Bea has left: Ann, who made the table, hands her seat to a bot.
+    await ann.click('[data-focus=zombie-2]');
+    await dee.waitForFunction(() => document.querySelector('.players').textContent.includes('played by a bot'),
+      null, {timeout: 5000});
+    check(!(await cid.$('[data-focus=zombie-2]')), 'only the creator may hand a seat over');
     for (const page of [ann, cid, dee]) await page.context().close();
   },
 }];

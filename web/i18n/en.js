@@ -81,6 +81,8 @@ export default {
   'table.zombie': 'played by a bot',
   'table.bot': 'bot: {bot}',
   'table.person': 'person',
+  'table.let_bot_play': 'Let a bot play for {name}',
+  'table.hand_back': 'Give the seat back to {name}',
   'table.open_seats_note': 'Some seats are still open: they can be joined from the lobby.',
   'table.hint': 'Hint',
   'table.hint_thinking': 'Thinking…',

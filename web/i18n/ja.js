@@ -79,6 +79,8 @@ export default {
   'table.zombie': 'ボットが代行中',
   'table.bot': 'ボット: {bot}',
   'table.person': '人',
+  'table.let_bot_play': '{name} の代わりにボットに打たせる',
+  'table.hand_back': '{name} に席を戻す',
   'table.open_seats_note': 'まだ空席があります。ロビーから参加できます。',
   'table.hint': 'ヒント',
   'table.hint_thinking': '考え中…',

@@ -39,6 +39,8 @@ export const api = {
     request('GET', `${tablePath(id)}/legal?${tokenQuery(token)}&after=${after.join(',')}`),
   move: (id, token, version, actions) =>
     request('POST', `${tablePath(id)}/moves`, {token, version, move: actions}),
+  zombie: (id, creator, seat, zombie) =>
+    request('POST', `${tablePath(id)}/zombie`, {creator, seat, zombie}),
   hint: (id, token) => request('GET', `${tablePath(id)}/hint?${tokenQuery(token)}`),
   recordPath: (id, token) => `${tablePath(id)}/record${token ? `?${tokenQuery(token)}` : ''}`,
   replay: (id, seat) => request('GET', `${tablePath(id)}/replay?seat=${seat}`),

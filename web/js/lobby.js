@@ -4,7 +4,7 @@
 import {h, replace} from './dom.js';
 import {t} from './i18n.js';
 import {api} from './api.js';
-import {holdSeat, invitationLink} from './seats.js';
+import {holdSeat, holdCreator, invitationLink} from './seats.js';
 import {gameTitle} from './board.js';
 
 // Seat choices: "me" (the creator's own seat), a person by invitation link,
@@ -111,6 +111,7 @@ function createForm(catalogue) {
 function createdTable(table, kinds) {
   let mine = null;
   const links = [];
+  holdCreator(table.id, table.creator);
   table.seats.forEach((entry) => {
     if (kinds[entry.seat - 1] === 'me' && mine === null) {
       mine = entry.seat;

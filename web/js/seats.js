@@ -28,6 +28,16 @@ export function seatToken(id, seat) {
   return held.length === 1 ? seats[held[0]] : null;
 }
 
+// The creator's token of table id (kept by the browser that made it):
+// it hands a person's seat to a bot and back.
+export function holdCreator(id, token) {
+  localStorage.setItem(`gateau.creator.${id}`, token);
+}
+
+export function creatorToken(id) {
+  return localStorage.getItem(`gateau.creator.${id}`);
+}
+
 export function invitationLink(id, token) {
   return `${location.origin}${location.pathname}#/join/${id}/${token}`;
 }

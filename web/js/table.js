@@ -9,7 +9,7 @@
 import {h, replace} from './dom.js';
 import {t} from './i18n.js';
 import {api, TableConnection} from './api.js';
-import {seatToken, invitationLink} from './seats.js';
+import {seatToken, creatorToken} from './seats.js';
 import {RENDERERS} from './games/index.js';
 import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf} from './board.js';
 
@@ -37,6 +37,14 @@ export function showTable(main, id, seatNumber) {
     send: () => send(page, draw),
     hint: () => askHint(page, draw),
     redraw: () => draw(),
+    zombie: async (seat, zombie) => {
+      try {
+        await api.zombie(id, creatorToken(id), seat, zombie);
+      } catch (error) {
+        page.error = error.message;
+        draw();
+      }
+    },
     toggleConfirm: () => {
       page.confirm = !page.confirm;
       localStorage.setItem(ASK_BEFORE_SENDING, page.confirm ? '1' : '0');
@@ -190,7 +198,7 @@ function drawTable(root, page, actions) {
       h('div', {class: 'board-area'}, board, snapshot.over && endPanel(page, renderer)),
       h('aside', {class: 'side'},
         movePanel(page, actions, renderer, others),
-        playersPanel(page, renderer),
+        playersPanel(page, renderer, actions),
         hintPanel(page, actions),
         logPanel(page, renderer))));
 
@@ -286,8 +294,11 @@ function seatKind(seat) {
   return t('table.person');
 }
 
-function playersPanel(page, renderer) {
+// The creator (the browser that made the table) may hand a person's seat
+// to a bot, when its player has left, and back.
+function playersPanel(page, renderer, actions) {
   const snapshot = page.snapshot;
+  const creator = Boolean(creatorToken(page.id));
   const toMove = new Set(snapshot.to_move || []);
   return h('section', {class: 'players', 'aria-label': t('table.players')},
     h('h2', {}, t('table.players')),
@@ -304,7 +315,11 @@ function playersPanel(page, renderer) {
             (seat.connected ? t('table.connected') : t('table.not_connected'))),
           ' ', h('strong', {}, seat.name), snapshot.seat === seat.seat && ` (${t('table.you')})`,
           h('span', {class: 'kind'}, ' · ', seatKind(seat)),
-          toMove.has(seat.seat) && !snapshot.over && h('span', {class: 'turn-mark'}, ' ', t('table.to_move'))),
+          toMove.has(seat.seat) && !snapshot.over && h('span', {class: 'turn-mark'}, ' ', t('table.to_move')),
+          creator && seat.player !== 'bot' && !seat.open && !snapshot.over && seat.seat !== snapshot.seat &&
+            h('button', {type: 'button', class: 'small', 'data-focus': `zombie-${seat.seat}`,
+              onclick: () => actions.zombie(seat.seat, !seat.zombie)},
+            seat.zombie ? t('table.hand_back', {name: seat.name}) : t('table.let_bot_play', {name: seat.name}))),
         h('td', {'data-score-seat': seat.seat},
           snapshot.over && snapshot.scores ? snapshot.scores[seat.seat - 1] : scoreOf(renderer, snapshot.view, seat.seat)),
         h('td', {'data-clock': seat.seat}, formatClock(seat.clock === null ? null : clockLeft(page, seat)))))),
