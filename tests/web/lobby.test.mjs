@@ -14,7 +14,7 @@ export const tests = [{
     await ann.selectOption('#players', '3');
     await ann.selectOption('#seat-2', 'human');
     await ann.selectOption('#seat-3', 'open');
-    await ann.fill('#creator-name', 'Ann');
+    await ann.fill('#your-name', 'Ann');
     await ann.click('form.create button[type=submit]');
     const link = await ann.inputValue('input.link[data-seat="2"]');
     check(/#\/join\/\w+\/[\w-]{32}$/.test(link), `an invitation link: ${link}`);

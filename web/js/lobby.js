@@ -21,11 +21,11 @@ export function showLobby(main) {
     if (stopped) return;
     replace(root,
       h('h1', {}, t('lobby.title')),
+      h('div', {class: 'your-name'}, field(t('lobby.your_name'), h('input', {id: 'your-name', type: 'text',
+        maxlength: 40, value: localStorage.getItem('gateau.name') || '', autocomplete: 'nickname'}), 'your-name')),
       createForm(catalogue),
       h('section', {class: 'tables', 'aria-labelledby': 'tables-heading'},
         h('h2', {id: 'tables-heading'}, t('lobby.tables')),
-        field(t('lobby.your_name'), h('input', {id: 'your-name', type: 'text', maxlength: 40,
-          value: localStorage.getItem('gateau.name') || '', autocomplete: 'nickname'}), 'your-name'),
         h('div', {id: 'table-list'}, t('table.loading'))));
     drawTables(root);
   }).catch((error) => replace(root, h('p', {class: 'error', role: 'alert'}, error.message)));
@@ -76,8 +76,6 @@ function createForm(catalogue) {
       field(t('lobby.clock'), h('select', {id: 'clock', onchange: (e) => { state.clock = e.target.value; }},
         CLOCKS.map((clock) => h('option', {value: clock, selected: clock === state.clock},
           clock ? clock : t('lobby.no_clock')))), 'clock'),
-      field(t('lobby.your_name'), h('input', {id: 'creator-name', type: 'text', maxlength: 40,
-        value: localStorage.getItem('gateau.name') || '', autocomplete: 'nickname'}), 'creator-name'),
       h('button', {type: 'submit', class: 'primary'}, t('lobby.create')),
       h('div', {id: 'created', 'aria-live': 'polite'}));
   };
@@ -87,7 +85,7 @@ function createForm(catalogue) {
     const out = form.querySelector('#created');
     const settings = {game: state.game, players: state.players,
       seats: state.seats.map((kind) => (kind === 'me' ? 'human' : kind))};
-    const name = form.querySelector('#creator-name').value.trim();
+    const name = document.getElementById('your-name').value.trim();
     if (name) {
       localStorage.setItem('gateau.name', name);
       settings.names = state.seats.map((kind) => (kind === 'me' ? name : null));
