@@ -216,10 +216,10 @@ export default {
   'cm.player': 'Baker',
   'cm.round_short': 'Round {round}',
   'cm.total_stars': 'Stars',
-  'cm.tiebreak': 'Tasty in round 3',
+  'cm.tiebreak': 'Last round Tasty',
   'cm.cell_tasty': '{total} Tasty',
-  'cm.cell_stars': '{tasty} ★ + {customers} ★ = {sum} ★',
-  'cm.final_rule': 'The most stars wins; a tie goes to the most Tasty points in the last round, and if still tied the win is shared.',
+  'cm.cell_stars': '{tasty} + {customers} = {sum} ★',
+  'cm.final_rule': 'Each round: its Tasty points, then Tasty stars + customer stars. The most stars wins; a tie goes to the most Tasty points in the last round, and if still tied the win is shared.',
 
   // ---- end of Cake Master
 

@@ -214,10 +214,10 @@ export default {
   'cm.player': 'パティシエ',
   'cm.round_short': 'ラウンド{round}',
   'cm.total_stars': '星',
-  'cm.tiebreak': 'ラウンド3のおいしさ',
+  'cm.tiebreak': '最終ラウンドのおいしさ',
   'cm.cell_tasty': 'おいしさ {total}',
-  'cm.cell_stars': '{tasty} ★ + {customers} ★ = {sum} ★',
-  'cm.final_rule': '星が最も多い人の勝ち。同数なら最終ラウンドのおいしさが多い人、それでも同じなら勝利を分け合います。',
+  'cm.cell_stars': '{tasty} + {customers} = {sum} ★',
+  'cm.final_rule': '各ラウンド: おいしさの合計、おいしさの星 + お客さんの星。星が最も多い人の勝ち。同数なら最終ラウンドのおいしさが多い人、それでも同じなら勝利を分け合います。',
 
   // ---- end of Cake Master
 

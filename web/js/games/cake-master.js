@@ -483,7 +483,7 @@ function myArea(ctx) {
 function liveTasty(cake) {
   if (cake.some((code) => !code)) return null;
   const stats = cakeStats(cake);
-  return stats && h('span', {class: 'cm-live'}, ' · ', t('cm.tasty_n', {n: stats.tasty}));
+  return stats && h('span', {class: 'cm-live'}, t('cm.tasty_n', {n: stats.tasty}));
 }
 
 const starText = (n) => t('cm.stars_n', {n});
@@ -587,7 +587,7 @@ export function scoring(ctx) {
   const last = results[results.length - 1];
   return h('section', {class: 'cm-scoring', 'aria-label': t('cm.final_breakdown')},
     h('h2', {}, t('cm.final_breakdown')),
-    h('div', {class: 'cm-table-wrap'}, h('table', {class: 'cm-score-table'},
+    h('div', {class: 'cm-table-wrap', tabindex: 0, role: 'region', 'aria-label': t('cm.final_breakdown')}, h('table', {class: 'cm-score-table'},
       h('thead', {}, h('tr', {},
         h('th', {scope: 'col'}, t('cm.player')),
         results.map((result) => h('th', {scope: 'col'}, t('cm.round_short', {round: result.round}))),
