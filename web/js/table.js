@@ -353,7 +353,9 @@ function logPanel(page) {
   const entries = snapshot.log.slice().reverse();
   return h('section', {class: 'log', 'aria-label': t('table.log')},
     h('h2', {}, t('table.log')),
-    h('ol', {reversed: true, 'aria-live': 'polite', 'data-testid': 'log'}, entries.map((entry) =>
+    // (focusable: a region that scrolls must be reachable by keyboard)
+    h('ol', {reversed: true, 'aria-live': 'polite', 'data-testid': 'log', tabindex: 0,
+      'aria-label': t('table.log')}, entries.map((entry) =>
       h('li', {class: entry.seat === null ? 'chance' : ''}, withNames(entry.text, list),
         entry.move && h('code', {class: 'notation', title: t('table.notation')}, entry.move),
         entry.note && h('em', {class: 'note'}, ' ', entry.note)))));

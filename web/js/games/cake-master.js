@@ -473,7 +473,7 @@ function myArea(ctx) {
   const placingNow = ctx.legal.some((legal) => PLACE.test(legal.name));
   parts.push(h('section', {class: `cm-my-cakes${placingNow ? ' placing' : ''}`, 'aria-label': t('cm.your_cakes')},
     h('h2', {}, t('cm.your_cakes'), ' ', h('span', {class: 'cm-stars'}, starText(entry.stars))),
-    h('div', {class: 'cm-cake-row'}, entry.cakes.map((cake, index) => h('figure', {class: 'cm-cake-box'},
+    h('div', {class: 'cm-cake-row'}, (entry.cakes || []).map((cake, index) => h('figure', {class: 'cm-cake-box'},
       cakeSvg(ctx, cake, index, {targets: targets[index], pending: pendingBy[index], slots, name: seatName(ctx, me)}),
       h('figcaption', {}, t('cm.cake_n', {n: index + 1}), liveTasty(cake))))),
     extra.length > 0 && h('div', {class: 'cm-actions'}, extra.map((legal) => h('button', ctx.clickable(legal, {type: 'button'}), label(legal.name))))));
@@ -505,7 +505,7 @@ function otherSeat(ctx, entry) {
       h('span', {class: 'cm-stars'}, starText(entry.stars)), ' ',
       h('span', {class: 'cm-status'}, seatStatus(ctx, entry.seat))),
     h('div', {class: 'cm-seat-body'},
-      h('div', {class: 'cm-cake-row small'}, entry.cakes.map((cake, index) => h('figure', {class: 'cm-cake-box'},
+      h('div', {class: 'cm-cake-row small'}, (entry.cakes || []).map((cake, index) => h('figure', {class: 'cm-cake-box'},
         cakeSvg(ctx, cake, index, {name: seatName(ctx, entry.seat), small: true}),
         h('figcaption', {}, t('cm.cake_n', {n: index + 1}), liveTasty(cake))))),
       view.phase === 'place' && entry.holding && h('div', {class: 'cm-holding'},
@@ -534,7 +534,7 @@ function roundResults(ctx, result, open) {
     h('div', {class: 'cm-results-seats'}, result.seats.map((entry) => h('div', {class: 'cm-result-seat'},
       h('h3', {}, seatName(ctx, entry.seat), ' ',
         h('span', {class: 'cm-round-stars'}, t('cm.round_stars', {n: entry.tasty_stars + entry.customer_stars}))),
-      h('div', {class: 'cm-cake-row small'}, entry.cakes.map((cake, index) => {
+      h('div', {class: 'cm-cake-row small'}, (entry.cakes || []).map((cake, index) => {
         const stats = cakeStats(cake);
         const served = entry.served && entry.served[index];
         return h('figure', {class: 'cm-cake-box'},
