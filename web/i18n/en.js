@@ -121,7 +121,7 @@ export default {
   'poc.act.eat': 'Eat this slice',
   'poc.act.collect': 'Collect this slice',
   'poc.act.eat_variety': 'Eat all your collected {variety}',
-  'poc.act.eat_variety_n': 'Eat your {n} collected {variety} ({points} points)',
+  'poc.act.eat_variety_n': 'your {n} collected {variety} ({points} points)',
   'poc.act.pass': 'Pass (eat nothing)',
   'poc.seat': 'Seat {seat}',
   'poc.slice_title': 'Slice {pos}: {variety}, {n} dollops',
@@ -156,7 +156,7 @@ export default {
   'poc.bonus_title': 'majority bonus {n}',
   'poc.cell': '{n} collected',
   'poc.cell_leads': '{n} collected, majority: {bonus}',
-  'poc.eat_all': 'Eat all',
+  'poc.eat_all': 'Eat',
   'poc.majorities': 'Majorities',
   'poc.eaten': 'Eaten',
   'poc.eaten_slices': '{n} slices eaten',
@@ -182,6 +182,8 @@ export default {
   'poc.total': 'Total',
   'poc.scoring_note': 'Each variety’s bonus goes to every player with the most collected slices of it (at least one); every eaten slice scores its dollops.',
 
+  'poc.eat_detail': 'eat slice {pos}, {variety}, for {n} points',
+  'poc.collect_detail': 'collect slice {pos}, {variety}, for the majorities',
   // ---- end of piece o' Cake
 
   // ---- Marie's Table (js/games/maries-table.js)

@@ -119,7 +119,7 @@ export default {
   'poc.act.eat': 'この一切れを食べる',
   'poc.act.collect': 'この一切れを集める',
   'poc.act.eat_variety': '集めた{variety}をすべて食べる',
-  'poc.act.eat_variety_n': '集めた{variety} {n} 切れを食べる（{points} 点）',
+  'poc.act.eat_variety_n': '集めた{variety} {n} 切れ（{points} 点）',
   'poc.act.pass': 'パス（何も食べない）',
   'poc.seat': '席 {seat}',
   'poc.slice_title': '{pos} 番: {variety}、クリーム {n} 個',
@@ -154,7 +154,7 @@ export default {
   'poc.bonus_title': '最多ボーナス {n}',
   'poc.cell': '{n} 切れ集めた',
   'poc.cell_leads': '{n} 切れ集めた、最多: {bonus}',
-  'poc.eat_all': '全部食べる',
+  'poc.eat_all': '食べる',
   'poc.majorities': '最多ボーナス',
   'poc.eaten': '食べた',
   'poc.eaten_slices': '{n} 切れ食べた',
@@ -180,6 +180,8 @@ export default {
   'poc.total': '合計',
   'poc.scoring_note': '各種類のボーナスは、その種類を最も多く（1 切れ以上）集めた全員に入る。食べた切れはクリームの数だけ得点。',
 
+  'poc.eat_detail': '{pos} 番の{variety}を食べて {n} 点',
+  'poc.collect_detail': '{pos} 番の{variety}を最多争いのために集める',
   // ---- end of piece o' Cake
 
   // ---- Marie's Table (js/games/maries-table.js)

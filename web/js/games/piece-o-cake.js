@@ -208,10 +208,12 @@ function knife(ctx, gap, state, entry) {
   return s('g', {class: `poc-gap ${state}`, 'data-gap': gap}, parts);
 }
 
-function centreButton(ctx, entry, y, text, kind) {
+function centreButton(ctx, entry, y, text, kind, detail) {
   const {s} = ctx;
   const w = 108, hgt = 28;
-  return s('g', ctx.clickable(entry, {class: `poc-button ${kind || ''}`}),
+  // The name read out starts with the words shown.
+  return s('g', ctx.clickable(entry, {class: `poc-button ${kind || ''}`,
+    'aria-label': `${text}: ${detail || label(entry.name)}`}),
     s('rect', {x: C - w / 2, y, width: w, height: hgt, rx: 14}),
     s('text', {x: C, y: y + 19, 'text-anchor': 'middle'}, text));
 }
@@ -317,9 +319,13 @@ function drawCake(ctx, partial) {
     centre.push(...centreText(ctx, [[C - 38, t('poc.slice_n', {pos: position}), 'small'],
       [C - 21, varietyName(letter), 'big']]));
     if (eat) {
-      centre.push(centreButton(ctx, eat, C - 12, t('poc.eat_button', {n: v.dollops}), 'eat'));
+      centre.push(centreButton(ctx, eat, C - 12, t('poc.eat_button', {n: v.dollops}), 'eat',
+        t('poc.eat_detail', {pos: position, variety: varietyName(letter), n: v.dollops})));
     }
-    if (collect) centre.push(centreButton(ctx, collect, C + 20, t('poc.collect_button'), 'collect'));
+    if (collect) {
+      centre.push(centreButton(ctx, collect, C + 20, t('poc.collect_button'), 'collect',
+        t('poc.collect_detail', {pos: position, variety: varietyName(letter)})));
+    }
   } else if (phase === 'cut') {
     const server = view.server;
     if (myTurn) {
@@ -401,7 +407,7 @@ function ledger(ctx) {
       h('span', {class: 'visually-hidden'}, text),
       h('span', {'aria-hidden': 'true'}, count ? String(count) : '·', leads ? h('span', {class: 'poc-star'}, '★') : null),
       forfeit && h('button', ctx.clickable(forfeit, {type: 'button', class: 'poc-forfeit',
-        'aria-label': t('poc.act.eat_variety_n', {n: count, variety: varietyName(v.letter), points: count * v.dollops})}),
+        'aria-label': `${t('poc.eat_all')}: ${t('poc.act.eat_variety_n', {n: count, variety: varietyName(v.letter), points: count * v.dollops})}`}),
       t('poc.eat_all')));
     })));
 
@@ -420,8 +426,8 @@ function ledger(ctx) {
   foot.push(h('tr', {class: 'poc-total'}, h('th', {scope: 'row'}, t('poc.score')),
     seats.map((seat) => h('td', {}, String(seat.score)))));
 
-  return h('div', {class: 'poc-ledger'},
-    h('table', {class: 'poc-table'},
+  return h('div', {class: 'poc-ledger', tabindex: 0, role: 'region', 'aria-label': t('poc.ledger_caption')},
+    h('table', {class: `poc-table poc-players-${seats.length}`},
       h('caption', {}, t('poc.ledger_caption')),
       h('thead', {}, h('tr', {},
         h('th', {scope: 'col', class: 'poc-corner'}, t('poc.variety')),
@@ -446,10 +452,10 @@ function supply(ctx) {
   const unseen = view.unseen, removed = view.removed;
   return h('div', {class: 'poc-supply'},
     unseen && h('section', {class: 'poc-supply-row', 'aria-label': t('poc.unseen')},
-      h('h3', {}, t('poc.unseen'), ' ', h('span', {class: 'poc-small'}, t('poc.unseen_note', {n: total(unseen)}))),
+      h('h2', {class: 'poc-h'}, t('poc.unseen'), ' ', h('span', {class: 'poc-small'}, t('poc.unseen_note', {n: total(unseen)}))),
       h('div', {class: 'poc-chips'}, total(unseen) ? list(unseen, false) : h('span', {class: 'poc-small'}, t('poc.none')))),
     removed && h('section', {class: 'poc-supply-row', 'aria-label': t('poc.removed')},
-      h('h3', {}, t('poc.removed'), ' ', h('span', {class: 'poc-small'}, t('poc.removed_note', {n: total(removed)}))),
+      h('h2', {class: 'poc-h'}, t('poc.removed'), ' ', h('span', {class: 'poc-small'}, t('poc.removed_note', {n: total(removed)}))),
       h('div', {class: 'poc-chips'}, total(removed) ? list(removed, true) : h('span', {class: 'poc-small'}, t('poc.none')))));
 }
 
@@ -506,7 +512,7 @@ export function scoring(ctx) {
     .map((v) => `${v.letter}×${seat.eaten[v.letter]}`).join(' ');
   return h('section', {class: 'poc-scoring', 'aria-label': t('poc.scoring')},
     h('h3', {}, view.rounds > 1 ? t('poc.scoring_last_round', {round: view.round}) : t('poc.scoring')),
-    h('div', {class: 'poc-scroll'},
+    h('div', {class: 'poc-scroll', tabindex: 0, role: 'region', 'aria-label': t('poc.scoring')},
       h('table', {class: 'poc-table poc-end-table'},
         h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('poc.variety')),
           seats.map((seat) => h('th', {scope: 'col'}, seatBadge(ctx, seat.seat), ' ', nameOf(ctx, seat.seat))))),
