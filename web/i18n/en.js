@@ -136,7 +136,6 @@ export default {
   'poc.cake_label': 'Cake {cake}, slices 1 to 11 clockwise: {slices}',
   'poc.cake_gone': 'The plate: every cake has been served',
   'poc.all_served': 'All served',
-  'poc.see_scores': 'see the scores',
   'poc.slice_n': 'slice {pos}',
   'poc.eat_button': 'Eat +{n}',
   'poc.collect_button': 'Collect',
@@ -184,6 +183,9 @@ export default {
 
   'poc.eat_detail': 'eat slice {pos}, {variety}, for {n} points',
   'poc.collect_detail': 'collect slice {pos}, {variety}, for the majorities',
+  'poc.wins': '★ {names} wins',
+  'poc.win_shared': '★ {names} share the win',
+  'poc.points': '{n} points',
   // ---- end of piece o' Cake
 
   // ---- Marie's Table (js/games/maries-table.js)

@@ -134,7 +134,6 @@ export default {
   'poc.cake_label': 'ケーキ {cake}、1 番から 11 番まで時計回りに: {slices}',
   'poc.cake_gone': 'お皿: ケーキはすべて出された',
   'poc.all_served': 'すべて完食',
-  'poc.see_scores': '得点をご覧ください',
   'poc.slice_n': '{pos} 番',
   'poc.eat_button': '食べる +{n}',
   'poc.collect_button': '集める',
@@ -182,6 +181,9 @@ export default {
 
   'poc.eat_detail': '{pos} 番の{variety}を食べて {n} 点',
   'poc.collect_detail': '{pos} 番の{variety}を最多争いのために集める',
+  'poc.wins': '★ {names} の勝ち',
+  'poc.win_shared': '★ {names} が同点で勝ち',
+  'poc.points': '{n} 点',
   // ---- end of piece o' Cake
 
   // ---- Marie's Table (js/games/maries-table.js)

@@ -201,7 +201,7 @@ function knife(ctx, gap, state, entry) {
     line, s('path', {class: 'poc-knife-blade', d: blade}), handle,
   ];
   if (entry) {
-    const zone = `M ${pt(R0 - 6, deg - 4.5)} L ${pt(R + 40, deg - 5)} L ${pt(R + 40, deg + 5)} L ${pt(R0 - 6, deg + 4.5)} Z`;
+    const zone = `M ${pt(R0 - 2, deg - 7)} L ${pt(R + 42, deg - 7)} L ${pt(R + 42, deg + 7)} L ${pt(R0 - 2, deg + 7)} Z`;
     parts.unshift(s('path', {class: 'poc-gap-zone', d: zone}));
     return s('g', ctx.clickable(entry, {class: `poc-gap ${state}`, 'data-gap': gap}), parts);
   }
@@ -228,9 +228,34 @@ function nameOf(ctx, seat) {
   return (ctx.names && ctx.names[seat - 1]) || t('poc.seat', {seat});
 }
 
+// A name short enough for the cake's centre.
+function shortName(ctx, seat) {
+  const name = nameOf(ctx, seat);
+  return name.length > 11 ? `${name.slice(0, 10)}…` : name;
+}
+
+// The end: every cake is gone; the plate holds the winner.
+function emptyPlate(ctx) {
+  const {s, view} = ctx;
+  const finals = ctx.scores || view.seats.map((seat) => seat.score);
+  const best = Math.max(...finals);
+  const winners = view.seats.filter((seat, i) => finals[i] === best).map((seat) => shortName(ctx, seat.seat));
+  const c = 120;
+  const text = (y, words, cls) => s('text', {class: `poc-centre-text ${cls}`, x: c, y, 'text-anchor': 'middle'}, words);
+  return s('svg', {class: 'poc-cake over', viewBox: '0 0 240 240', role: 'img', 'aria-label': t('poc.cake_gone')},
+    s('circle', {class: 'poc-plate-shadow', cx: c + 3, cy: c + 5, r: 112}),
+    s('circle', {class: 'poc-plate', cx: c, cy: c, r: 112}),
+    s('circle', {class: 'poc-plate-rim', cx: c, cy: c, r: 100}),
+    s('circle', {class: 'poc-crumbs', cx: c, cy: c, r: 80}),
+    text(c - 22, t('poc.all_served'), 'big'),
+    text(c + 4, t(winners.length > 1 ? 'poc.win_shared' : 'poc.wins', {names: winners.join(', ')}), 'big win'),
+    text(c + 26, t('poc.points', {n: best}), 'small'));
+}
+
 function drawCake(ctx, partial) {
   const {s, view} = ctx;
   const phase = view.phase;
+  if (phase === 'over') return emptyPlate(ctx);
   const slices = typeof view.slices === 'string' ? view.slices : '';
   const myTurn = ctx.legal.length > 0;
   const takeChosen = partial.find((a) => a.kind === 'take');
@@ -309,9 +334,7 @@ function drawCake(ctx, partial) {
   const cakeLine = view.cake ? t('poc.cake_of', {cake: view.cake, cakes: CAKES}) : '';
   const done = ctx.find('cut done');
   const eat = ctx.find('eat'), collect = ctx.find('collect'), pass = ctx.find('pass');
-  if (phase === 'over') {
-    centre.push(...centreText(ctx, [[C - 4, t('poc.all_served'), 'big'], [C + 18, t('poc.see_scores')]]));
-  } else if (takeChosen && (eat || collect)) {
+  if (takeChosen && (eat || collect)) {
     const positions = piecePositions(takeChosen.piece);
     const position = positions[decisions.length];
     const letter = slices[position - 1];
@@ -333,7 +356,7 @@ function drawCake(ctx, partial) {
         [C - 11, t(cuts.length ? 'poc.cut_more' : 'poc.cut_here'), 'big']]));
       if (done) centre.push(centreButton(ctx, done, C + 4, t(cuts.length ? 'poc.cut_done' : 'poc.serve_whole'), 'done'));
     } else {
-      centre.push(...centreText(ctx, [[C - 8, cakeLine, 'small'], [C + 12, t('poc.is_cutting', {name: nameOf(ctx, server)}), 'big']]));
+      centre.push(...centreText(ctx, [[C - 8, cakeLine, 'small'], [C + 12, t('poc.is_cutting', {name: shortName(ctx, server)}), 'big']]));
     }
   } else if (phase === 'choose') {
     if (myTurn) {
@@ -342,7 +365,7 @@ function drawCake(ctx, partial) {
         [C - 11, t(anyTake ? 'poc.take_one' : 'poc.no_piece_left'), 'big']]));
       if (pass) centre.push(centreButton(ctx, pass, C + 4, t('poc.pass_button'), 'pass'));
     } else {
-      const who = (view.to_act || []).map((seat) => nameOf(ctx, seat)).join(', ');
+      const who = (view.to_act || []).map((seat) => shortName(ctx, seat)).join(', ');
       centre.push(...centreText(ctx, [[C - 8, cakeLine, 'small'], [C + 12, who ? t('poc.is_choosing', {name: who}) : '', 'big']]));
     }
   } else if (cakeLine) {
