@@ -602,3 +602,44 @@ Test(server, a_process_runs_a_server_again)
         server_stop(in_process);
     }
 }
+
+/* A finished table leaves memory once nobody holds it (no request, no
+ * WebSocket, no bot): the server's memory does not grow with every game
+ * played.  Asked for again, it is loaded from the store, and leaves again. */
+Test(server, a_finished_table_leaves_memory_and_comes_back_when_asked)
+{
+    char error[512];
+    server_options options = {.bind = "127.0.0.1", .port = 0, .db = support_temp_path("freed.db"),
+                              .bot_threads = 1, .connections = 8, .quiet = true};
+    server *in_process = server_start(&options, error, sizeof error);
+    cr_assert_not_null(in_process, "%s", error);
+    served running = {.port = server_port(in_process)};
+    created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"random\","
+                                           "\"random\"]}");
+    char path[256];
+    snprintf(path, sizeof path, "/api/tables/%s/ws", table.id);
+    ws_client spectator;
+    cr_assert(ws_open(&spectator, running.port, path, NULL));
+    bool over = false;
+    for (int polls = 0; polls < 20000 && !over; polls++) {
+        json_t *snapshot = get_table(&running, &table, 0);
+        over = json_is_true(json_object_get(snapshot, "over"));
+        json_decref(snapshot);
+        if (!over) usleep(1000);
+    }
+    cr_assert(over, "the bots play their game to the end");
+    cr_assert_eq(tables_in_memory(), 1, "a spectator's WebSocket holds the finished table");
+    ws_close(&spectator);
+    int count = 1;
+    for (int polls = 0; polls < 5000 && (count = tables_in_memory()) != 0; polls++) usleep(1000);
+    cr_assert_eq(count, 0, "the finished table left memory when its last holder let go");
+    json_t *again = get_table(&running, &table, 0);
+    cr_assert(json_is_true(json_object_get(again, "over")), "loaded again from the store");
+    json_decref(again);
+    snprintf(path, sizeof path, "/api/tables/%s/record", table.id);
+    char *record;
+    cr_assert_eq(http_request(running.port, "GET", path, NULL, "", &record), 200);
+    free(record);
+    cr_assert_eq(tables_in_memory(), 0, "and it left again after the requests");
+    server_stop(in_process);
+}

@@ -62,10 +62,10 @@ static bool origin_allowed(const struct mg_connection *connection)
     return false;
 }
 
-/* The table and the seat (or GATEAU_OBSERVER) an upgrade asks for: false
- * for a path, an origin or a token that opens nothing, or a table whose
- * sockets are all taken.  (Tables live as long as the server: the table
- * is returned unlocked.) */
+/* The table (locked and held: table_unlock it) and the seat (or
+ * GATEAU_OBSERVER) an upgrade asks for: false, with nothing held, for a
+ * path, an origin or a token that opens nothing, or a table whose sockets
+ * are all taken. */
 static bool subscription_of(const struct mg_connection *connection, server_table **table,
                             int *seat)
 {
@@ -81,8 +81,9 @@ static bool subscription_of(const struct mg_connection *connection, server_table
     if (!(*table = tables_lock(id))) return false;
     *seat = token[0] ? table_seat_of(*table, token) : GATEAU_OBSERVER;
     bool full = (*table)->subscriber_count == SERVER_MAX_SUBSCRIBERS;
+    if (!(token[0] && *seat < 0) && !full) return true;
     table_unlock(*table);
-    return !(token[0] && *seat < 0) && !full;
+    return false;
 }
 
 /*
@@ -97,7 +98,9 @@ static int on_connect(const struct mg_connection *connection, void *unused)
     const char *key = mg_get_header(connection, "Sec-WebSocket-Key");
     server_table *table;
     int seat;
-    return key && strlen(key) == 24 && subscription_of(connection, &table, &seat) ? 0 : 1;
+    if (!key || strlen(key) != 24 || !subscription_of(connection, &table, &seat)) return 1;
+    table_unlock(table);
+    return 0;
 }
 
 /* Writes one text frame with a single write: mg_websocket_write writes
@@ -153,6 +156,7 @@ static void presence_changed(server_table *table)
     websocket_push(table);
 }
 
+/* The subscriber keeps the table's reference until it closes. */
 static void on_ready(struct mg_connection *connection, void *unused)
 {
     (void)unused;
@@ -165,16 +169,13 @@ static void on_ready(struct mg_connection *connection, void *unused)
     joining->table = table;
     joining->seat = seat;
     mg_set_user_connection_data(connection, joining);
-    pthread_mutex_lock(&table->lock);
-    if (table->subscriber_count < SERVER_MAX_SUBSCRIBERS) {
-        table->subscribers[table->subscriber_count++] = joining;
-        if (joining->seat >= 0) table->seats[joining->seat].connections++;
-        if (joining->seat >= 0 && table->seats[joining->seat].connections == 1)
-            presence_changed(table); /* the newcomer gets its first message too */
-        else
-            send_to(table, joining);
-    }
-    table_unlock(table);
+    table->subscribers[table->subscriber_count++] = joining;
+    if (joining->seat >= 0) table->seats[joining->seat].connections++;
+    if (joining->seat >= 0 && table->seats[joining->seat].connections == 1)
+        presence_changed(table); /* the newcomer gets its first message too */
+    else
+        send_to(table, joining);
+    pthread_mutex_unlock(&table->lock);
 }
 
 static int on_data(struct mg_connection *connection, int bits, char *data, size_t length,
@@ -200,7 +201,7 @@ static void on_close(const struct mg_connection *connection, void *unused)
             presence_changed(table);
         break;
     }
-    table_unlock(table);
+    table_unlock(table); /* and the subscriber's reference */
     free(leaving);
 }
 
