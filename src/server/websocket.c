@@ -10,10 +10,15 @@
  * nothing to say but pings: a message over SERVER_MAX_MESSAGE closes the
  * connection.
  */
+#define _GNU_SOURCE /* pthread_getattr_np */
 #include <civetweb.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "server/server.h"
 
@@ -156,6 +161,31 @@ static void presence_changed(server_table *table)
     websocket_push(table);
 }
 
+/*
+ * A WebSocket keeps its civetweb thread for as long as it is open, and
+ * from now on that thread only waits for pings: the stack pages below
+ * this frame that the upgrade and the first snapshot touched would stay
+ * resident for hours.  Everything below the current frame is dead, so it
+ * goes back to the kernel (a page touched again comes back as zeros); a
+ * page of margin is kept below the stack pointer.  (civetweb's own frames
+ * above this one are about 24 KB deep: this saves about 4 KB a socket,
+ * 16 MB at 4,000 sockets.)
+ */
+static void release_stack_below_here(void)
+{
+    pthread_attr_t attributes;
+    void *low;
+    size_t size;
+    if (pthread_getattr_np(pthread_self(), &attributes) != 0) return;
+    bool known = pthread_attr_getstack(&attributes, &low, &size) == 0;
+    pthread_attr_destroy(&attributes);
+    if (!known) return;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), here = (uintptr_t)&attributes;
+    uintptr_t start = ((uintptr_t)low + page - 1) & ~(page - 1);
+    uintptr_t end = (here - page) & ~(page - 1);
+    if (end > start) madvise((void *)start, end - start, MADV_DONTNEED);
+}
+
 /* The subscriber keeps the table's reference until it closes. */
 static void on_ready(struct mg_connection *connection, void *unused)
 {
@@ -176,6 +206,7 @@ static void on_ready(struct mg_connection *connection, void *unused)
     else
         send_to(table, joining);
     pthread_mutex_unlock(&table->lock);
+    release_stack_below_here();
 }
 
 static int on_data(struct mg_connection *connection, int bits, char *data, size_t length,
