@@ -17,20 +17,28 @@
 
 #include "server/server.h"
 
-/* The legal first actions of seat's move, as [{"action","name"}...]. */
+/* The legal actions of seat now, as [{"action","name"}...]: those that
+ * end the seat's move by themselves say "complete": true, so that a
+ * client posts them without asking GET .../legal?after= whether the move
+ * is whole (that question was more than half of all requests). */
 static json_t *legal_json(const gateau_state *state, int seat)
 {
     json_t *legal = json_array();
     gateau_action actions[GATEAU_MAX_ACTIONS];
     int count = gateau_state_legal_actions(state, seat, actions);
+    gateau_state *scratch = count ? gateau_state_clone(state) : NULL;
     for (int i = 0; i < count; i++) {
         char *name = gateau_action_name(state, seat, actions[i]);
         json_t *item = json_object();
         json_object_set_new(item, "action", json_integer(actions[i]));
         json_object_set_new(item, "name", json_string(name));
+        gateau_state_copy(scratch, state);
+        gateau_state_apply_legal(scratch, seat, actions[i]);
+        if (!gateau_state_in_move(scratch)) json_object_set_new(item, "complete", json_true());
         json_array_append_new(legal, item);
         free(name);
     }
+    gateau_state_free(scratch);
     return legal;
 }
 
