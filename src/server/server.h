@@ -111,6 +111,11 @@ typedef struct server_table {
     struct store *store;
 } server_table;
 
+/* text as a JSON string, quotes included, escaped as jansson's compact
+ * output escapes it: malloc'd (snapshot.c).  Strings written straight,
+ * where a jansson tree cost more than the rest of their work. */
+char *json_quote(const char *text);
+
 /* What viewer may see of one move made from before (its notation shown
  * only where gateau_move_visible allows), as one JSON object: malloc'd. */
 char *table_describe_move(const gateau_state *before, int seat, const gateau_action *actions,

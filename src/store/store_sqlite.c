@@ -87,6 +87,8 @@ enum statement {
     SELECT_TABLE,
     SELECT_SEATS,
     SELECT_MOVES,
+    BEGIN_BATCH,
+    COMMIT_BATCH,
     STATEMENT_COUNT
 };
 
@@ -116,6 +118,9 @@ static const char *const statement_sql[STATEMENT_COUNT] = {
                      " WHERE table_id = ?1 ORDER BY seat",
     [SELECT_MOVES] = "SELECT number, seat, line, clock_left FROM moves WHERE table_id = ?1"
                      " ORDER BY number",
+    /* A batch of moves (group commit): prepared once, not parsed per batch. */
+    [BEGIN_BATCH] = "BEGIN IMMEDIATE",
+    [COMMIT_BATCH] = "COMMIT",
 };
 
 /* A move waiting for its commit (store_append_move). */
@@ -720,12 +725,12 @@ static void commit_batch(store *storage, pending_move *batch)
         return;
     }
     sqlite3 *database = storage->database;
-    bool begun = sqlite3_exec(database, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK;
+    bool begun = run(statement(storage, BEGIN_BATCH)) == SQLITE_DONE;
     if (!begun) snprintf(reason, sizeof reason, "%s", sqlite3_errmsg(database));
     for (pending_move *item = batch; begun && item; item = item->next)
         item->appended = append_move(storage, item->table_id, item->move, item->error,
                                      item->error_size);
-    bool committed = begun && sqlite3_exec(database, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+    bool committed = begun && run(statement(storage, COMMIT_BATCH)) == SQLITE_DONE;
     if (begun && !committed) {
         snprintf(reason, sizeof reason, "%s", sqlite3_errmsg(database));
         rollback(storage);
