@@ -395,6 +395,7 @@ typedef struct summary {
     int version;
     bool over, complete, has_legal;
     int legal[MAX_ACTIONS];
+    bool legal_complete[MAX_ACTIONS]; /* the action ends the move ("complete": true) */
     int legal_count;
     int log_start;
     log_entry *log; /* when asked for (log_capacity > 0) */
@@ -409,8 +410,12 @@ static void read_legal_member(void *context, const char *key, size_t length, con
                               const char *end)
 {
     summary *read = context;
-    if (key_is(key, length, "action") && read->legal_count < MAX_ACTIONS)
+    if (key_is(key, length, "action") && read->legal_count < MAX_ACTIONS) {
+        read->legal_complete[read->legal_count] = false;
         read->legal[read->legal_count++] = (int)json_number(value, end);
+    } else if (key_is(key, length, "complete") && read->legal_count > 0) {
+        read->legal_complete[read->legal_count - 1] = *value == 't';
+    }
 }
 
 static void read_legal_item(void *context, const char *value, const char *end)
@@ -550,6 +555,7 @@ struct seat {
     int version;           /* the latest a push said */
     bool to_move;          /* that push had "legal" */
     int legal[MAX_ACTIONS];
+    bool legal_complete[MAX_ACTIONS];
     int legal_count;
     seat_phase phase;
     unsigned epoch;        /* timers and answers from before a reset are ignored */
@@ -1289,7 +1295,10 @@ static void ask_legal(seat *s)
     if (in_window(t->owner, now_seconds())) t->owner->counted.legal_requests++;
 }
 
-/* Starts the move: one of the push's legal first actions at random. */
+static void seat_post(seat *s);
+
+/* Starts the move: one of the push's legal first actions at random,
+ * posted at once when it is a whole move ("complete": true). */
 static void seat_build(seat *s)
 {
     loop *l = s->table->owner;
@@ -1300,8 +1309,10 @@ static void seat_build(seat *s)
     s->phase = SEAT_BUILDING;
     s->build_version = s->version;
     s->move_length = 0;
-    s->move[s->move_length++] = s->legal[next_random(l) % (uint64_t)s->legal_count];
-    ask_legal(s);
+    int pick = (int)(next_random(l) % (uint64_t)s->legal_count);
+    s->move[s->move_length++] = s->legal[pick];
+    if (s->legal_complete[pick]) seat_post(s);
+    else ask_legal(s);
 }
 
 static void seat_post(seat *s)
@@ -1355,8 +1366,10 @@ static void seat_legal_answer(seat *s, int status, const char *body, size_t leng
                 s->table->id);
         exit(1);
     }
-    s->move[s->move_length++] = read.legal[next_random(l) % (uint64_t)read.legal_count];
-    ask_legal(s);
+    int pick = (int)(next_random(l) % (uint64_t)read.legal_count);
+    s->move[s->move_length++] = read.legal[pick];
+    if (read.legal_complete[pick]) seat_post(s);
+    else ask_legal(s);
 }
 
 static void acknowledge(seat *s, int number)
@@ -1531,6 +1544,8 @@ static void seat_pushed(seat *s, const char *text, size_t length)
         s->to_move = read.has_legal;
         s->legal_count = read.legal_count;
         memcpy(s->legal, read.legal, sizeof *s->legal * (size_t)read.legal_count);
+        memcpy(s->legal_complete, read.legal_complete,
+               sizeof *s->legal_complete * (size_t)read.legal_count);
     }
     if (read.over && !s->over) {
         s->over = true;

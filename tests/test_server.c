@@ -140,10 +140,14 @@ static json_t *get_table(const served *running, const created *table, int seat)
     return request(running, "GET", path, NULL, 200);
 }
 
+/* Legal actions the server said end the move ("complete": true). */
+static int said_complete;
+
 /* Builds a whole move for seat from the server's legal actions alone
  * (the first legal action each time, as a client with no rules would),
- * and posts it.  Returns the new version, or -1 when another seat moved
- * first (409). */
+ * and posts it.  Each legal action says "complete": true exactly when
+ * the move is whole with it, which /legal?after= confirms here.  Returns
+ * the new version, or -1 when another seat moved first (409). */
 static int play_first_legal(const served *running, const created *table, int seat, int version,
                             json_t *legal)
 {
@@ -151,7 +155,10 @@ static int play_first_legal(const served *running, const created *table, int sea
     json_t *actions = json_array();
     json_t *choices = json_incref(legal);
     for (;;) {
-        json_int_t action = json_integer_value(json_object_get(json_array_get(choices, 0), "action"));
+        json_t *first = json_array_get(choices, 0);
+        json_int_t action = json_integer_value(json_object_get(first, "action"));
+        json_t *flag = json_object_get(first, "complete");
+        cr_assert(!flag || json_is_true(flag), "\"complete\" is there only when true");
         json_array_append_new(actions, json_integer(action));
         size_t used = strlen(after);
         snprintf(after + used, sizeof after - used, "%s%lld", used ? "," : "", (long long)action);
@@ -159,6 +166,9 @@ static int play_first_legal(const served *running, const created *table, int sea
                  table->tokens[seat - 1], after);
         json_t *next = request(running, "GET", path, NULL, 200);
         bool complete = json_is_true(json_object_get(next, "complete"));
+        cr_assert_eq(complete, flag != NULL, "action %lld %s the move", (long long)action,
+                     complete ? "completes" : "does not complete");
+        said_complete += flag != NULL;
         json_decref(choices);
         choices = json_incref(json_object_get(next, "legal"));
         json_decref(next);
@@ -253,8 +263,10 @@ static void play_a_game(const char *game, int players, const char *bots)
     snprintf(path, sizeof path, "/api/tables/%s/record", table.id);
     refused(&running, "GET", path, NULL, 403, "over");
 
+    said_complete = 0;
     json_t *final = play_to_the_end(&running, &table, 1);
     check_record(&running, &table, final);
+    cr_assert_gt(said_complete, 0, "moves of one action say they are complete");
     int last_version = (int)json_integer_value(json_object_get(final, "version"));
 
     /* The pushes reach the last version; each has only new log entries. */
@@ -717,4 +729,50 @@ Test(server, replays_of_finished_games_and_of_records)
             400, "seat");
     json_decref(final);
     stop_server(&running);
+}
+
+/* A finished table leaves memory once nobody holds it (no request, no
+ * WebSocket, no bot): the server's memory does not grow with every game
+ * played.  Asked for again, it is loaded from the store, and leaves again. */
+Test(server, a_finished_table_leaves_memory_and_comes_back_when_asked)
+{
+    char error[512];
+    server_options options = {.bind = "127.0.0.1", .port = 0, .db = support_temp_path("freed.db"),
+                              .bot_threads = 1, .connections = 8, .quiet = true};
+    server *in_process = server_start(&options, error, sizeof error);
+    cr_assert_not_null(in_process, "%s", error);
+    served running = {.port = server_port(in_process)};
+    created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"random\","
+                                           "\"random\"]}");
+    char path[256];
+    snprintf(path, sizeof path, "/api/tables/%s/ws", table.id);
+    ws_client spectator;
+    cr_assert(ws_open(&spectator, running.port, path, NULL));
+    char *first = ws_read(&spectator, 5000); /* sent once the subscriber holds the table */
+    cr_assert_not_null(first);
+    free(first);
+    bool over = false;
+    for (int polls = 0; polls < 20000 && !over; polls++) {
+        json_t *snapshot = get_table(&running, &table, 0);
+        over = json_is_true(json_object_get(snapshot, "over"));
+        json_decref(snapshot);
+        if (!over) usleep(1000);
+    }
+    cr_assert(over, "the bots play their game to the end");
+    cr_assert_eq(tables_in_memory(), 1, "a spectator's WebSocket holds the finished table");
+    ws_close(&spectator);
+    int count = 1;
+    for (int polls = 0; polls < 5000 && (count = tables_in_memory()) != 0; polls++) usleep(1000);
+    cr_assert_eq(count, 0, "the finished table left memory when its last holder let go");
+    json_t *again = get_table(&running, &table, 0);
+    cr_assert(json_is_true(json_object_get(again, "over")), "loaded again from the store");
+    json_decref(again);
+    snprintf(path, sizeof path, "/api/tables/%s/record", table.id);
+    char *record;
+    cr_assert_eq(http_request(running.port, "GET", path, NULL, "", &record), 200);
+    free(record);
+    /* (A request lets the table go just after its answer is sent.) */
+    for (int polls = 0; polls < 5000 && (count = tables_in_memory()) != 0; polls++) usleep(1000);
+    cr_assert_eq(count, 0, "and it left again after the requests");
+    server_stop(in_process);
 }

@@ -699,3 +699,25 @@ Test(store, hash_equal)
     store_sha256("tokem", 5, b);
     cr_assert(!store_hash_equal(a, b));
 }
+
+/* Commits do not checkpoint (a checkpoint syncs the disk, milliseconds
+ * inside somebody's move): a thread of the store's own does, once the
+ * -wal file holds enough pages.  Seen from outside: the database file
+ * itself grows while the store is open, though no commit checkpoints. */
+Test(store, checkpoints_run_beside_the_commits)
+{
+    const char *path = support_temp_path("checkpoints.db");
+    store *storage = open_store(path);
+    store_table table = make_table("t", 2, 1);
+    create(storage, &table);
+    struct stat before;
+    cr_assert_eq(stat(path, &before), 0);
+    for (int m = 0; m < 3000; m++) append(storage, "t", m, m % 2, "a move of a few words");
+    struct stat now = before;
+    for (int polls = 0; polls < 10000 && now.st_size == before.st_size; polls++) {
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+        cr_assert_eq(stat(path, &now), 0);
+    }
+    cr_assert_gt(now.st_size, before.st_size, "the pages were copied into the database");
+    store_close(storage);
+}

@@ -81,6 +81,9 @@ typedef struct table_log_entry {
 
 typedef struct server_table {
     pthread_mutex_t lock;
+    /* Holders of this table's pointer (tables.c): a finished table is
+     * freed when the last lets go. */
+    _Atomic int references;
     char id[STORE_ID_SIZE];
     gateau_setup *setup;
     gateau_match *match;          /* every seat a host seat: bots run in workers.c */
@@ -107,6 +110,11 @@ typedef struct server_table {
     bool over;
     struct store *store;
 } server_table;
+
+/* text as a JSON string, quotes included, escaped as jansson's compact
+ * output escapes it: malloc'd (snapshot.c).  Strings written straight,
+ * where a jansson tree cost more than the rest of their work. */
+char *json_quote(const char *text);
 
 /* What viewer may see of one move made from before (its notation shown
  * only where gateau_move_visible allows), as one JSON object: malloc'd. */
@@ -202,14 +210,22 @@ char *analysis_replay(const gateau_record *record, int viewer);
 bool tables_init(struct store *database, char *error, size_t error_size); /* restores */
 void tables_shutdown(void);
 void tables_add(server_table *table);
-/* The table with id, locked; NULL when there is none.  table_unlock it. */
+/* The table with id, locked and held; NULL when there is none.
+ * table_unlock it (which lets it go too). */
 server_table *tables_lock(const char *id);
 void table_unlock(server_table *table);
+/* Another reference to a table one holds already (a subscriber, the
+ * bots' queue), and letting one go: a finished table nobody holds any
+ * more leaves memory (the store loads it again when asked). */
+void table_hold(server_table *table);
+void table_release(server_table *table);
 /* The lobby: {"tables": [tables with open seats], "playing": [games in play to watch]}, malloc'd. */
 char *tables_lobby(void);
 /* Calls visit on every table (unlocked; visit locks what it needs). */
 void tables_each(void (*visit)(server_table *table, void *context), void *context);
 struct store *tables_store(void);
+/* Tables held in memory now (finished ones leave when nobody holds them). */
+int tables_in_memory(void);
 
 /* ---- Bots and clocks (workers.c) ----------------------------------------------------------- */
 

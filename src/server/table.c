@@ -128,20 +128,29 @@ static void grow_log(server_table *table)
     if (!table->log) abort();
 }
 
+/* Written straight, as jansson's compact output of {"n", "seat", "text",
+ * "move", "note"} would be: five per move, where building the tree cost
+ * more than describing the move. */
 char *table_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
                       int count, const char *notation, int index, const char *note, int viewer)
 {
-    json_t *entry = json_object();
-    json_object_set_new(entry, "n", json_integer(index));
-    json_object_set_new(entry, "seat", seat >= 0 ? json_integer(seat + 1) : json_null());
     char *text = gateau_move_describe(before, seat, actions, count, viewer);
-    json_object_set_new(entry, "text", json_string(text));
+    char *quoted_text = json_quote(text);
     free(text);
     bool visible = seat == viewer || gateau_move_visible(before, seat, actions, count, viewer);
-    json_object_set_new(entry, "move", visible ? json_string(notation) : json_null());
-    if (note) json_object_set_new(entry, "note", json_string(note));
-    char *json = json_dumps(entry, JSON_COMPACT);
-    json_decref(entry);
+    char *quoted_move = visible ? json_quote(notation) : NULL;
+    char *quoted_note = note ? json_quote(note) : NULL;
+    size_t size = strlen(quoted_text) + (quoted_move ? strlen(quoted_move) : 4) +
+                  (quoted_note ? strlen(quoted_note) : 0) + 96;
+    char *json = malloc(size), seat_text[16] = "null";
+    if (!json) abort();
+    if (seat >= 0) snprintf(seat_text, sizeof seat_text, "%d", seat + 1);
+    snprintf(json, size, "{\"n\":%d,\"seat\":%s,\"text\":%s,\"move\":%s%s%s}", index, seat_text,
+             quoted_text, quoted_move ? quoted_move : "null", quoted_note ? ",\"note\":" : "",
+             quoted_note ? quoted_note : "");
+    free(quoted_text);
+    free(quoted_move);
+    free(quoted_note);
     return json;
 }
 

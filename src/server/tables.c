@@ -2,10 +2,20 @@
  * tables.c: every table of the server, by id.
  *
  * A hash of table pointers under a read-write lock: lookups (every
- * request) share it, adding a table takes it alone.  Unfinished tables
- * are restored from the store at start; a finished table that is not in
- * memory (after a restart) is loaded when somebody asks for it.
+ * request) share it, adding or dropping a table takes it alone.
+ * Unfinished tables are restored from the store at start; a finished
+ * table that is not in memory is loaded when somebody asks for it.
+ *
+ * A finished table is dropped from memory as soon as nobody holds it: a
+ * game kept until the server stops grew memory with every game played.
+ * Whoever keeps a table's pointer beyond the hash's lock holds a
+ * reference (table->references): a request between tables_lock and
+ * table_unlock, each WebSocket subscriber, the bots' queue.  A reference
+ * is taken only while the hash's lock is held or by a holder of another
+ * one, so a table found with none, under the lock taken alone, has nobody
+ * who could still reach it.
  */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,20 +50,66 @@ static server_table *find(const char *id)
     return NULL;
 }
 
-void tables_add(server_table *table)
+/* Under the hash's lock, taken alone. */
+static void add_locked(server_table *table)
 {
     table_entry *entry = malloc(sizeof *entry);
     if (!entry) abort();
     entry->table = table;
-    pthread_rwlock_wrlock(&tables.lock);
     unsigned bucket = bucket_of(table->id);
     entry->next = tables.buckets[bucket];
     tables.buckets[bucket] = entry;
     tables.count++;
+}
+
+void tables_add(server_table *table)
+{
+    pthread_rwlock_wrlock(&tables.lock);
+    add_locked(table);
     pthread_rwlock_unlock(&tables.lock);
 }
 
+void table_hold(server_table *table) { atomic_fetch_add(&table->references, 1); }
+
+/* Drops table from the hash and frees it if it is (still) finished and
+ * held by nobody.  table may have been freed already by another release
+ * that got here first, so it is looked for by address before it is read. */
+static void drop_if_unheld(server_table *table)
+{
+    pthread_rwlock_wrlock(&tables.lock);
+    table_entry **link = &tables.buckets[0], *entry = NULL;
+    for (int b = 0; b < TABLES_BUCKETS && !entry; b++)
+        for (link = &tables.buckets[b]; *link; link = &(*link)->next)
+            if ((*link)->table == table) {
+                entry = *link;
+                break;
+            }
+    bool drop = entry && table->over && atomic_load(&table->references) == 0;
+    if (drop) {
+        *link = entry->next;
+        tables.count--;
+    }
+    pthread_rwlock_unlock(&tables.lock);
+    if (!drop) return;
+    free(entry);
+    table_free(table);
+}
+
+void table_release(server_table *table)
+{
+    /* The last holder's view of `over` is final: only a holder changes it. */
+    if (atomic_fetch_sub(&table->references, 1) == 1 && table->over) drop_if_unheld(table);
+}
+
 struct store *tables_store(void) { return tables.store; }
+
+int tables_in_memory(void)
+{
+    pthread_rwlock_rdlock(&tables.lock);
+    int count = tables.count;
+    pthread_rwlock_unlock(&tables.lock);
+    return count;
+}
 
 /* ---- Restoring ------------------------------------------------------------------- */
 
@@ -154,30 +210,32 @@ server_table *tables_lock(const char *id)
 {
     pthread_rwlock_rdlock(&tables.lock);
     server_table *found = find(id);
+    if (found) table_hold(found);
     pthread_rwlock_unlock(&tables.lock);
     if (!found && tables.store) {
-        /* A finished table from before a restart: loaded once, kept. */
+        /* A finished table not in memory (ended and dropped, or from
+         * before a restart): loaded again, dropped again when released. */
         char error[256];
         server_table *loaded = NULL;
         if (store_load_table(tables.store, id, load_one, &loaded, error, sizeof error) && loaded &&
             resume(loaded)) {
             pthread_rwlock_wrlock(&tables.lock);
             found = find(id);
-            if (!found) {
-                pthread_rwlock_unlock(&tables.lock);
-                tables_add(loaded);
-                found = loaded;
-            } else {
-                pthread_rwlock_unlock(&tables.lock);
-                table_free(loaded); /* another request loaded it first */
-            }
+            if (!found) add_locked(found = loaded);
+            table_hold(found);
+            pthread_rwlock_unlock(&tables.lock);
+            if (found != loaded) table_free(loaded); /* another request loaded it first */
         }
     }
     if (found) pthread_mutex_lock(&found->lock);
     return found;
 }
 
-void table_unlock(server_table *table) { pthread_mutex_unlock(&table->lock); }
+void table_unlock(server_table *table)
+{
+    pthread_mutex_unlock(&table->lock);
+    table_release(table);
+}
 
 void tables_each(void (*visit)(server_table *table, void *context), void *context)
 {

@@ -35,6 +35,7 @@ void workers_notice(server_table *table)
 {
     if (table->bot_queued || !table_bot_seats(table)) return;
     table->bot_queued = true;
+    table_hold(table); /* the queue's, let go when the worker is done */
     pthread_mutex_lock(&workers.lock);
     if (workers.count == workers.capacity) {
         int capacity = workers.capacity ? 2 * workers.capacity : 256;
@@ -94,7 +95,7 @@ static void move_bots(server_table *table)
         gateau_bot *bot = bot_for(&table->seats[seat], seat + 1, note, sizeof note);
         int version = table->version;
         gateau_state *state = gateau_state_clone(gateau_record_state(table->record));
-        table_unlock(table);
+        pthread_mutex_unlock(&table->lock);
 
         gateau_rng rng; /* from (seed, move number): a restart thinks the same */
         gateau_rng_seed_stream(&rng, table->seed, UINT64_MAX - (uint64_t)version);
@@ -111,7 +112,7 @@ static void move_bots(server_table *table)
             /* The store refused: nothing was played; try again later
              * rather than spin. */
             fprintf(stderr, "gateau serve: table %s: %s\n", table->id, error);
-            table_unlock(table);
+            pthread_mutex_unlock(&table->lock);
             sleep_ms(1000);
             pthread_mutex_lock(&table->lock);
         }
@@ -126,7 +127,7 @@ static void *worker_main(void *unused)
         pthread_mutex_lock(&table->lock);
         move_bots(table);
         table->bot_queued = false;
-        table_unlock(table);
+        table_unlock(table); /* and the queue's reference */
     }
     return NULL;
 }
@@ -139,7 +140,7 @@ static void check_clock(server_table *table, void *unused)
     if (table->clock_total < 0) return;
     pthread_mutex_lock(&table->lock);
     workers_notice(table);
-    table_unlock(table);
+    pthread_mutex_unlock(&table->lock);
 }
 
 static void *clock_main(void *unused)

@@ -2,8 +2,15 @@
  * store_sqlite.c: the store (store.h) as one SQLite database file.
  *
  * One connection, used by one thread at a time under storage->lock: the
- * server's writes are small and few (a move is one short row), so a pool
- * of connections would buy nothing but lock contention inside SQLite.
+ * server's writes are small (a move is one short row), so a pool of
+ * connections would buy nothing but lock contention inside SQLite.
+ *
+ * Group commit: moves appended at the same time, from any tables, are
+ * committed together in one transaction (store_append_move), each caller
+ * returning once its own row is committed; a commit costs about as much
+ * for one row as for fifty.  WAL checkpoints (copying the -wal file into
+ * the database and syncing the disk, milliseconds) run on a thread of
+ * their own with a second connection, never inside a caller's commit.
  *
  * The file says what it is: PRAGMA application_id marks it as gateau's and
  * PRAGMA user_version is the schema's version, so that a later gateau can
@@ -80,20 +87,22 @@ enum statement {
     SELECT_TABLE,
     SELECT_SEATS,
     SELECT_MOVES,
+    BEGIN_BATCH,
+    COMMIT_BATCH,
     STATEMENT_COUNT
 };
 
 #define TABLE_COLUMNS "id, game, players, options, seed, clock, created, over, creator_hash"
 
 static const char *const statement_sql[STATEMENT_COUNT] = {
-    /* The number must be the table's next one, checked in the same
-     * statement (so in the same write transaction) as the insert: a
-     * duplicate or a gap inserts nothing.  The primary key would refuse a
-     * duplicate anyway; the check also refuses a gap, which no replay
-     * could get past. */
+    /* The number must be the table's next one (NEXT_MOVE_NUMBER, read in
+     * the same write transaction as the insert): a duplicate or a gap
+     * inserts nothing.  The primary key would refuse a duplicate anyway;
+     * the check also refuses a gap, which no replay could get past.  (An
+     * INSERT ... SELECT from moves itself made SQLite build a temporary
+     * table for every move.) */
     [APPEND_MOVE] = "INSERT INTO moves (table_id, number, seat, line, clock_left)"
-                    " SELECT ?1, ?2, ?3, ?4, ?5 WHERE ?2 ="
-                    " (SELECT coalesce(max(number) + 1, 0) FROM moves WHERE table_id = ?1)",
+                    " VALUES (?1, ?2, ?3, ?4, ?5)",
     [NEXT_MOVE_NUMBER] = "SELECT coalesce(max(number) + 1, 0) FROM moves WHERE table_id = ?1",
     [INSERT_TABLE] = "INSERT INTO tables (" TABLE_COLUMNS ") VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
     [INSERT_SEAT] = "INSERT INTO seats (table_id, seat, spec, name, has_token, token_hash, zombie)"
@@ -109,7 +118,24 @@ static const char *const statement_sql[STATEMENT_COUNT] = {
                      " WHERE table_id = ?1 ORDER BY seat",
     [SELECT_MOVES] = "SELECT number, seat, line, clock_left FROM moves WHERE table_id = ?1"
                      " ORDER BY number",
+    /* A batch of moves (group commit): prepared once, not parsed per batch. */
+    [BEGIN_BATCH] = "BEGIN IMMEDIATE",
+    [COMMIT_BATCH] = "COMMIT",
 };
+
+/* A move waiting for its commit (store_append_move). */
+typedef struct pending_move {
+    const char *table_id;
+    const store_move *move;
+    char *error;
+    size_t error_size;
+    bool done, appended;
+    struct pending_move *next;
+} pending_move;
+
+/* WAL pages after which the checkpoint thread is woken (SQLite's own
+ * automatic checkpoint, which ran inside a commit, has the same size). */
+enum { CHECKPOINT_PAGES = 1000 };
 
 struct store {
     /* Error-checking, so that a visitor calling the store back (which
@@ -117,7 +143,24 @@ struct store {
     pthread_mutex_t lock;
     sqlite3 *database;
     sqlite3_stmt *statements[STATEMENT_COUNT];
+    /* Group commit: moves waiting, and whether a caller is committing a
+     * batch now (the others wait for the next). */
+    pthread_mutex_t queue_lock;
+    pthread_cond_t committed;
+    pending_move *queue_head, *queue_tail;
+    bool committing;
+    /* Checkpoints: their own connection and thread, woken by the WAL
+     * hook of the main connection. */
+    sqlite3 *checkpointer;
+    pthread_t checkpoint_thread;
+    bool checkpoint_running, checkpoint_wanted, stopping;
+    pthread_mutex_t checkpoint_lock;
+    pthread_cond_t checkpoint_wake;
 };
+
+/* The store whose visit (store_load_tables) this thread is inside, if
+ * any: an append from there would wait for a commit that waits for it. */
+static _Thread_local const store *visiting;
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -299,12 +342,90 @@ static bool migrate(sqlite3 *database, const char *path, char *error, size_t err
     return done;
 }
 
+/* ---- checkpoints ------------------------------------------------------------------ */
+
+/* Copies the -wal file into the database whenever the main connection's
+ * commits have put CHECKPOINT_PAGES pages in it.  PASSIVE: it waits for
+ * no reader or writer, and commits go on meanwhile. */
+static void *checkpoint_main(void *argument)
+{
+    store *storage = argument;
+    pthread_mutex_lock(&storage->checkpoint_lock);
+    for (;;) {
+        while (!storage->checkpoint_wanted && !storage->stopping)
+            pthread_cond_wait(&storage->checkpoint_wake, &storage->checkpoint_lock);
+        if (storage->stopping) break;
+        storage->checkpoint_wanted = false;
+        pthread_mutex_unlock(&storage->checkpoint_lock);
+        sqlite3_wal_checkpoint_v2(storage->checkpointer, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL,
+                                  NULL);
+        pthread_mutex_lock(&storage->checkpoint_lock);
+    }
+    pthread_mutex_unlock(&storage->checkpoint_lock);
+    return NULL;
+}
+
+/* SQLite's WAL hook, after each commit of the main connection. */
+static int wal_grew(void *argument, sqlite3 *database, const char *name, int pages)
+{
+    (void)database, (void)name;
+    store *storage = argument;
+    if (pages < CHECKPOINT_PAGES) return SQLITE_OK;
+    pthread_mutex_lock(&storage->checkpoint_lock);
+    storage->checkpoint_wanted = true;
+    pthread_cond_signal(&storage->checkpoint_wake);
+    pthread_mutex_unlock(&storage->checkpoint_lock);
+    return SQLITE_OK;
+}
+
+/* The second connection and its thread; without them (a failure), SQLite
+ * checkpoints inside commits as it did before. */
+static void start_checkpoints(store *storage, const char *path)
+{
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+    if (sqlite3_open_v2(path, &storage->checkpointer, flags, NULL) != SQLITE_OK) {
+        sqlite3_close(storage->checkpointer);
+        storage->checkpointer = NULL;
+        return;
+    }
+    sqlite3_busy_timeout(storage->checkpointer, BUSY_TIMEOUT);
+    /* A connection opens the -wal file with its first read: until then it
+     * takes the database for one without WAL, and checkpoints nothing. */
+    int64_t objects;
+    if (query_integer(storage->checkpointer, "SELECT count(*) FROM sqlite_master", &objects) !=
+            SQLITE_OK ||
+        pthread_create(&storage->checkpoint_thread, NULL, checkpoint_main, storage) != 0) {
+        sqlite3_close(storage->checkpointer);
+        storage->checkpointer = NULL;
+        return;
+    }
+    storage->checkpoint_running = true;
+    sqlite3_wal_hook(storage->database, wal_grew, storage);
+}
+
+static void stop_checkpoints(store *storage)
+{
+    if (!storage->checkpoint_running) return;
+    pthread_mutex_lock(&storage->checkpoint_lock);
+    storage->stopping = true;
+    pthread_cond_signal(&storage->checkpoint_wake);
+    pthread_mutex_unlock(&storage->checkpoint_lock);
+    pthread_join(storage->checkpoint_thread, NULL);
+    sqlite3_close(storage->checkpointer);
+    storage->checkpoint_running = false;
+}
+
 void store_close(store *storage)
 {
     if (!storage) return;
+    stop_checkpoints(storage);
     for (int s = 0; s < STATEMENT_COUNT; s++) sqlite3_finalize(storage->statements[s]);
-    sqlite3_close(storage->database);
+    sqlite3_close(storage->database); /* (the last connection: it checkpoints the rest) */
     pthread_mutex_destroy(&storage->lock);
+    pthread_mutex_destroy(&storage->queue_lock);
+    pthread_cond_destroy(&storage->committed);
+    pthread_mutex_destroy(&storage->checkpoint_lock);
+    pthread_cond_destroy(&storage->checkpoint_wake);
     free(storage);
 }
 
@@ -317,6 +438,10 @@ store *store_open(const char *path, char *error, size_t error_size)
     pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_ERRORCHECK);
     pthread_mutex_init(&storage->lock, &attributes);
     pthread_mutexattr_destroy(&attributes);
+    pthread_mutex_init(&storage->queue_lock, NULL);
+    pthread_cond_init(&storage->committed, NULL);
+    pthread_mutex_init(&storage->checkpoint_lock, NULL);
+    pthread_cond_init(&storage->checkpoint_wake, NULL);
 
     /* NOMUTEX: storage->lock already serializes every use of the
      * connection, so SQLite's own mutex per connection is not needed. */
@@ -349,6 +474,10 @@ store *store_open(const char *path, char *error, size_t error_size)
             return NULL;
         }
     }
+    /* Commits no longer checkpoint: the checkpoint thread does. */
+    if (sqlite3_exec(storage->database, "PRAGMA wal_autocheckpoint = 0", NULL, NULL, NULL) ==
+        SQLITE_OK)
+        start_checkpoints(storage, path);
     return storage;
 }
 
@@ -552,24 +681,31 @@ static bool explain_refused_move(store *storage, const char *table_id, int numbe
                 table_id, (long long)next);
 }
 
+/* Appends one move inside the batch's transaction. */
 static bool append_move(store *storage, const char *table_id, const store_move *move, char *error,
                         size_t error_size)
 {
     if (!move->line)
         return fail(error, error_size, "store: cannot append move %d to table %s: no line",
                     move->number, table_id);
-    sqlite3_stmt *prepared = statement(storage, APPEND_MOVE);
+    sqlite3_stmt *prepared = statement(storage, NEXT_MOVE_NUMBER);
+    sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+    int status = sqlite3_step(prepared);
+    int64_t next = status == SQLITE_ROW ? sqlite3_column_int64(prepared, 0) : -1;
+    sqlite3_reset(prepared);
+    if (status != SQLITE_ROW)
+        return fail(error, error_size, "store: cannot append move %d to table %s: %s",
+                    move->number, table_id, sqlite3_errmsg(storage->database));
+    if (next != move->number)
+        return explain_refused_move(storage, table_id, move->number, error, error_size);
+    prepared = statement(storage, APPEND_MOVE);
     sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
     sqlite3_bind_int(prepared, 2, move->number);
     sqlite3_bind_int(prepared, 3, move->seat);
     sqlite3_bind_text(prepared, 4, move->line, -1, SQLITE_STATIC);
     sqlite3_bind_int64(prepared, 5, move->clock_left);
-    /* Autocommit: the statement is its own transaction, committed (in
-     * the -wal file) when it returns. */
-    int status = run(prepared);
-    if (status == SQLITE_DONE && sqlite3_changes(storage->database) == 1) return true;
-    if (status == SQLITE_DONE) return explain_refused_move(storage, table_id, move->number, error,
-                                                           error_size);
+    status = run(prepared);
+    if (status == SQLITE_DONE) return true;
     if (status == SQLITE_CONSTRAINT_FOREIGNKEY)
         return fail(error, error_size, "store: cannot append move %d to table %s: no such table",
                     move->number, table_id);
@@ -577,13 +713,75 @@ static bool append_move(store *storage, const char *table_id, const store_move *
                 table_id, sqlite3_errmsg(storage->database));
 }
 
+/* Commits a batch of waiting moves in one transaction: each is appended
+ * or refused on its own (a refused one inserts nothing), and none is
+ * appended unless the transaction commits. */
+static void commit_batch(store *storage, pending_move *batch)
+{
+    char reason[256];
+    if (!lock(storage, reason, sizeof reason)) {
+        for (pending_move *item = batch; item; item = item->next)
+            fail(item->error, item->error_size, "%s", reason);
+        return;
+    }
+    sqlite3 *database = storage->database;
+    bool begun = run(statement(storage, BEGIN_BATCH)) == SQLITE_DONE;
+    if (!begun) snprintf(reason, sizeof reason, "%s", sqlite3_errmsg(database));
+    for (pending_move *item = batch; begun && item; item = item->next)
+        item->appended = append_move(storage, item->table_id, item->move, item->error,
+                                     item->error_size);
+    bool committed = begun && run(statement(storage, COMMIT_BATCH)) == SQLITE_DONE;
+    if (begun && !committed) {
+        snprintf(reason, sizeof reason, "%s", sqlite3_errmsg(database));
+        rollback(storage);
+    }
+    for (pending_move *item = batch; !committed && item; item = item->next) {
+        if (!item->appended && begun) continue; /* (its own reason) */
+        item->appended = false;
+        fail(item->error, item->error_size, "store: cannot append move %d to table %s: %s",
+             item->move->number, item->table_id, reason);
+    }
+    unlock(storage);
+}
+
+/*
+ * The caller's move joins the queue.  If nobody is committing, the
+ * caller commits the whole queue (its move and whatever came meanwhile);
+ * otherwise it waits, and the moves that queued during that commit go
+ * together in the next.  Each returns once its own batch is committed.
+ */
 bool store_append_move(store *storage, const char *table_id, const store_move *move, char *error,
                        size_t error_size)
 {
-    if (!lock_for(storage, table_id, error, error_size)) return false;
-    bool done = append_move(storage, table_id, move, error, error_size);
-    unlock(storage);
-    return done;
+    if (!table_id) return fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return fail(error, error_size, "store: called from inside a visit of store_load_tables");
+    pending_move mine = {.table_id = table_id, .move = move, .error = error,
+                         .error_size = error_size};
+    pthread_mutex_lock(&storage->queue_lock);
+    if (storage->queue_tail) storage->queue_tail->next = &mine;
+    else storage->queue_head = &mine;
+    storage->queue_tail = &mine;
+    while (!mine.done) {
+        if (storage->committing) {
+            pthread_cond_wait(&storage->committed, &storage->queue_lock);
+            continue;
+        }
+        pending_move *batch = storage->queue_head;
+        storage->queue_head = storage->queue_tail = NULL;
+        storage->committing = true;
+        pthread_mutex_unlock(&storage->queue_lock);
+        commit_batch(storage, batch);
+        pthread_mutex_lock(&storage->queue_lock);
+        for (pending_move *item = batch, *next; item; item = next) {
+            next = item->next; /* (item may return, and go, once done is set) */
+            item->done = true;
+        }
+        storage->committing = false;
+        pthread_cond_broadcast(&storage->committed);
+    }
+    pthread_mutex_unlock(&storage->queue_lock);
+    return mine.appended;
 }
 
 static bool finish_table(store *storage, const char *table_id, const char *result_json,
@@ -749,7 +947,11 @@ static bool visit_tables(store *storage, sqlite3_stmt *tables, store_visitor vis
         good = read_table_row(tables, &table, error, error_size) &&
                read_seats(storage, &table, error, error_size) &&
                read_moves(storage, table.id, &list, error, error_size);
-        if (good && !visit(context, &table, list.moves, list.count)) break;
+        const store *outer = visiting;
+        visiting = storage;
+        bool go_on = good && visit(context, &table, list.moves, list.count);
+        visiting = outer;
+        if (!go_on) break;
     }
     if (good && status != SQLITE_ROW && status != SQLITE_DONE)
         good = fail(error, error_size, "store: cannot read the tables: %s",
