@@ -504,8 +504,8 @@ export function scoring(ctx) {
   const winners = new Set(view.winners || []);
   const rows = view.seats.map((entry) => {
     const byValue = VALUES.map((v) => entry.kept[v] ? keptPoints(entry.kept[v]) : 0);
-    const total = byValue.reduce((a, b) => a + b, 0) + entry.eaten;
-    return {entry, byValue, total};
+    const kept = byValue.reduce((a, b) => a + b, 0);
+    return {entry, byValue, kept, total: entry.score};
   });
   return h('div', {class: 'mt-scoring'},
     h('h3', {}, ctx.t('mt.scoring')),
@@ -516,13 +516,15 @@ export function scoring(ctx) {
           h('th', {scope: 'col'}, ctx.t('mt.player')),
           VALUES.map((v) => h('th', {scope: 'col'}, h('span', {class: `mt-mini v${v}`}, v),
             h('span', {class: 'visually-hidden'}, ctx.t('mt.kept_of_value', {v})))),
+          h('th', {scope: 'col'}, ctx.t('mt.kept_col')),
           h('th', {scope: 'col'}, ctx.t('mt.eaten_col')),
           h('th', {scope: 'col'}, ctx.t('mt.total')))),
-        h('tbody', {}, rows.map(({entry, byValue, total}) => h('tr', {class: winners.has(entry.seat) ? 'winner' : ''},
+        h('tbody', {}, rows.map(({entry, byValue, kept, total}) => h('tr', {class: winners.has(entry.seat) ? 'winner' : ''},
           h('th', {scope: 'row'}, nameOf(ctx, entry.seat), winners.has(entry.seat) ? ' ★' : ''),
           VALUES.map((v, i) => h('td', {},
             entry.kept[v] ? [h('span', {class: 'mt-sc-count'}, `×${entry.kept[v]}`), ' ',
               h('span', {class: `mt-pts ${byValue[i] < 0 ? 'neg' : 'pos'}`}, signed(byValue[i]))] : h('span', {class: 'muted'}, '·'))),
+          h('td', {}, h('span', {class: `mt-pts ${kept < 0 ? 'neg' : 'pos'}`}, signed(kept))),
           h('td', {}, entry.eaten ? `${entry.eaten} → ${signed(entry.eaten)}` : '0'),
           h('td', {class: 'mt-total'}, h('strong', {}, total))))))),
     h('p', {class: 'mt-scoring-rule'}, ctx.t('mt.tiebreak')));
