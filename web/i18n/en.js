@@ -221,6 +221,8 @@ export default {
   'mt.eaten_col': 'Eaten',
   'mt.total': 'Total',
   'mt.tiebreak': 'A tie goes to more kept 7s, then 6s, and so on down to 1s; eaten cards do not count.',
+  'mt.tie_decided': 'Tied on {score} points: the kept {v}s decide ({detail}).',
+  'mt.tie_shared': 'Tied on {score} points with the same kept cards: the win is shared.',
 
   // ---- end of Marie's Table
 

@@ -219,6 +219,8 @@ export default {
   'mt.eaten_col': '食べた',
   'mt.total': '合計',
   'mt.tiebreak': '同点なら残した 7 の多い人、次に 6、… 1 まで比べます。食べたカードは数えません。',
+  'mt.tie_decided': '{score} 点で同点：残した {v} の枚数で決まりました（{detail}）。',
+  'mt.tie_shared': '{score} 点で同点、残したカードも同じ：勝利を分け合います。',
 
   // ---- end of Marie's Table
 

@@ -527,5 +527,19 @@ export function scoring(ctx) {
           h('td', {}, h('span', {class: `mt-pts ${kept < 0 ? 'neg' : 'pos'}`}, signed(kept))),
           h('td', {}, entry.eaten ? `${entry.eaten} → ${signed(entry.eaten)}` : '0'),
           h('td', {class: 'mt-total'}, h('strong', {}, total))))))),
-    h('p', {class: 'mt-scoring-rule'}, ctx.t('mt.tiebreak')));
+    h('p', {class: 'mt-scoring-rule'}, ctx.t('mt.tiebreak')),
+    tieNote(ctx));
+}
+
+// When the best total is shared: which kept value settled it, if any.
+function tieNote(ctx) {
+  const seats = ctx.view.seats;
+  const best = Math.max(...seats.map((entry) => entry.score));
+  const tied = seats.filter((entry) => entry.score === best);
+  if (tied.length < 2) return null;
+  const value = VALUES.slice().reverse().find((v) => new Set(tied.map((entry) => entry.kept[v])).size > 1);
+  const detail = value ? tied.map((entry) => `${nameOf(ctx, entry.seat)} ${entry.kept[value]}`).join(', ') : '';
+  return ctx.h('p', {class: 'mt-scoring-rule mt-tie'}, value
+    ? ctx.t('mt.tie_decided', {score: best, v: value, detail})
+    : ctx.t('mt.tie_shared', {score: best}));
 }
