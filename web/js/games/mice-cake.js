@@ -256,7 +256,7 @@ export function render(ctx) {
     sidePanel(ctx, top, 'top', plan, rolling, click),
     h('div', {class: 'mc-middle'},
       field(ctx, bottom, top, plan, rolling, click),
-      dicePanel),
+      h('div', {class: 'mc-aside'}, dicePanel, legend())),
     sidePanel(ctx, bottom, 'bottom', plan, rolling, click));
 
   const rest = ctx.legal.filter((entry) => !drawn.has(entry.action));
@@ -266,6 +266,20 @@ export function render(ctx) {
         label(entry.name) || entry.name))));
   }
   return board;
+}
+
+// A small key to the board's marks.
+function legend() {
+  const item = (mark, text) => h('li', {}, h('span', {class: 'mc-key-mark', 'aria-hidden': 'true'}, mark), text);
+  const wide = typeof matchMedia === 'function' && matchMedia('(min-width: 900px)').matches;
+  return h('details', {class: 'mc-legend', open: wide},
+    h('summary', {}, t('mc.key_title')),
+    h('ul', {},
+      item([badge(1), badge(2)], t('mc.key_near')),
+      item(mouse(1, 'tired'), t('mc.key_tired')),
+      item(h('span', {class: 'mc-steal-tag mc-key-steal'}, t('mc.steal_tag')), t('mc.key_steal')),
+      item(die(5, 1, true), t('mc.key_match')),
+      item(h('b', {}, '≥'), t('mc.key_rule'))));
 }
 
 function seatName(ctx, seat) {
@@ -381,7 +395,7 @@ function field(ctx, bottom, top, plan, rolling, click) {
         badge(seat),
         h('span', {class: 'visually-hidden'}, t('mc.nearest_of', {color: t(`mc.color_${seat}`)}))));
       }
-      const steal = code === '0/0' && flags.length;
+      const steal = code === '0/0' && flags.length > 0;
       return h('div', {class: `mc-cell${flags.length ? ' mc-is-near' : ''}${steal ? ' mc-steal-cell' : ''}`},
         domino(code, {label: p ? t('mc.cell_piece', {cell: where, piece: code, pips: p[0] + p[1]})
           : t('mc.cell_down', {cell: where})}),
