@@ -245,6 +245,11 @@ export function render(ctx) {
     // board: read it once the page is whole.
     if (view.phase !== 'deal') {
       queueMicrotask(() => {
+        if (!document.querySelector('[data-testid=log]')) {
+          // A replay: its roll steps show the dice.
+          dicePanel.replaceChildren(h('h2', {}, t('mc.dice_title')), h('p', {class: 'mc-empty'}, t('mc.dice_replay')));
+          return;
+        }
         const last = rollsFromLog();
         if (last) fillDice(dicePanel, ctx, last.attempts, last.round, false);
       });
@@ -353,7 +358,7 @@ function sidePanel(ctx, seat, where, plan, rolling, click) {
     status && h('span', {class: `mc-status${info.assigned ? ' mc-done' : ''}`}, status),
     h('span', {class: 'mc-pips', 'data-testid': `mc-pips-${seat}`},
       h('b', {}, String(info.pips)), ' ', t('mc.pips_unit'),
-      h('small', {}, ' · ', t('mc.pieces', {count: info.pieces})))),
+      h('small', {}, ' · ', t(info.pieces === 1 ? 'mc.pieces_one' : 'mc.pieces', {count: info.pieces})))),
   h('div', {class: 'mc-side-body'},
     h('div', {class: 'mc-home'},
       h('span', {class: 'mc-home-mice', 'aria-hidden': 'true'},
@@ -552,9 +557,14 @@ export function scoring(ctx) {
   const [y, b] = seats;
   let reason;
   const winners = view.winners || [];
-  if (y.pips !== b.pips) reason = t('mc.win_pips', {color: t(`mc.color_${y.pips > b.pips ? 1 : 2}`)});
-  else if (y.pieces !== b.pieces) reason = t('mc.win_pieces', {color: t(`mc.color_${y.pieces > b.pieces ? 1 : 2}`)});
-  else if (winners.length === 1) reason = t('mc.win_66', {color: t(`mc.color_${winners[0]}`)});
+  const who = (seat) => ({name: seatName(ctx, seat), color: t(`mc.color_${seat}`)});
+  if (y.pips !== b.pips) {
+    reason = t('mc.win_pips', {...who(y.pips > b.pips ? 1 : 2),
+      high: Math.max(y.pips, b.pips), low: Math.min(y.pips, b.pips)});
+  } else if (y.pieces !== b.pieces) {
+    reason = t('mc.win_pieces', {...who(y.pieces > b.pieces ? 1 : 2),
+      high: Math.max(y.pieces, b.pieces), low: Math.min(y.pieces, b.pieces)});
+  } else if (winners.length === 1) reason = t('mc.win_66', who(winners[0]));
   else reason = t('mc.win_shared');
   const owns66 = (info) => info.stash.includes('6/6');
   return h('section', {class: 'mc-scoring', 'aria-label': t('mc.scoring_title')},
@@ -562,21 +572,21 @@ export function scoring(ctx) {
     h('table', {class: 'mc-score-table'},
       h('thead', {}, h('tr', {},
         h('th', {scope: 'col'}, t('mc.score_seat')),
-        h('th', {scope: 'col'}, t('mc.score_stash')),
         h('th', {scope: 'col'}, t('mc.score_pips')),
         h('th', {scope: 'col'}, t('mc.score_pieces')),
         h('th', {scope: 'col'}, '6/6'))),
       h('tbody', {}, seats.map((info) => h('tr', {class: winners.includes(info.seat) ? 'mc-winner' : ''},
         h('th', {scope: 'row'}, badge(info.seat), ' ', seatName(ctx, info.seat)),
-        h('td', {class: 'mc-score-stash'},
-          info.stash.length ? info.stash.map((code) => h('span', {class: 'mc-score-piece'},
-            domino(code, {class: 'mc-mini'}), h('small', {'aria-hidden': 'true'}, String(pipsOf(code)))))
-            : t('mc.stash_empty'),
-          info.stash.length > 0 && h('div', {class: 'mc-sum'},
-            `${info.stash.map(pipsOf).join(' + ')} = ${info.pips}`)),
         h('td', {class: 'mc-score-num'}, String(info.pips)),
         h('td', {class: 'mc-score-num'}, String(info.pieces)),
         h('td', {}, owns66(info) ? t('mc.yes') : t('mc.no')))))),
+    seats.map((info) => h('div', {class: 'mc-score-stash'},
+      h('h4', {}, badge(info.seat), ' ', t('mc.stash_label', {name: seatName(ctx, info.seat)})),
+      info.stash.length ? h('div', {class: 'mc-score-pieces'}, info.stash.map((code) => h('span', {class: 'mc-score-piece'},
+        domino(code, {class: 'mc-mini'}), h('small', {'aria-hidden': 'true'}, String(pipsOf(code))))))
+        : h('p', {}, t('mc.stash_empty')),
+      info.stash.length > 0 && h('p', {class: 'mc-sum'},
+        `${info.stash.map(pipsOf).join(' + ')} = ${info.pips} ${t('mc.pips_unit')}`))),
     h('p', {class: 'mc-reason'}, reason),
     (view.removed || []).length > 0 && h('p', {}, t('mc.removed_end')),
     view.stopped_by_round_limit && h('p', {}, t('mc.round_limit', {limit: view.round_limit})));
