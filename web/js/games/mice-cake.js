@@ -94,7 +94,7 @@ function mouse(seat, state) {
     s('ellipse', {cx: 27, cy: 14, rx: 6, ry: 5, class: 'mc-body'}),
     s('circle', {cx: 29, cy: 12.5, r: 1.2, class: 'mc-eye'}),
     s('circle', {cx: 33, cy: 15, r: 1.4, class: 'mc-nose'}),
-    state === 'tired' && s('text', {x: 12, y: 9, class: 'mc-zzz'}, 'z'));
+    state === 'tired' && s('path', {d: 'M9 2.5h5.5l-5.5 6h5.5', class: 'mc-zzz'}));
 }
 
 // The seat's badge: a shape with the colour (yellow a disc, blue a
