@@ -427,7 +427,6 @@ export default {
   'mc.key_match': 'a die showing a half of the piece: both halves (or b on 0/b) exhaust mice',
   'mc.key_rule': "the dice take the piece when their sum reaches its pips and no mouse is exhausted",
   'mc.pieces_one': '1 piece',
-  'mc.dice_replay': 'The dice show on the steps of the rolls.',
   'mc.you': 'you',
   'mc.piece': 'domino {piece}, {pips} pips',
   'mc.face_down': 'a face-down piece',

@@ -425,7 +425,6 @@ export default {
   'mc.key_match': 'ピースの半分と同じ目のサイコロ：両方の半分（0/b なら b）が出るとネズミが疲れる',
   'mc.key_rule': 'サイコロの合計がピースの目以上で、疲れたネズミがいなければ獲得',
   'mc.pieces_one': '1 個',
-  'mc.dice_replay': 'サイコロはロールの手順で表示されます。',
   'mc.you': 'あなた',
   'mc.piece': 'ドミノ {piece}（{pips} 目）',
   'mc.face_down': '裏向きのピース',

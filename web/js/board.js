@@ -32,6 +32,8 @@ export function scoreOf(renderer, view, seat) {
 //   legal     the actions this seat may take next ([] when none): draw
 //             each as something to click, with clickable(entry, attributes)
 //   partial   the actions of the move built so far [{action, name}]
+//   log       the moves so far as this viewer saw them, oldest first
+//             [{n, seat, text, move}] (the snapshot's log)
 //   find(test)  the legal entry whose name equals test (a string) or
 //             matches it (a RegExp), or null
 //   clickable(entry, attributes)  the attributes that make an element
@@ -64,7 +66,7 @@ export function boardContext(renderer, snapshot, legal, partial, choose) {
   return {
     game: snapshot.game, view: snapshot.view, seat: snapshot.seat || null,
     players: snapshot.players, names: snapshot.seats.map((seat) => seat.name),
-    over: snapshot.over, scores: snapshot.scores || null,
+    over: snapshot.over, scores: snapshot.scores || null, log: snapshot.log || [],
     legal, partial, find, clickable, t, lang: currentLanguage(), h, s,
   };
 }

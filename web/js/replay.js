@@ -62,7 +62,9 @@ function drawReplay(root, page, actions) {
   const seats = ['all'];
   for (let n = 0; n <= replay.players; n++) seats.push(n);
   const renderer = RENDERERS[replay.game];
-  const snapshotFor = (seat, view) => ({game: replay.game, players: replay.players, seat: seat || null,
+  // The log up to this step, as the table's log is (for boards that read it).
+  const log = replay.steps.slice(1, page.step + 1);
+  const snapshotFor = (seat, view) => ({game: replay.game, players: replay.players, seat: seat || null, log,
     seats: replay.names.map((name, index) => ({seat: index + 1, name})),
     view, over: page.step === last, scores: page.step === last ? replay.scores : null});
   // Everyone's replay: every seat's board, one after another.

@@ -195,23 +195,20 @@ function judge(attempts) {
   return conflicts;
 }
 
-// The last round's rolls as the frame's log shows them (newest first):
+// The last round's rolls from the table's log (ctx.log, oldest first):
 // the roll lines' notation gives seat, column and dice, their words the
 // piece ("4 mice on 5/6: ..." or "1 mouse stealing 4/4: ...").
-function rollsFromLog() {
-  const log = document.querySelector('[data-testid=log]');
-  if (!log) return null;
+function rollsFromLog(log) {
   const rolls = [];
   let round = null;
-  for (const item of log.children) {
-    const code = item.querySelector('code.notation');
-    const move = code ? code.textContent.trim() : '';
+  for (const item of log.slice().reverse()) {
+    const move = item.move ? item.move.trim() : '';
     const m = /^roll ([12]) ([A-D])((?: [1-6])+)$/.exec(move);
     if (!m) {
       if (rolls.length) break;
       continue;
     }
-    const text = item.textContent;
+    const text = item.text;
     const p = /\b(?:mice|mouse) (on|stealing) ([0-6]\/[0-6]): \d+ against (\d+)/.exec(text);
     if (!p) return null;
     const r = /End of round (\d+)/.exec(text);
@@ -241,19 +238,10 @@ export function render(ctx) {
   if (rolling) fillDice(dicePanel, ctx, rolling, view.round, true);
   else {
     fillDice(dicePanel, ctx, null, null, false);
-    // On a live table the dice live in the log the frame draws after the
-    // board: read it once the page is whole.
-    if (view.phase !== 'deal') {
-      queueMicrotask(() => {
-        if (!document.querySelector('[data-testid=log]')) {
-          // A replay: its roll steps show the dice.
-          dicePanel.replaceChildren(h('h2', {}, t('mc.dice_title')), h('p', {class: 'mc-empty'}, t('mc.dice_replay')));
-          return;
-        }
-        const last = rollsFromLog();
-        if (last) fillDice(dicePanel, ctx, last.attempts, last.round, false);
-      });
-    }
+    // The dice are rolled as soon as both sides have assigned: the view
+    // after them holds none, the log does.
+    const last = view.phase !== 'deal' && ctx.log.length ? rollsFromLog(ctx.log) : null;
+    if (last) fillDice(dicePanel, ctx, last.attempts, last.round, false);
   }
 
   const board = h('div', {class: `mc-board mc-phase-${view.phase}`, 'data-viewer': viewer || 0},
