@@ -1,7 +1,10 @@
 // run.mjs: the browser tests of web tables, one after another in one
 // chromium, against a `gateau serve` of their own.
 //
-//   node tests/web/run.mjs GATEAU [name-filter]
+//   node tests/web/run.mjs GATEAU [--file NAME.test.mjs] [name-filter]
+//
+// ctest runs each file (and each game of games.test.mjs) as an entry of
+// its own, so that they share the cores with the other tests.
 //
 // Each *.test.mjs here exports `tests`: [{name, run(env)}], env being
 // {url, browser, gateau, errors, screenshots}.  A test fails by throwing;
@@ -14,13 +17,16 @@ import {fileURLToPath, pathToFileURL} from 'node:url';
 import {startServer, launchBrowser} from './support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const [gateau, filter] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const fileAt = args.indexOf('--file');
+const onlyFile = fileAt >= 0 ? args.splice(fileAt, 2)[1] : null;
+const [gateau, filter] = args;
 if (!gateau) {
-  console.error('usage: node tests/web/run.mjs GATEAU [name-filter]');
+  console.error('usage: node tests/web/run.mjs GATEAU [--file NAME.test.mjs] [name-filter]');
   process.exit(2);
 }
 
-const files = readdirSync(here).filter((name) => name.endsWith('.test.mjs')).sort();
+const files = readdirSync(here).filter((name) => name.endsWith('.test.mjs') && (!onlyFile || name === onlyFile)).sort();
 const tests = [];
 for (const file of files) {
   const module = await import(pathToFileURL(resolve(here, file)));
