@@ -152,13 +152,21 @@ static void build_shared(server_table *table, uint32_t actors)
     if (table->over) {
         int scores[GATEAU_MAX_PLAYERS];
         gateau_state_scores(state, scores);
-        json_t *list = json_array();
-        for (int s = 0; s < table->players; s++) json_array_append_new(list, json_integer(scores[s]));
-        char *text = dump(list);
+        uint32_t winners = gateau_state_winners(state);
+        json_t *list = json_array(), *won = json_array();
+        for (int s = 0; s < table->players; s++) {
+            json_array_append_new(list, json_integer(scores[s]));
+            if (winners >> s & 1) json_array_append_new(won, json_integer(s + 1));
+        }
+        /* The winners after the game's tiebreaks: equal scores need not
+         * share the win. */
+        char *text = dump(list), *won_text = dump(won);
         free(table->shared_scores);
-        table->shared_scores = malloc(strlen(text) + 16);
-        if (table->shared_scores) sprintf(table->shared_scores, ",\"scores\":%s", text);
+        table->shared_scores = malloc(strlen(text) + strlen(won_text) + 32);
+        if (table->shared_scores)
+            sprintf(table->shared_scores, ",\"scores\":%s,\"winners\":%s", text, won_text);
         free(text);
+        free(won_text);
     }
     if (!table->shared_scores) abort();
 }

@@ -5,7 +5,7 @@
 // (it resumes where it was), and a spectator's page never shows what the
 // people's seats hold hidden.
 
-import {api, newPage, openSeat, randomFrom, clickOnce, shownScores, replayScores, check,
+import {api, newPage, openSeat, randomFrom, clickOnce, shownScores, shownWinners, replayResult, check,
   checkAccessibility, Failure} from './support.mjs';
 import pieceOCake from './games/piece-o-cake.mjs';
 import mariesTable from './games/maries-table.mjs';
@@ -101,12 +101,15 @@ async function playGame(env, name, seed) {
   }
   await checkAccessibility(pages[0], `${name} at its end`);
   const record = await api(env.url, 'GET', `/api/tables/${table.id}/record`);
-  const expected = replayScores(env.gateau, record);
+  const expected = replayResult(env.gateau, record);
   for (const page of [...pages, spectator]) {
     await page.waitForSelector('[data-final-score-seat]');
     const shown = await shownScores(page);
-    check(JSON.stringify(shown) === JSON.stringify(expected),
-      `the page shows scores ${shown}, the record replays to ${expected}`);
+    check(JSON.stringify(shown) === JSON.stringify(expected.scores),
+      `the page shows scores ${shown}, the record replays to ${expected.scores}`);
+    const winners = await shownWinners(page);
+    check(JSON.stringify(winners) === JSON.stringify(expected.winners),
+      `the page names winners ${winners}, the record ${expected.winners}`);
   }
   for (const page of [...pages, spectator]) await page.context().close();
   return {clicks, hiddenChecked};

@@ -142,6 +142,12 @@ export async function playToTheEnd(pages, random, limit = 3000) {
   }
 }
 
+// The winners a page names at the end, in seat order.
+export async function shownWinners(page) {
+  return page.$$eval('[data-winner] [data-final-score-seat]',
+    (cells) => cells.map((cell) => Number(cell.dataset.finalScoreSeat)).sort((a, b) => a - b));
+}
+
 // The final scores a page shows, by seat.
 export async function shownScores(page) {
   return page.$$eval('[data-final-score-seat]', (cells) => {
@@ -151,14 +157,13 @@ export async function shownScores(page) {
   });
 }
 
-// The scores `gateau replay --json` gives the record.
-export function replayScores(gateau, record) {
+// What `gateau replay --json` says of the record: {scores, winners, ...}.
+export function replayResult(gateau, record) {
   const folder = mkdtempSync(join(tmpdir(), 'gateau-record-'));
   const file = join(folder, 'game.txt');
   writeFileSync(file, record);
   try {
-    const result = JSON.parse(execFileSync(gateau, ['replay', file, '--json'], {encoding: 'utf8'}));
-    return result.scores;
+    return JSON.parse(execFileSync(gateau, ['replay', file, '--json'], {encoding: 'utf8'}));
   } finally {
     rmSync(folder, {recursive: true, force: true});
   }

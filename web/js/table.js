@@ -364,17 +364,18 @@ function logPanel(page) {
 function endPanel(page, renderer) {
   const snapshot = page.snapshot;
   const list = names(snapshot);
+  // The winners are the server's, after the game's tiebreaks.
+  const winners = new Set(snapshot.winners || []);
   const ranked = snapshot.seats.map((seat) => ({seat: seat.seat, name: list[seat.seat - 1],
-    score: snapshot.scores ? snapshot.scores[seat.seat - 1] : 0}))
-    .sort((a, b) => b.score - a.score);
-  const best = ranked.length ? ranked[0].score : 0;
+    score: snapshot.scores ? snapshot.scores[seat.seat - 1] : 0, won: winners.has(seat.seat)}))
+    .sort((a, b) => (b.won - a.won) || (b.score - a.score));
   return h('section', {class: 'end', 'aria-label': t('table.final_scores'), 'data-testid': 'end'},
     h('h2', {}, t('table.final_scores')),
     h('ol', {class: 'ranking'}, ranked.map((entry) =>
-      h('li', {class: entry.score === best ? 'winner' : ''},
+      h('li', {class: entry.won ? 'winner' : '', 'data-winner': entry.won ? 'true' : null},
         h('strong', {}, entry.name), ' ',
         h('span', {'data-final-score-seat': entry.seat}, entry.score),
-        entry.score === best ? ` ★ ${t('table.winner')}` : ''))),
+        entry.won ? ` ★ ${t('table.winner')}` : ''))),
     renderer.scoring && renderer.scoring(boardContext(renderer, snapshot, [], [], () => {})),
     h('p', {},
       h('a', {href: api.recordPath(page.id), download: `gateau-${page.id}.txt`, 'data-testid': 'record'},
