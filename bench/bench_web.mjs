@@ -82,6 +82,16 @@ try {
       await page.waitForFunction(() => window.__clickedAt === undefined, null, {timeout: 10000});
     }
     line(`${game}: click to answer`, await page.evaluate(() => window.__answers));
+    // Where a click's time goes: the page's redraws, and the server's
+    // answers to /legal and /moves as the browser timed them.
+    const parts = await page.evaluate(() => ({
+      draw: performance.getEntriesByName('gateau-draw').map((e) => e.duration),
+      legal: performance.getEntriesByType('resource').filter((e) => e.name.includes('/legal?')).map((e) => e.duration),
+      moves: performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/moves')).map((e) => e.duration),
+    }));
+    line(`${game}:   one redraw`, parts.draw);
+    if (parts.legal.length) line(`${game}:   GET /legal`, parts.legal);
+    if (parts.moves.length) line(`${game}:   POST /moves`, parts.moves);
     await page.context().close();
   }
 } finally {

@@ -179,6 +179,7 @@ async function askHint(page, draw) {
 function drawTable(root, page, actions) {
   const snapshot = page.snapshot;
   if (!snapshot) return;
+  const started = performance.now();
   // Keyboard focus survives the redraw: the element with the same
   // data-focus key (or action) gets it back.
   const focused = document.activeElement;
@@ -207,6 +208,8 @@ function drawTable(root, page, actions) {
       (focusKey.startsWith('action-') && root.querySelector(`[data-action="${focusKey.slice(7)}"]`));
     if (again) again.focus();
   }
+  // (for bench/bench_web.mjs: what a whole redraw costs)
+  performance.measure('gateau-draw', {start: started});
 }
 
 function names(snapshot) {
