@@ -24,10 +24,11 @@ export function check(condition, message) {
   if (!condition) throw new Failure(message);
 }
 
-// Starts gateau serve on a free port; resolves to {url, stop}.
-export async function startServer(gateau) {
-  const folder = mkdtempSync(join(tmpdir(), 'gateau-web-'));
-  const server = spawn(gateau, ['serve', '--port', '0', '--db', join(folder, 'test.db'),
+// Starts gateau serve on a free port (or port, on the database in
+// folder); resolves to {url, folder, kill, stop}.
+export async function startServer(gateau, port = 0, given = null) {
+  const folder = given || mkdtempSync(join(tmpdir(), 'gateau-web-'));
+  const server = spawn(gateau, ['serve', '--port', String(port), '--db', join(folder, 'test.db'),
     '--web', join(SOURCE, 'web'), '--quiet', '--bot-threads', '2'], {stdio: ['ignore', 'pipe', 'inherit']});
   const url = await new Promise((resolveUrl, reject) => {
     let seen = '';
@@ -40,6 +41,10 @@ export async function startServer(gateau) {
   });
   return {
     url, folder,
+    kill: () => new Promise((done) => {
+      server.once('exit', done);
+      server.kill('SIGKILL');
+    }),
     stop: () => {
       server.kill('SIGTERM');
       rmSync(folder, {recursive: true, force: true});
