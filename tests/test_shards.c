@@ -468,3 +468,93 @@ Test(shards, bad_part_files_are_refused_at_their_line)
                                       &line));
     cr_expect(strstr(error, "NUL"), "%s", error);
 }
+
+/* on_game: notes which games it was given, and checks they come one at a
+ * time. */
+typedef struct handed {
+    int calls[64];
+    int inside;
+    bool overlapped;
+} handed;
+
+static bool note_game(long game, const gateau_arena_game *result, void *context, char *error,
+                      size_t error_size)
+{
+    (void)result, (void)error, (void)error_size;
+    handed *seen = context;
+    if (__atomic_add_fetch(&seen->inside, 1, __ATOMIC_SEQ_CST) > 1) seen->overlapped = true;
+    seen->calls[game]++;
+    __atomic_sub_fetch(&seen->inside, 1, __ATOMIC_SEQ_CST);
+    return true;
+}
+
+/* A shard plays exactly its block of the whole run's games, the same
+ * games; games given as played before are kept and not played again. */
+Test(shards, a_shard_plays_its_block_of_the_run)
+{
+    gateau_setup *setup = support_setup("piece-o-cake", 3, NULL);
+    const char *bots[3] = {"heuristic", "random", "random"};
+    char error[512] = "";
+    gateau_arena_config config = {.setup = setup, .bots = bots, .games = 50, .threads = 2,
+                                  .seed = 21};
+    gateau_arena *whole = gateau_arena_new(&config, error, sizeof error);
+    cr_assert_not_null(whole, "%s", error);
+    cr_assert(gateau_arena_run(whole, error, sizeof error), "%s", error);
+    const gateau_arena_game *all = gateau_arena_games(whole);
+
+    handed seen = {0};
+    config.shard = 3, config.shards = 4;
+    config.on_game = note_game, config.on_game_context = &seen;
+    gateau_arena *shard = gateau_arena_new(&config, error, sizeof error);
+    cr_assert_not_null(shard, "%s", error);
+    /* 50 = 12 * 4 + 2: shards 1 and 2 have 13 games, 3 and 4 have 12. */
+    cr_assert_eq(gateau_arena_first_game(shard), 26);
+    cr_assert_eq(gateau_arena_game_count(shard), 12);
+    gateau_arena_game before = all[30];
+    before.done = false;
+    cr_assert(gateau_arena_resume_game(shard, 30, &before, error, sizeof error), "%s", error);
+    cr_expect(!gateau_arena_resume_game(shard, 30, &before, error, sizeof error));
+    cr_expect(strstr(error, "twice"), "%s", error);
+    cr_expect(!gateau_arena_resume_game(shard, 25, &before, error, sizeof error));
+    cr_expect(strstr(error, "27 to 38"), "%s", error);
+    cr_assert(gateau_arena_run(shard, error, sizeof error), "%s", error);
+    cr_expect_eq(gateau_arena_finished(shard), 12);
+    cr_expect(!gateau_arena_interrupted(shard));
+    cr_expect(!seen.overlapped, "on_game calls one at a time");
+    const gateau_arena_game *own = gateau_arena_games(shard);
+    for (long g = 0; g < 50; g++) {
+        bool in_shard = g >= 26 && g < 38;
+        cr_expect_eq(seen.calls[g], in_shard && g != 30 ? 1 : 0, "game %ld handed over %d times",
+                     g, seen.calls[g]);
+        if (!in_shard) continue;
+        const gateau_arena_game *a = &all[g], *b = &own[g - 26];
+        cr_expect(b->done);
+        cr_expect_eq(a->winners, b->winners, "game %ld", g);
+        cr_expect_eq(a->moves, b->moves, "game %ld", g);
+        cr_expect_eq(a->actions, b->actions, "game %ld", g);
+        for (int s = 0; s < 3; s++) {
+            cr_expect_eq(a->scores[s], b->scores[s], "game %ld seat %d", g, s + 1);
+            cr_expect_eq(a->bot_at_seat[s], b->bot_at_seat[s], "game %ld seat %d", g, s + 1);
+        }
+    }
+    /* The report from the game's name and options as text is the one from
+     * the setup. */
+    gateau_arena_stats stats;
+    gateau_arena_statistics(all, 50, 3, bots, &stats);
+    gateau_arena_run_facts from_setup = {.setup = setup, .bots = bots, .seed = 21,
+                                         .games_requested = 50};
+    gateau_arena_run_facts from_text = {.game_name = "piece-o-cake", .options_text = "",
+                                        .bots = bots, .seed = 21, .games_requested = 50};
+    char *a = gateau_arena_report_json(&stats, &from_setup), *b = gateau_arena_report_json(&stats, &from_text);
+    cr_expect_str_eq(a, b);
+    free(a), free(b);
+    gateau_arena_free(shard);
+    gateau_arena_free(whole);
+    config.shards = 51;
+    cr_expect_null(gateau_arena_new(&config, error, sizeof error));
+    cr_expect(strstr(error, "shards must be 1 to the 50 games"), "%s", error);
+    config.shards = 4, config.shard = 5;
+    cr_expect_null(gateau_arena_new(&config, error, sizeof error));
+    cr_expect(strstr(error, "the shard must be 1 to 4"), "%s", error);
+    gateau_setup_free(setup);
+}
