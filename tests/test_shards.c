@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -206,6 +208,26 @@ Test(shards, a_line_cut_short_is_played_again)
     char *a = support_read_file(single), *b = support_read_file(merged);
     cr_expect_str_eq(b, a);
     free(a), free(b);
+}
+
+/* Two processes never play into one part file: the second is refused. */
+Test(shards, a_part_file_being_written_is_refused)
+{
+    const char *run = "arena piece-o-cake --players 2 --seats heuristic,random --games 12 "
+                      "--seed 4 --threads 1 --shard 1/2";
+    char part[256];
+    snprintf(part, sizeof part, "%s", support_temp_path("held.part"));
+    free(run_expect(0, "%s --part %s", run, part));
+    int descriptor = open(part, O_RDWR);
+    cr_assert_geq(descriptor, 0);
+    cr_assert_eq(flock(descriptor, LOCK_EX | LOCK_NB), 0);
+    char *out = run_expect(1, "%s --part %s", run, part);
+    cr_expect(strstr(out, "is being written by another gateau arena"), "%s", out);
+    free(out);
+    close(descriptor);
+    out = run_expect(0, "%s --part %s", run, part);
+    cr_expect(strstr(out, "6 of 6 finished (6 from "), "%s", out);
+    free(out);
 }
 
 /* The merge says what is wrong with the parts it is given, on one line. */

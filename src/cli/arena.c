@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -450,49 +452,53 @@ static void header_difference(const char *found, const char *expected, char *out
              expected_line);
 }
 
-/*
- * Opens the part file for appending: a new one gets the header; one that
- * holds the header of this very run (a shard killed or stopped before)
- * gives its games to the arena, which will not play them again, and loses
- * a last line cut short.  false after printing why.
- */
-static bool open_part(part_file *part, const char *header, gateau_arena *arena)
+/* Reads what the file descriptor holds from its start, NUL-terminated;
+ * NULL (errno set) when it cannot. */
+static char *read_descriptor(int descriptor, size_t *length)
 {
-    size_t length = 0;
-    char *text = read_whole_file(part->path, &length);
-    if (!text && errno != ENOENT) {
-        cli_error("arena: --part: cannot read %s: %s", part->path, strerror(errno));
-        return false;
-    }
-    size_t header_length = strlen(header);
-    /* Nothing yet, or a header cut short: start the file. */
-    if (!text || (length < header_length && !memcmp(text, header, length))) {
-        free(text);
-        part->file = fopen(part->path, "w");
-        if (!part->file || fputs(header, part->file) == EOF || fflush(part->file) != 0) {
-            cli_error("arena: --part: cannot write %s: %s", part->path, strerror(errno));
-            return false;
+    size_t capacity = 1 << 16, used = 0;
+    char *text = malloc(capacity);
+    if (!text) abort();
+    for (;;) {
+        ssize_t got = pread(descriptor, text + used, capacity - 1 - used, (off_t)used);
+        if (got < 0) {
+            free(text);
+            return NULL;
         }
-        return true;
+        if (got == 0) break;
+        used += (size_t)got;
+        if (used == capacity - 1) {
+            capacity *= 2;
+            text = realloc(text, capacity);
+            if (!text) abort();
+        }
     }
+    text[used] = '\0';
+    *length = used;
+    return text;
+}
+
+/* Gives the games of a part file of this very run to the arena, which will
+ * not play them again; a last line cut short is cut off.  false after
+ * printing why. */
+static bool resume_from(part_file *part, int descriptor, char *text, size_t length,
+                        const char *header, gateau_arena *arena)
+{
     gateau_arena_part read;
     char error[512];
     int line;
     if (!gateau_arena_part_read(text, length, &read, error, sizeof error, &line)) {
         cli_error("arena: --part %s line %d: %s", part->path, line, error);
-        free(text);
         return false;
     }
-    bool same_run = length >= header_length && !memcmp(text, header, header_length);
-    if (!same_run) {
+    size_t header_length = strlen(header);
+    if (length < header_length || memcmp(text, header, header_length) != 0) {
         char difference[512];
         header_difference(text, header, difference, sizeof difference);
         cli_error("arena: --part %s is a part of another run (%s)", part->path, difference);
-        free(text);
         gateau_arena_part_free(&read);
         return false;
     }
-    free(text);
     bool ok = true;
     for (long i = 0; ok && i < read.count; i++)
         if (!gateau_arena_resume_game(arena, read.games[i].game, &read.games[i].result, error,
@@ -504,18 +510,59 @@ static bool open_part(part_file *part, const char *header, gateau_arena *arena)
     part->dropped = read.torn;
     size_t complete = read.complete_length;
     gateau_arena_part_free(&read);
-    if (!ok) return false;
-    /* A last line cut short by a kill goes: the game is played again. */
-    if (part->dropped && truncate(part->path, (off_t)complete) != 0) {
+    /* A last line cut short by a kill goes: its game is played again. */
+    if (ok && part->dropped && ftruncate(descriptor, (off_t)complete) != 0) {
         cli_error("arena: --part: cannot truncate %s: %s", part->path, strerror(errno));
-        return false;
+        ok = false;
     }
-    part->file = fopen(part->path, "a");
-    if (!part->file) {
+    return ok;
+}
+
+/*
+ * Opens the part file for appending, locked so that two processes never
+ * play the same shard into it: a new one (or one whose header was cut
+ * short) gets the header; one that holds the header of this very run (a
+ * shard killed or stopped before) gives its games to the arena.  false
+ * after printing why.
+ */
+static bool open_part(part_file *part, const char *header, gateau_arena *arena)
+{
+    int descriptor = open(part->path, O_RDWR | O_CREAT | O_APPEND, 0666);
+    if (descriptor < 0) {
         cli_error("arena: --part: cannot write %s: %s", part->path, strerror(errno));
         return false;
     }
-    return true;
+    /* (A file system without locks, ENOLCK, is not a reason to stop.) */
+    if (flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+        cli_error("arena: --part %s is being written by another gateau arena (this shard, "
+                  "running twice?)", part->path);
+        close(descriptor);
+        return false;
+    }
+    size_t length = 0;
+    char *text = read_descriptor(descriptor, &length);
+    if (!text) {
+        cli_error("arena: --part: cannot read %s: %s", part->path, strerror(errno));
+        close(descriptor);
+        return false;
+    }
+    size_t header_length = strlen(header);
+    bool ok;
+    if (length < header_length && !memcmp(text, header, length)) {
+        /* Nothing yet, or a header cut short: start the file. */
+        ok = ftruncate(descriptor, 0) == 0 &&
+             write(descriptor, header, header_length) == (ssize_t)header_length;
+        if (!ok) cli_error("arena: --part: cannot write %s: %s", part->path, strerror(errno));
+    } else {
+        ok = resume_from(part, descriptor, text, length, header, arena);
+    }
+    free(text);
+    if (ok && !(part->file = fdopen(descriptor, "a"))) {
+        cli_error("arena: --part: cannot write %s: %s", part->path, strerror(errno));
+        ok = false;
+    }
+    if (!ok) close(descriptor);
+    return ok;
 }
 
 /* on_game: appends the game's line and flushes it, so that a kill loses
