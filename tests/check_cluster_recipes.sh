@@ -4,7 +4,8 @@
 # each one's merged report is the single run's, byte for byte:
 # - the Slurm job array script, once per task with the variables Slurm
 #   sets (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT), as sbatch --array
-#   would run it; task 2 is run twice, as a requeued task is;
+#   would run it; task 2 again, as submitted alone, which has nothing left
+#   to play;
 # - the Kubernetes indexed Job's container command, taken from the YAML,
 #   once per index with JOB_COMPLETION_INDEX as the Job sets it;
 # - GNU parallel over "ssh hosts", here ":" (this machine), when parallel
@@ -25,12 +26,14 @@ same() { # name: the merged report in $1.json is the single run's
     cmp single.json "$1.json" && cmp single.csv "$1.csv" && echo "$1: identical to the single run"
 }
 
-# Slurm: 4 tasks.
+# Slurm: 4 tasks; then task 2 again, submitted alone (--array=2, SHARDS=4).
 mkdir -p slurm
-for task in 1 2 3 4 2; do
+for task in 1 2 3 4; do
     PARTS=slurm SLURM_ARRAY_TASK_ID=$task SLURM_ARRAY_TASK_COUNT=4 SLURM_CPUS_PER_TASK=1 \
         sh "$source_dir/scripts/cluster/slurm-arena.sh" > /dev/null
 done
+PARTS=slurm SHARDS=4 SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=1 \
+    sh "$source_dir/scripts/cluster/slurm-arena.sh" | grep -q "from slurm/part-2.txt, 0 now"
 "$gateau" arena-merge slurm/part-*.txt --json slurm.json --csv slurm.csv > /dev/null
 same slurm
 
