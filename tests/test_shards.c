@@ -176,14 +176,17 @@ Test(shards, merged_shards_are_the_single_run_for_every_game)
 }
 
 /* A part file's last line cut short (a kill in the middle of a write) is
- * dropped and its game played again; the merge is still the single run. */
+ * dropped and its game played again; the merge is still the single run,
+ * its plot too. */
 Test(shards, a_line_cut_short_is_played_again)
 {
     const char *run = "arena piece-o-cake --players 2 --seats heuristic,random --games 20 "
                       "--seed 4 --threads 2";
     const char *single = support_temp_path("single.json"), *merged = support_temp_path("merged.json");
     const char *one = support_temp_path("one.part"), *two = support_temp_path("two.part");
-    free(run_expect(0, "%s --json %s", run, single));
+    const char *single_plot = support_temp_path("single.svg"),
+               *merged_plot = support_temp_path("merged.svg");
+    free(run_expect(0, "%s --json %s --plot %s", run, single, single_plot));
     free(run_expect(0, "%s --shard 1/2 --part %s", run, one));
     free(run_expect(0, "%s --shard 2/2 --part %s", run, two));
     /* Cut the last line of part two in its middle, and drop two more games. */
@@ -204,9 +207,12 @@ Test(shards, a_line_cut_short_is_played_again)
     cr_expect(strstr(out, "cut short"), "%s", out);
     cr_expect(strstr(out, "10 of 10 finished (7 from "), "%s", out);
     free(out);
-    free(run_expect(0, "arena-merge %s %s --json %s", one, two, merged));
+    free(run_expect(0, "arena-merge %s %s --json %s --plot %s", one, two, merged, merged_plot));
     char *a = support_read_file(single), *b = support_read_file(merged);
     cr_expect_str_eq(b, a);
+    free(a), free(b);
+    a = support_read_file(single_plot), b = support_read_file(merged_plot);
+    cr_expect_str_eq(b, a, "the plot is the single run's too");
     free(a), free(b);
 }
 
