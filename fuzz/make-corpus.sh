@@ -13,6 +13,8 @@
 #                moves (from `gateau play --seed 1`, the tables' deal) in
 #                notation, and the harness's own legal moves as notation
 #                and action lists
+#   fuzz_part    arena part files of every game (`gateau arena --part`),
+#                one cut short in its last line
 # GATEAU is a built `gateau` command (build/gateau).
 set -e
 gateau="$1"
@@ -21,7 +23,7 @@ out="$2"
 gateau="$(cd "$(dirname "$gateau")" && pwd)/$(basename "$gateau")" # (used from tests/data too)
 data="$(cd "$(dirname "$0")/../tests/data" && pwd)"
 mkdir -p "$out/fuzz_record" "$out/fuzz_move" "$out/fuzz_setup" "$out/fuzz_deck" "$out/fuzz_flags" \
-    "$out/fuzz_request"
+    "$out/fuzz_request" "$out/fuzz_part"
 
 byte() { # one byte of value $1 (0-255) on stdout
     printf "\\$(printf '%03o' "$1")"
@@ -209,3 +211,12 @@ request_seed message-spectator 6 3 '/api/tables/$ID/ws
   byte 137; byte 132; printf 'abcd'; printf '\021\021\021\021'
   byte 129; byte 130; printf '\000\000\000\000hi'
   byte 136; byte 130; printf '\000\000\000\000\003\350'; } > "$out/fuzz_request/frames"
+
+# ---- arena part files ----------------------------------------------------------------
+for game in "piece-o-cake 3" "maries-table 4" "mice-cake 2" "cake-master 2"; do
+    set -- $game
+    seats=$(printf 'random,%.0s' $(seq "$2")); seats=${seats%,}
+    "$gateau" arena "$1" --players "$2" --seats "$seats" --games 12 --seed 3 --threads 1 \
+        --shard 2/3 --part "$out/fuzz_part/$1" > /dev/null
+done
+head -c -5 "$out/fuzz_part/piece-o-cake" > "$out/fuzz_part/cut-short"

@@ -21,6 +21,14 @@
  * taking games and abandon the games in progress; the run then reports the
  * longest run of finished games from game 0 on, so an interrupted arena is
  * a prefix of the full one.
+ *
+ * Shards (docs/cluster.md): an arena may play only shard I of N of a run,
+ * a contiguous block of its games (gateau_arena_shard_range), skip games
+ * played before (gateau_arena_resume_game), and hand every finished game
+ * to a callback (on_game) that appends it to a part file
+ * (gateau_arena_part_line).  Merging the parts' per-game results and
+ * computing the statistics over them in game order gives the single run's
+ * report, byte for byte.
  */
 #ifndef GATEAU_ARENA_H
 #define GATEAU_ARENA_H
@@ -48,9 +56,18 @@ typedef struct gateau_arena_game {
     char *record; /* the record text when keep_records was asked for, else NULL */
 } gateau_arena_game;
 
-/* Called on the thread that runs the arena, about ten times a second. */
+/* Called on the thread that runs the arena, about ten times a second:
+ * finished of the total games this run plays (games given by
+ * gateau_arena_resume_game are not counted in either). */
 typedef void (*gateau_arena_progress_fn)(long finished, long total, double seconds,
                                          void *context);
+
+/* Called as each game finishes, with its 0-based number and result, on the
+ * worker thread that played it; the arena makes the calls one at a time
+ * (under a lock), in the order games finish.  Returning false (with a
+ * one-line reason in error) fails the arena as a failed game does. */
+typedef bool (*gateau_arena_game_fn)(long game, const gateau_arena_game *result,
+                                     void *context, char *error, size_t error_size);
 
 typedef struct gateau_arena_config {
     const gateau_setup *setup; /* must outlive the arena */
@@ -64,6 +81,12 @@ typedef struct gateau_arena_config {
     const char *record_dir;
     gateau_arena_progress_fn progress; /* may be NULL */
     void *progress_context;
+    /* Shard `shard` (1-based) of `shards`: play only the games
+     * gateau_arena_shard_range gives it.  shards 0: the whole run (and
+     * shard is ignored); else 1 <= shard <= shards <= games. */
+    int shard, shards;
+    gateau_arena_game_fn on_game; /* may be NULL */
+    void *on_game_context;
 } gateau_arena_config;
 
 typedef struct gateau_arena gateau_arena;
@@ -86,9 +109,38 @@ GATEAU_API void gateau_arena_stop(gateau_arena *arena);
 /* True when the run ended before all games because of gateau_arena_stop. */
 GATEAU_API bool gateau_arena_interrupted(const gateau_arena *arena);
 
-/* The results: games 0 .. gateau_arena_finished()-1 are all done. */
+/*
+ * Before gateau_arena_run: takes the result of game (0-based, one of the
+ * arena's games) as played before, by an earlier run of the same shard
+ * that was stopped; the run keeps it and does not play it again.  false
+ * with a one-line reason when game is not one of the arena's, was given
+ * already, or the arena has run.  result->bot_at_seat is set from the
+ * rotation; result->record is not taken.
+ */
+GATEAU_API bool gateau_arena_resume_game(gateau_arena *arena, long game,
+                                         const gateau_arena_game *result, char *error,
+                                         size_t error_size);
+
+/* The games of shard (1-based) of shards in a run of games: *first (0-based)
+ * and *count.  Contiguous blocks in game order whose sizes differ by at
+ * most one (the first games % shards shards have one more), so any set of
+ * shards of the same N covers each game exactly once. */
+GATEAU_API void gateau_arena_shard_range(long games, int shard, int shards, long *first,
+                                         long *count);
+
+/*
+ * The results.  gateau_arena_games() holds the arena's own games in game
+ * order: all of the run's (first game 0), or its shard's (first game
+ * gateau_arena_first_game(), gateau_arena_game_count() of them).
+ * A whole run that was neither a shard nor resumed keeps a prefix: games
+ * 0 .. gateau_arena_finished()-1 are all done.  A shard or a resumed run
+ * keeps every game that finished (its part file has them all), wherever
+ * the gaps are: gateau_arena_finished() counts them, and done marks them.
+ */
 GATEAU_API long gateau_arena_finished(const gateau_arena *arena);
 GATEAU_API const gateau_arena_game *gateau_arena_games(const gateau_arena *arena);
+GATEAU_API long gateau_arena_first_game(const gateau_arena *arena);
+GATEAU_API long gateau_arena_game_count(const gateau_arena *arena);
 GATEAU_API double gateau_arena_seconds(const gateau_arena *arena); /* wall time of the run */
 
 /* The seat of the listed-th bot (0-based) in game (0-based). */
@@ -189,7 +241,10 @@ GATEAU_API void gateau_arena_statistics(const gateau_arena_game *games, long cou
 
 /* The facts of a run that a report states beside the statistics. */
 typedef struct gateau_arena_run_facts {
-    const gateau_setup *setup; /* the game and its options */
+    /* The game and its options; or NULL, and then game_name and options
+     * say them (a merge of part files, which needs no deck file). */
+    const gateau_setup *setup;
+    const char *game_name, *options_text;
     const char *const *bots;   /* the specs as listed, one per player */
     uint64_t seed;
     long games_requested;      /* the games asked for (the stats may cover fewer) */
@@ -222,5 +277,63 @@ GATEAU_API char *gateau_arena_report_csv(const gateau_arena_stats *stats, const 
  */
 GATEAU_API char *gateau_arena_json(const gateau_arena *arena, const gateau_arena_config *config);
 GATEAU_API char *gateau_arena_csv(const gateau_arena *arena, const gateau_arena_config *config);
+
+/* ---- Part files: a shard's per-game results (docs/cluster.md) ------------------------ */
+
+/* What a part file's header says: the run, and which shard of it. */
+typedef struct gateau_arena_part_header {
+    char game[64];                            /* the game's name */
+    int players;
+    char options[1024];                       /* canonical options text, "" when none */
+    char bots[GATEAU_MAX_PLAYERS][128];       /* the specs as listed */
+    uint64_t seed;
+    long games;                               /* of the whole run */
+    int shard, shards;                        /* 1-based shard of shards */
+} gateau_arena_part_header;
+
+/* One game of a part file. */
+typedef struct gateau_arena_part_game {
+    long game;                /* 0-based */
+    gateau_arena_game result; /* done, bot_at_seat from the rotation, no record */
+    int line;                 /* 1-based line of the file */
+} gateau_arena_part_game;
+
+typedef struct gateau_arena_part {
+    gateau_arena_part_header header;
+    long count;                    /* games, in file order */
+    gateau_arena_part_game *games;
+    /* Bytes of text up to the end of the last complete line: a last line
+     * without its newline (cut short by a kill) is not read, and a resumed
+     * shard truncates the file there before it appends. */
+    size_t complete_length;
+    bool torn; /* such a last line was dropped */
+} gateau_arena_part;
+
+/* The header's text: lines ending in newlines, the last one the columns
+ * line after which games follow.  NULL with a one-line reason when the
+ * header cannot be written (a spec or options text with a newline or
+ * out of range).  Malloc'd. */
+GATEAU_API char *gateau_arena_part_header_text(const gateau_arena_part_header *header,
+                                               char *error, size_t error_size);
+
+/* One game's line, newline included, into out (at least
+ * GATEAU_ARENA_PART_LINE_SIZE bytes); returns its length. */
+#define GATEAU_ARENA_PART_LINE_SIZE 256
+GATEAU_API int gateau_arena_part_line(long game, const gateau_arena_game *result, int players,
+                                      char *out);
+
+/* Reads a part file's text (length bytes; NUL bytes are refused).  false
+ * with a one-line reason and the 1-based line to blame (0 when none) when
+ * it is not a part file: a header line missing or wrong, a game line that
+ * does not read, a game outside the header's shard, a game twice.  part
+ * is then empty; else free it with gateau_arena_part_free. */
+GATEAU_API bool gateau_arena_part_read(const char *text, size_t length, gateau_arena_part *part,
+                                       char *error, size_t error_size, int *line);
+GATEAU_API void gateau_arena_part_free(gateau_arena_part *part);
+
+/* The header of a part of the run an arena configuration describes. */
+GATEAU_API bool gateau_arena_part_header_of(const gateau_arena_config *config,
+                                            gateau_arena_part_header *header, char *error,
+                                            size_t error_size);
 
 #endif

@@ -47,8 +47,13 @@ struct gateau_arena {
     char *record_dir;
     gateau_arena_progress_fn progress;
     void *progress_context;
+    gateau_arena_game_fn on_game;
+    void *on_game_context;
+    bool sharded;     /* a shard of a run (config.shards > 0) */
+    long first, count; /* the arena's own games: first .. first + count - 1 */
+    long resumed;     /* games given by gateau_arena_resume_game */
 
-    gateau_arena_game *results;
+    gateau_arena_game *results; /* the own games, results[g - first] */
 
     atomic_long next_game;
     atomic_bool stop_requested; /* gateau_arena_stop */
@@ -59,6 +64,7 @@ struct gateau_arena {
     double seconds;
 
     pthread_mutex_t lock; /* for the error and the done-workers count only */
+    pthread_mutex_t on_game_lock; /* one on_game call at a time */
     pthread_cond_t workers_done;
     int workers_running;
     char error[512];
@@ -80,6 +86,20 @@ static void write_error(char *error, size_t error_size, const char *format, ...)
 int gateau_arena_seat_of(int listed, long game, int players)
 {
     return (int)(((long)listed + game % players) % players);
+}
+
+void gateau_arena_shard_range(long games, int shard, int shards, long *first, long *count)
+{
+    if (shards < 1 || shard < 1 || shard > shards || games < 0) {
+        *first = 0;
+        *count = shards < 1 && games > 0 ? games : 0;
+        return;
+    }
+    /* games = quotient * shards + remainder: the first remainder shards
+     * take one game more.  (No product of games and shards: no overflow.) */
+    long quotient = games / shards, remainder = games % shards, index = shard - 1;
+    *first = index * quotient + (index < remainder ? index : remainder);
+    *count = quotient + (index < remainder ? 1 : 0);
 }
 
 static char *copy_text(const char *text)
@@ -124,13 +144,27 @@ gateau_arena *gateau_arena_new(const gateau_arena_config *config, char *error,
                   GATEAU_ARENA_MAX_THREADS, config->threads);
         return NULL;
     }
-    if ((unsigned long)config->games > SIZE_MAX / sizeof(gateau_arena_game)) {
-        write_error(error, error_size, "%ld games are too many to hold in memory", config->games);
+    long first = 0, count = config->games;
+    if (config->shards != 0) {
+        if (config->shards < 1 || config->shards > config->games) {
+            write_error(error, error_size, "shards must be 1 to the %ld games, not %d",
+                        config->games, config->shards);
+            return NULL;
+        }
+        if (config->shard < 1 || config->shard > config->shards) {
+            write_error(error, error_size, "the shard must be 1 to %d, not %d", config->shards,
+                        config->shard);
+            return NULL;
+        }
+        gateau_arena_shard_range(config->games, config->shard, config->shards, &first, &count);
+    }
+    if ((unsigned long)count > SIZE_MAX / sizeof(gateau_arena_game)) {
+        write_error(error, error_size, "%ld games are too many to hold in memory", count);
         return NULL;
     }
-    gateau_arena_game *results = calloc((size_t)config->games, sizeof *results);
+    gateau_arena_game *results = calloc((size_t)count, sizeof *results);
     if (!results) {
-        write_error(error, error_size, "%ld games are too many to hold in memory", config->games);
+        write_error(error, error_size, "%ld games are too many to hold in memory", count);
         return NULL;
     }
     gateau_arena *arena = calloc(1, sizeof *arena);
@@ -145,11 +179,17 @@ gateau_arena *gateau_arena_new(const gateau_arena_config *config, char *error,
     arena->record_dir = config->record_dir ? copy_text(config->record_dir) : NULL;
     arena->progress = config->progress;
     arena->progress_context = config->progress_context;
+    arena->on_game = config->on_game;
+    arena->on_game_context = config->on_game_context;
+    arena->sharded = config->shards != 0;
+    arena->first = first;
+    arena->count = count;
     arena->results = results;
     atomic_init(&arena->next_game, 0);
     atomic_init(&arena->stop_requested, false);
     atomic_init(&arena->halt, false);
     pthread_mutex_init(&arena->lock, NULL);
+    pthread_mutex_init(&arena->on_game_lock, NULL);
     pthread_condattr_t attributes;
     pthread_condattr_init(&attributes);
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
@@ -161,11 +201,12 @@ gateau_arena *gateau_arena_new(const gateau_arena_config *config, char *error,
 void gateau_arena_free(gateau_arena *arena)
 {
     if (!arena) return;
-    for (long g = 0; g < arena->games; g++) free(arena->results[g].record);
+    for (long i = 0; i < arena->count; i++) free(arena->results[i].record);
     free(arena->results);
     for (int k = 0; k < arena->players; k++) free(arena->bots[k]);
     free(arena->record_dir);
     pthread_mutex_destroy(&arena->lock);
+    pthread_mutex_destroy(&arena->on_game_lock);
     pthread_cond_destroy(&arena->workers_done);
     free(arena);
 }
@@ -179,6 +220,34 @@ void gateau_arena_stop(gateau_arena *arena)
 bool gateau_arena_interrupted(const gateau_arena *arena) { return arena->interrupted; }
 long gateau_arena_finished(const gateau_arena *arena) { return arena->finished; }
 const gateau_arena_game *gateau_arena_games(const gateau_arena *arena) { return arena->results; }
+long gateau_arena_first_game(const gateau_arena *arena) { return arena->first; }
+long gateau_arena_game_count(const gateau_arena *arena) { return arena->count; }
+
+bool gateau_arena_resume_game(gateau_arena *arena, long game, const gateau_arena_game *result,
+                              char *error, size_t error_size)
+{
+    if (arena->ran) {
+        write_error(error, error_size, "this arena has already run");
+        return false;
+    }
+    if (game < arena->first || game >= arena->first + arena->count) {
+        write_error(error, error_size, "game %ld is not one of this arena's, %ld to %ld",
+                    game + 1, arena->first + 1, arena->first + arena->count);
+        return false;
+    }
+    gateau_arena_game *slot = &arena->results[game - arena->first];
+    if (slot->done) {
+        write_error(error, error_size, "game %ld was given twice", game + 1);
+        return false;
+    }
+    *slot = *result;
+    slot->record = NULL;
+    for (int k = 0; k < arena->players; k++)
+        slot->bot_at_seat[gateau_arena_seat_of(k, game, arena->players)] = (int8_t)k;
+    slot->done = true;
+    arena->resumed++;
+    return true;
+}
 double gateau_arena_seconds(const gateau_arena *arena) { return arena->seconds; }
 
 static double now_seconds(void)
@@ -296,6 +365,18 @@ static bool play_game(gateau_arena *arena, long g, gateau_arena_game *out)
     return ok;
 }
 
+/* Gives a finished game to on_game, one call at a time; false (after
+ * failing the arena) when it refuses. */
+static bool hand_over(gateau_arena *arena, long g, const gateau_arena_game *result)
+{
+    char reason[256] = "";
+    pthread_mutex_lock(&arena->on_game_lock);
+    bool ok = arena->on_game(g, result, arena->on_game_context, reason, sizeof reason);
+    pthread_mutex_unlock(&arena->on_game_lock);
+    if (!ok) fail(arena, "%s", reason[0] ? reason : "a finished game was refused");
+    return ok;
+}
+
 static void *worker_main(void *argument)
 {
     arena_worker *worker = argument;
@@ -303,10 +384,14 @@ static void *worker_main(void *argument)
     long finished = 0;
     for (;;) {
         if (atomic_load_explicit(&arena->halt, memory_order_relaxed)) break;
-        long g = atomic_fetch_add_explicit(&arena->next_game, 1, memory_order_relaxed);
-        if (g >= arena->games) break;
-        if (!play_game(arena, g, &arena->results[g])) break;
-        arena->results[g].done = true; /* read by the runner after the join */
+        long index = atomic_fetch_add_explicit(&arena->next_game, 1, memory_order_relaxed);
+        if (index >= arena->count) break;
+        gateau_arena_game *result = &arena->results[index];
+        if (result->done) continue; /* played before (gateau_arena_resume_game) */
+        long g = arena->first + index;
+        if (!play_game(arena, g, result)) break;
+        result->done = true; /* read by the runner after the join */
+        if (arena->on_game && !hand_over(arena, g, result)) break;
         atomic_store_explicit(&worker->finished->value, ++finished, memory_order_relaxed);
     }
     pthread_mutex_lock(&arena->lock);
@@ -339,8 +424,8 @@ static void wait_with_progress(gateau_arena *arena, const arena_worker *workers,
         pthread_cond_timedwait(&arena->workers_done, &arena->lock, &until);
         if (arena->workers_running == 0) break;
         pthread_mutex_unlock(&arena->lock);
-        arena->progress(finished_so_far(arena, workers), arena->games, now_seconds() - begin,
-                        arena->progress_context);
+        arena->progress(finished_so_far(arena, workers), arena->count - arena->resumed,
+                        now_seconds() - begin, arena->progress_context);
         pthread_mutex_lock(&arena->lock);
     }
     pthread_mutex_unlock(&arena->lock);
@@ -354,7 +439,8 @@ bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size)
     }
     arena->ran = true;
     int threads = arena->threads;
-    if ((long)threads > arena->games) threads = (int)arena->games;
+    long to_play = arena->count - arena->resumed;
+    if ((long)threads > to_play) threads = (int)(to_play > 0 ? to_play : 1);
     arena->threads = threads;
     arena_worker *workers = calloc((size_t)threads, sizeof *workers);
     arena_counter *counters = aligned_alloc(64, sizeof(arena_counter) * (size_t)threads);
@@ -386,11 +472,23 @@ bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size)
     }
     arena->seconds = now_seconds() - begin;
     if (arena->progress)
-        arena->progress(finished_so_far(arena, workers), arena->games, arena->seconds,
-                        arena->progress_context);
+        arena->progress(finished_so_far(arena, workers), arena->count - arena->resumed,
+                        arena->seconds, arena->progress_context);
     free(workers);
     free(counters);
 
+    if (arena->sharded || arena->resumed) {
+        /* A shard keeps every game that finished: its part file has them. */
+        long done = 0;
+        for (long i = 0; i < arena->count; i++) done += arena->results[i].done;
+        arena->finished = done;
+        arena->interrupted = done < arena->count && atomic_load(&arena->stop_requested);
+        if (arena->failed) {
+            write_error(error, error_size, "%s", arena->error);
+            return false;
+        }
+        return true;
+    }
     /* The results are the games finished from game 0 on; games finished
      * past a gap (an interruption) are dropped, records included. */
     long prefix = 0;

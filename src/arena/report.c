@@ -63,10 +63,12 @@ static json_t *report_json(const gateau_arena_stats *stats, const gateau_arena_r
                              seat->win_share, "win_interval", interval_json(seat->win_interval),
                              "score_mean", seat->score_mean, "score_sd", seat->score_sd));
     }
+    const char *game = run->setup ? gateau_game_name(gateau_setup_game(run->setup))
+                                  : run->game_name;
+    const char *options = run->setup ? gateau_setup_options_text(run->setup) : run->options_text;
     json_t *out = json_pack(
-        "{s:s, s:i, s:s, s:o, s:I, s:I, s:b, s:o, s:s, s:s}", "game",
-        gateau_game_name(gateau_setup_game(run->setup)), "players", stats->players, "options",
-        gateau_setup_options_text(run->setup), "seed", seed_json(run->seed), "games_requested",
+        "{s:s, s:i, s:s, s:o, s:I, s:I, s:b, s:o, s:s, s:s}", "game", game ? game : "",
+        "players", stats->players, "options", options ? options : "", "seed", seed_json(run->seed), "games_requested",
         (json_int_t)run->games_requested, "games", (json_int_t)stats->games, "interrupted",
         run->interrupted, "seats_listed", listed, "rotation",
         "game g (1-based): the k-th listed bot sits at seat ((k-1) + (g-1)) mod N + 1",

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,13 +24,14 @@
 #define ARENA_USAGE                                                                      \
     "usage: gateau arena GAME --players N --seats A,B,... --games G [--threads T] "     \
     "[--seed S] [--options k=v ...] [--records DIR] [--json FILE] [--csv FILE] "       \
-    "[--plot FILE.png|FILE.svg]"
+    "[--plot FILE.png|FILE.svg] [--shard I/N --part FILE]"
 
 typedef struct arena_flags {
     cli_flags common;
-    const char *games_text, *threads_text, *records, *json, *csv, *plot;
+    const char *games_text, *threads_text, *records, *json, *csv, *plot, *shard_text, *part;
     long games;
     int threads;
+    int shard, shards; /* 0, 0 without --part */
     cli_seats seats;
 } arena_flags;
 
@@ -39,13 +42,15 @@ typedef struct arena_flags {
 static bool take_own_flags(int argc, char **argv, arena_flags *flags, int *rest_count,
                            char **rest)
 {
-    static const char *const names[] = {"games", "threads", "records", "json", "csv", "plot"};
+    static const char *const names[] = {"games", "threads", "records", "json",
+                                        "csv",   "plot",    "shard",   "part"};
     const char **slots[] = {&flags->games_text, &flags->threads_text, &flags->records,
-                            &flags->json, &flags->csv, &flags->plot};
+                            &flags->json,       &flags->csv,          &flags->plot,
+                            &flags->shard_text, &flags->part};
     *rest_count = 0;
     for (int i = 0; i < argc; i++) {
         int which = -1;
-        for (int n = 0; n < 6; n++)
+        for (int n = 0; n < 8; n++)
             if (!strncmp(argv[i], "--", 2) && !strcmp(argv[i] + 2, names[n])) which = n;
         if (which < 0) {
             rest[(*rest_count)++] = argv[i];
@@ -57,6 +62,41 @@ static bool take_own_flags(int argc, char **argv, arena_flags *flags, int *rest_
         }
         *slots[which] = argv[++i];
     }
+    return true;
+}
+
+/* --shard I/N and --part FILE (docs/cluster.md): a part file is what a
+ * shard writes, and --part alone is shard 1/1, a whole run that can be
+ * resumed. */
+static bool parse_shard_flags(arena_flags *flags)
+{
+    if (flags->shard_text && !flags->part) {
+        cli_error("arena: --shard needs --part FILE, where the shard's games are written");
+        return false;
+    }
+    if (!flags->part) return true;
+    if (flags->json || flags->csv || flags->plot) {
+        cli_error("arena: --json, --csv and --plot report a whole run: with --part, merge the "
+                  "parts with gateau arena-merge");
+        return false;
+    }
+    flags->shard = flags->shards = 1;
+    if (!flags->shard_text) return true;
+    const char *slash = strchr(flags->shard_text, '/');
+    char shard_text[32];
+    if (!slash || (size_t)(slash - flags->shard_text) >= sizeof shard_text) {
+        cli_error("arena: --shard I/N, as in --shard 2/8, not '%s'", flags->shard_text);
+        return false;
+    }
+    memcpy(shard_text, flags->shard_text, (size_t)(slash - flags->shard_text));
+    shard_text[slash - flags->shard_text] = '\0';
+    uint64_t shard, shards;
+    if (!cli_parse_integer("arena", "--shard's N", slash + 1, 1,
+                           (uint64_t)(flags->games < 1000000 ? flags->games : 1000000), &shards) ||
+        !cli_parse_integer("arena", "--shard's I", shard_text, 1, shards, &shard))
+        return false;
+    flags->shard = (int)shard;
+    flags->shards = (int)shards;
     return true;
 }
 
@@ -101,7 +141,7 @@ static bool parse_arena_flags(int argc, char **argv, arena_flags *flags)
     if (!cli_parse_seats("arena", flags->common.seats, flags->common.players, &flags->seats))
         return false;
     if (!flags->common.players) flags->common.players = flags->seats.count;
-    return true;
+    return parse_shard_flags(flags);
 }
 
 /* ---- Output files ---------------------------------------------------------------- */
@@ -115,10 +155,10 @@ static bool has_extension(const char *path, const char *extension)
 
 /* Opens (creates or truncates) an output file now, so that a bad path is
  * reported before the games rather than after. */
-static FILE *open_output(const char *flag, const char *path)
+static FILE *open_output(const char *command, const char *flag, const char *path)
 {
     FILE *file = fopen(path, "w");
-    if (!file) cli_error("arena: --%s: cannot write %s: %s", flag, path, strerror(errno));
+    if (!file) cli_error("%s: --%s: cannot write %s: %s", command, flag, path, strerror(errno));
     return file;
 }
 
@@ -222,7 +262,7 @@ static void print_pairwise(const gateau_arena_stats *stats, int width)
                "   for every pair of their seats)\n");
 }
 
-static void print_report(const gateau_arena_stats *stats)
+void cli_print_arena_report(const gateau_arena_stats *stats)
 {
     int width = spec_width(stats);
     int players = stats->players;
@@ -268,14 +308,345 @@ static void print_report(const gateau_arena_stats *stats)
     }
 }
 
-/* ---- The command ---------------------------------------------------------------- */
+/* ---- Report files ------------------------------------------------------------------ */
 
-static bool finish_file(FILE *file, const char *flag, const char *path, bool ok)
+bool cli_arena_open_outputs(const char *command, cli_arena_outputs *outputs)
+{
+    if (outputs->plot && !has_extension(outputs->plot, ".png") &&
+        !has_extension(outputs->plot, ".svg")) {
+        cli_error("%s: --plot %s: the file name must end in .png or .svg", command,
+                  outputs->plot);
+        return false;
+    }
+    if (outputs->json && !(outputs->json_file = open_output(command, "json", outputs->json)))
+        return false;
+    if (outputs->csv && !(outputs->csv_file = open_output(command, "csv", outputs->csv)))
+        return false;
+    if (outputs->plot) {
+        FILE *probe = open_output(command, "plot", outputs->plot);
+        if (!probe) return false;
+        fclose(probe);
+    }
+    return true;
+}
+
+void cli_arena_close_outputs(cli_arena_outputs *outputs)
+{
+    if (outputs->json_file) fclose(outputs->json_file);
+    if (outputs->csv_file) fclose(outputs->csv_file);
+    outputs->json_file = outputs->csv_file = NULL;
+}
+
+static bool finish_file(const char *command, FILE *file, const char *flag, const char *path,
+                        bool ok)
 {
     ok = ok && !ferror(file);
     if (fclose(file) != 0) ok = false;
-    if (!ok) cli_error("arena: --%s: cannot write %s", flag, path);
+    if (!ok) cli_error("%s: --%s: cannot write %s", command, flag, path);
     return ok;
+}
+
+/* Writes a report into an opened output file and closes it; false after
+ * printing why. */
+static bool write_report(const char *command, FILE **file, const char *flag, const char *path,
+                         char *report)
+{
+    bool written = fputs(report, *file) != EOF;
+    free(report);
+    FILE *opened = *file;
+    *file = NULL;
+    if (!finish_file(command, opened, flag, path, written)) return false;
+    printf("%s: %s\n", !strcmp(flag, "json") ? "JSON" : "CSV", path);
+    return true;
+}
+
+bool cli_arena_write_outputs(const char *command, cli_arena_outputs *outputs,
+                             const gateau_arena_stats *stats, const gateau_arena_run_facts *run,
+                             const gateau_arena_game *games, const char *title)
+{
+    bool ok = true;
+    if (outputs->json_file)
+        ok &= write_report(command, &outputs->json_file, "json", outputs->json,
+                           gateau_arena_report_json(stats, run));
+    if (outputs->csv_file)
+        ok &= write_report(command, &outputs->csv_file, "csv", outputs->csv,
+                           gateau_arena_report_csv(stats, run));
+    if (outputs->plot) {
+        char error[512];
+        if (cli_plot(outputs->plot, title, stats, games, stats->games, error, sizeof error) != 0) {
+            cli_error("%s: --plot: %s", command, error);
+            ok = false;
+        } else {
+            printf("Plot: %s\n", outputs->plot);
+        }
+    }
+    return ok;
+}
+
+void cli_arena_title(const char *game_title, int players, long games, bool interrupted,
+                     char *title, size_t size)
+{
+    snprintf(title, size, "%s, %d players, %ld game%s%s", game_title, players, games,
+             games == 1 ? "" : "s", interrupted ? " (interrupted)" : "");
+}
+
+/* ---- Part files (--part, --shard) ------------------------------------------------- */
+
+/* The part file a shard appends its games to, and where it came from. */
+typedef struct part_file {
+    const char *path;
+    FILE *file;
+    int players;
+    long resumed;    /* games read from the file, not played again */
+    bool dropped;    /* a last line cut short was dropped */
+} part_file;
+
+/* Reads a whole file, NUL-terminated; NULL (errno set) when it cannot. */
+static char *read_whole_file(const char *path, size_t *length)
+{
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    size_t capacity = 1 << 16, used = 0;
+    char *text = malloc(capacity);
+    if (!text) abort();
+    for (;;) {
+        used += fread(text + used, 1, capacity - 1 - used, file);
+        if (used < capacity - 1) break;
+        capacity *= 2;
+        text = realloc(text, capacity);
+        if (!text) abort();
+    }
+    bool failed = ferror(file);
+    fclose(file);
+    if (failed) {
+        free(text);
+        errno = EIO;
+        return NULL;
+    }
+    text[used] = '\0';
+    *length = used;
+    return text;
+}
+
+char *cli_read_part(const char *command, const char *path, size_t *length)
+{
+    char *text = read_whole_file(path, length);
+    if (!text) cli_error("%s: cannot read %s: %s", command, path, strerror(errno));
+    return text;
+}
+
+/* The first line where two headers differ, as "line L: 'A' where this run
+ * has 'B'" (both NUL-terminated). */
+static void header_difference(const char *found, const char *expected, char *out, size_t size)
+{
+    int line = 1;
+    size_t i = 0, line_start = 0;
+    for (; found[i] && found[i] == expected[i]; i++)
+        if (found[i] == '\n') {
+            line++;
+            line_start = i + 1;
+        }
+    const char *found_line = found + line_start, *expected_line = expected + line_start;
+    snprintf(out, size, "line %d: '%.*s' where this run has '%.*s'", line,
+             (int)strcspn(found_line, "\n"), found_line, (int)strcspn(expected_line, "\n"),
+             expected_line);
+}
+
+/* Reads what the file descriptor holds from its start, NUL-terminated;
+ * NULL (errno set) when it cannot. */
+static char *read_descriptor(int descriptor, size_t *length)
+{
+    size_t capacity = 1 << 16, used = 0;
+    char *text = malloc(capacity);
+    if (!text) abort();
+    for (;;) {
+        ssize_t got = pread(descriptor, text + used, capacity - 1 - used, (off_t)used);
+        if (got < 0) {
+            free(text);
+            return NULL;
+        }
+        if (got == 0) break;
+        used += (size_t)got;
+        if (used == capacity - 1) {
+            capacity *= 2;
+            text = realloc(text, capacity);
+            if (!text) abort();
+        }
+    }
+    text[used] = '\0';
+    *length = used;
+    return text;
+}
+
+/* Gives the games of a part file of this very run to the arena, which will
+ * not play them again; a last line cut short is cut off.  false after
+ * printing why. */
+static bool resume_from(part_file *part, int descriptor, char *text, size_t length,
+                        const char *header, gateau_arena *arena)
+{
+    gateau_arena_part read;
+    char error[512];
+    int line;
+    if (!gateau_arena_part_read(text, length, &read, error, sizeof error, &line)) {
+        cli_error("arena: --part %s line %d: %s", part->path, line, error);
+        return false;
+    }
+    size_t header_length = strlen(header);
+    if (length < header_length || memcmp(text, header, header_length) != 0) {
+        char difference[512];
+        header_difference(text, header, difference, sizeof difference);
+        cli_error("arena: --part %s is a part of another run (%s)", part->path, difference);
+        gateau_arena_part_free(&read);
+        return false;
+    }
+    bool ok = true;
+    for (long i = 0; ok && i < read.count; i++)
+        if (!gateau_arena_resume_game(arena, read.games[i].game, &read.games[i].result, error,
+                                      sizeof error)) {
+            cli_error("arena: --part %s line %d: %s", part->path, read.games[i].line, error);
+            ok = false;
+        }
+    part->resumed = read.count;
+    part->dropped = read.torn;
+    size_t complete = read.complete_length;
+    gateau_arena_part_free(&read);
+    /* A last line cut short by a kill goes: its game is played again. */
+    if (ok && part->dropped && ftruncate(descriptor, (off_t)complete) != 0) {
+        cli_error("arena: --part: cannot truncate %s: %s", part->path, strerror(errno));
+        ok = false;
+    }
+    return ok;
+}
+
+/*
+ * Opens the part file for appending, locked so that two processes never
+ * play the same shard into it: a new one (or one whose header was cut
+ * short) gets the header; one that holds the header of this very run (a
+ * shard killed or stopped before) gives its games to the arena.  false
+ * after printing why.
+ */
+static bool open_part(part_file *part, const char *header, gateau_arena *arena)
+{
+    int descriptor = open(part->path, O_RDWR | O_CREAT | O_APPEND, 0666);
+    if (descriptor < 0) {
+        cli_error("arena: --part: cannot write %s: %s", part->path, strerror(errno));
+        return false;
+    }
+    /* (A file system without locks, ENOLCK, is not a reason to stop.) */
+    if (flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+        cli_error("arena: --part %s is being written by another gateau arena (this shard, "
+                  "running twice?)", part->path);
+        close(descriptor);
+        return false;
+    }
+    size_t length = 0;
+    char *text = read_descriptor(descriptor, &length);
+    if (!text) {
+        cli_error("arena: --part: cannot read %s: %s", part->path, strerror(errno));
+        close(descriptor);
+        return false;
+    }
+    size_t header_length = strlen(header);
+    bool ok;
+    if (length < header_length && !memcmp(text, header, length)) {
+        /* Nothing yet, or a header cut short: start the file. */
+        ok = ftruncate(descriptor, 0) == 0 &&
+             write(descriptor, header, header_length) == (ssize_t)header_length;
+        if (!ok) cli_error("arena: --part: cannot write %s: %s", part->path, strerror(errno));
+    } else {
+        ok = resume_from(part, descriptor, text, length, header, arena);
+    }
+    free(text);
+    if (ok && !(part->file = fdopen(descriptor, "a"))) {
+        cli_error("arena: --part: cannot write %s: %s", part->path, strerror(errno));
+        ok = false;
+    }
+    if (!ok) close(descriptor);
+    return ok;
+}
+
+/* on_game: appends the game's line and flushes it, so that a kill loses
+ * at most the games in progress (and maybe cuts the last line short). */
+static bool append_game(long game, const gateau_arena_game *result, void *context, char *error,
+                        size_t error_size)
+{
+    part_file *part = context;
+    char line[GATEAU_ARENA_PART_LINE_SIZE];
+    int length = gateau_arena_part_line(game, result, part->players, line);
+    if (fwrite(line, 1, (size_t)length, part->file) != (size_t)length ||
+        fflush(part->file) != 0) {
+        snprintf(error, error_size, "--part: cannot write %s: %s", part->path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* The statistics of the games a shard has finished, in game order. */
+static void shard_statistics(const gateau_arena *arena, const arena_flags *flags,
+                             gateau_arena_stats *stats)
+{
+    long count = gateau_arena_game_count(arena), finished = 0;
+    const gateau_arena_game *games = gateau_arena_games(arena);
+    gateau_arena_game *done = malloc(sizeof *done * (size_t)(count ? count : 1));
+    if (!done) abort();
+    for (long i = 0; i < count; i++)
+        if (games[i].done) done[finished++] = games[i];
+    gateau_arena_statistics(done, finished, flags->common.players, flags->seats.specs, stats);
+    free(done);
+}
+
+/* ---- The command ---------------------------------------------------------------- */
+
+/* What the arena says after its games: the table, then its files. */
+static int report_whole_run(const arena_flags *flags, const gateau_setup *setup,
+                            gateau_arena *arena, cli_arena_outputs *outputs)
+{
+    const gateau_game *game = gateau_setup_game(setup);
+    long finished = gateau_arena_finished(arena);
+    bool interrupted = gateau_arena_interrupted(arena);
+    if (interrupted)
+        printf("Interrupted: the report covers games 1 to %ld of %ld.\n", finished, flags->games);
+    gateau_arena_stats stats;
+    gateau_arena_statistics(gateau_arena_games(arena), finished, flags->common.players,
+                            flags->seats.specs, &stats);
+    if (finished) cli_print_arena_report(&stats);
+    else printf("No game finished.\n");
+    fflush(stdout);
+
+    int status = interrupted ? 130 : 0;
+    gateau_arena_run_facts run = {.setup = setup,
+                                  .bots = flags->seats.specs,
+                                  .seed = flags->common.seed,
+                                  .games_requested = flags->games,
+                                  .interrupted = interrupted};
+    char title[256];
+    cli_arena_title(gateau_game_title(game), flags->common.players, finished, interrupted, title,
+                    sizeof title);
+    if (!cli_arena_write_outputs("arena", outputs, &stats, &run, gateau_arena_games(arena),
+                                 title))
+        status = 1;
+    if (flags->records && finished)
+        printf("Records: %s/game-%06d.txt to game-%06ld.txt\n", flags->records, 1, finished);
+    return status;
+}
+
+/* What a shard says: its games, the part file, and its own games' table. */
+static int report_shard(const arena_flags *flags, gateau_arena *arena, const part_file *part)
+{
+    long first = gateau_arena_first_game(arena), count = gateau_arena_game_count(arena);
+    long finished = gateau_arena_finished(arena);
+    printf("Shard %d/%d: games %ld to %ld, %ld of %ld finished (%ld from %s, %ld now)\n",
+           flags->shard, flags->shards, first + 1, first + count, finished, count,
+           part->resumed, part->path, finished - part->resumed);
+    if (finished < count)
+        printf("Interrupted: run the same command again to play the %ld games left.\n",
+               count - finished);
+    else
+        printf("Part: %s is complete; gateau arena-merge combines the parts.\n", part->path);
+    gateau_arena_stats stats;
+    shard_statistics(arena, flags, &stats);
+    if (finished) cli_print_arena_report(&stats);
+    return finished < count ? 130 : 0;
 }
 
 int cli_arena(int argc, char **argv)
@@ -292,7 +663,16 @@ int cli_arena(int argc, char **argv)
             printf("Note: %s plays %s in %s (the game has no %s of its own).\n",
                    flags.seats.specs[k], instead, gateau_game_title(game), flags.seats.specs[k]);
     }
-    if (!flags.common.has_seed) flags.common.seed = cli_fresh_seed();
+    if (!flags.common.has_seed) {
+        if (flags.part) {
+            /* Every shard, and every resumption, must play the same games. */
+            cli_error("arena: --part needs --seed S, the same for every shard of the run");
+            gateau_setup_free(setup);
+            return 2;
+        }
+        flags.common.seed = cli_fresh_seed();
+    }
+    part_file part = {.path = flags.part, .players = flags.common.players};
     gateau_arena_config config = {
         .setup = setup,
         .bots = flags.seats.specs,
@@ -301,6 +681,10 @@ int cli_arena(int argc, char **argv)
         .seed = flags.common.seed,
         .record_dir = flags.records,
         .progress = isatty(STDERR_FILENO) ? show_progress : NULL,
+        .shard = flags.shard,
+        .shards = flags.shards,
+        .on_game = flags.part ? append_game : NULL,
+        .on_game_context = &part,
     };
     gateau_arena *arena = gateau_arena_new(&config, error, sizeof error);
     if (!arena) {
@@ -309,19 +693,24 @@ int cli_arena(int argc, char **argv)
         return 1;
     }
     int status = 1;
-    FILE *json_file = NULL, *csv_file = NULL;
-    if (flags.plot && !has_extension(flags.plot, ".png") && !has_extension(flags.plot, ".svg")) {
-        cli_error("arena: --plot %s: the file name must end in .png or .svg", flags.plot);
-        goto done;
-    }
-    if (flags.json && !(json_file = open_output("json", flags.json))) goto done;
-    if (flags.csv && !(csv_file = open_output("csv", flags.csv))) goto done;
-    if (flags.plot) {
-        FILE *probe = open_output("plot", flags.plot);
-        if (!probe) goto done;
-        fclose(probe);
-    }
+    cli_arena_outputs outputs = {.json = flags.json, .csv = flags.csv, .plot = flags.plot};
+    if (!cli_arena_open_outputs("arena", &outputs)) goto done;
     if (flags.records && !prepare_records_dir(flags.records)) goto done;
+    if (flags.part) {
+        gateau_arena_part_header header;
+        char *header_text = NULL;
+        if (gateau_arena_part_header_of(&config, &header, error, sizeof error))
+            header_text = gateau_arena_part_header_text(&header, error, sizeof error);
+        if (!header_text) {
+            cli_error("arena: --part: %s", error);
+            goto done;
+        }
+        bool opened = open_part(&part, header_text, arena);
+        free(header_text);
+        if (!opened) goto done;
+        if (part.dropped)
+            printf("Note: %s ended in a line cut short; its game is played again.\n", part.path);
+    }
 
     printf("%s, %d players, %ld games, seed %llu, %d thread%s\n", gateau_game_title(game),
            flags.common.players, flags.games, (unsigned long long)flags.common.seed,
@@ -343,62 +732,21 @@ int cli_arena(int argc, char **argv)
         goto done;
     }
 
-    long finished = gateau_arena_finished(arena);
-    bool interrupted = gateau_arena_interrupted(arena);
+    long played = gateau_arena_finished(arena) - part.resumed;
     double seconds = gateau_arena_seconds(arena);
-    double rate = seconds > 0 ? (double)finished / seconds : 0.0;
-    printf("%ld games in %.2f s, %.*f games/s\n", finished, seconds, rate < 100 ? 2 : 0, rate);
-    if (interrupted)
-        printf("Interrupted: the report covers games 1 to %ld of %ld.\n", finished, flags.games);
-    gateau_arena_stats stats;
-    gateau_arena_statistics(gateau_arena_games(arena), finished, flags.common.players,
-                            flags.seats.specs, &stats);
-    if (finished) print_report(&stats);
-    else printf("No game finished.\n");
-    fflush(stdout);
-
-    status = interrupted ? 130 : 0;
-    gateau_arena_run_facts run = {.setup = setup,
-                                  .bots = flags.seats.specs,
-                                  .seed = flags.common.seed,
-                                  .games_requested = flags.games,
-                                  .interrupted = interrupted};
-    if (json_file) {
-        char *report = gateau_arena_report_json(&stats, &run);
-        bool written = fputs(report, json_file) != EOF;
-        free(report);
-        FILE *file = json_file;
-        json_file = NULL;
-        if (!finish_file(file, "json", flags.json, written)) status = 1;
-        else printf("JSON: %s\n", flags.json);
+    double rate = seconds > 0 ? (double)played / seconds : 0.0;
+    printf("%ld games in %.2f s, %.*f games/s\n", played, seconds, rate < 100 ? 2 : 0, rate);
+    if (part.file && fclose(part.file) != 0) {
+        part.file = NULL;
+        cli_error("arena: --part: cannot write %s: %s", part.path, strerror(errno));
+        goto done;
     }
-    if (csv_file) {
-        char *report = gateau_arena_report_csv(&stats, &run);
-        bool written = fputs(report, csv_file) != EOF;
-        free(report);
-        FILE *file = csv_file;
-        csv_file = NULL;
-        if (!finish_file(file, "csv", flags.csv, written)) status = 1;
-        else printf("CSV: %s\n", flags.csv);
-    }
-    if (flags.plot) {
-        char title[256];
-        snprintf(title, sizeof title, "%s, %d players, %ld game%s%s", gateau_game_title(game),
-                 flags.common.players, finished, finished == 1 ? "" : "s",
-                 interrupted ? " (interrupted)" : "");
-        if (cli_plot(flags.plot, title, &stats, gateau_arena_games(arena), finished, error,
-                     sizeof error) != 0) {
-            cli_error("arena: --plot: %s", error);
-            status = 1;
-        } else {
-            printf("Plot: %s\n", flags.plot);
-        }
-    }
-    if (flags.records && finished)
-        printf("Records: %s/game-%06d.txt to game-%06ld.txt\n", flags.records, 1, finished);
+    part.file = NULL;
+    status = flags.part ? report_shard(&flags, arena, &part)
+                        : report_whole_run(&flags, setup, arena, &outputs);
 done:
-    if (json_file) fclose(json_file);
-    if (csv_file) fclose(csv_file);
+    if (part.file) fclose(part.file);
+    cli_arena_close_outputs(&outputs);
     gateau_arena_free(arena);
     gateau_setup_free(setup);
     return status;

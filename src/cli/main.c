@@ -124,6 +124,9 @@ static void usage(FILE *out)
           "  arena GAME --players N --seats A,B,... --games G [--threads T] [--seed S]\n"
           "       [--options k=v ...] [--records DIR] [--json FILE] [--csv FILE]\n"
           "       [--plot FILE.png|.svg]   a tournament between bots, with statistics\n"
+          "       [--shard I/N --part FILE] only shard I of N, its games into a part file\n"
+          "  arena-merge PART... [--json FILE] [--csv FILE] [--plot FILE] [--partial]\n"
+          "                                the report of a run from its shards' parts\n"
           "  hint RECORD [--seat S] [--ms N] [--json]\n"
           "                                the best moves for a seat where a record stands\n"
           "  serve [--bind A] [--port P] [--db FILE] [--web DIR]\n"
@@ -150,6 +153,7 @@ int main(int argc, char **argv)
     if (!strcmp(command, "random")) return cli_random(argc - 2, argv + 2);
     if (!strcmp(command, "hint")) return cli_hint(argc - 2, argv + 2);
     if (!strcmp(command, "arena")) return cli_arena(argc - 2, argv + 2);
+    if (!strcmp(command, "arena-merge")) return cli_arena_merge(argc - 2, argv + 2);
     if (!strcmp(command, "serve")) return cli_serve(argc - 2, argv + 2);
     if (!strcmp(command, "version") || !strcmp(command, "--version")) {
         printf("gateau %s\n", GATEAU_VERSION);
