@@ -4,23 +4,25 @@
 GATEAU_PACKAGES="build-essential cmake pkg-config libjansson-dev libedit-dev libcriterion-dev libcairo2-dev libsqlite3-dev libcivetweb-dev"
 # The fuzz targets (scripts/fuzz) are built with clang and libFuzzer.
 GATEAU_FUZZ_PACKAGES="clang-14 libclang-rt-14-dev"
-# The browser tests (tests/web) drive Debian's chromium from Node.js (the
-# machine's own Node.js and npm when it has them, else Debian's).
-GATEAU_WEB_TEST_PACKAGES="chromium"
-command -v npm >/dev/null 2>&1 || GATEAU_WEB_TEST_PACKAGES="chromium nodejs npm"
+# The tests beyond the C ones: the browser tests (tests/web) drive Debian's
+# chromium from Node.js (the machine's own Node.js and npm when it has
+# them, else Debian's); the cluster recipes' check runs GNU parallel.
+GATEAU_TEST_PACKAGES="chromium parallel"
+command -v npm >/dev/null 2>&1 || GATEAU_TEST_PACKAGES="$GATEAU_TEST_PACKAGES nodejs npm"
 
-# gateau_install_dependencies [fuzz] [web]: the packages to build and run
-# gateau, with "fuzz" those of the fuzz targets too, with "web" those of the
-# browser tests (and their npm packages, from tests/web/package-lock.json).
+# gateau_install_dependencies [fuzz] [tests]: the packages to build and run
+# gateau, with "fuzz" those of the fuzz targets too, with "tests" those of
+# the other tests (and the browser tests' npm packages, from
+# tests/web/package-lock.json).
 gateau_install_dependencies() {
     packages="$GATEAU_PACKAGES"
     for extra in "$@"; do
         [ "$extra" = fuzz ] && packages="$packages $GATEAU_FUZZ_PACKAGES"
-        [ "$extra" = web ] && packages="$packages $GATEAU_WEB_TEST_PACKAGES"
+        [ "$extra" = tests ] && packages="$packages $GATEAU_TEST_PACKAGES"
     done
     gateau_install_packages $packages || return 1
     for extra in "$@"; do
-        if [ "$extra" = web ] && [ ! -d tests/web/node_modules/playwright-core ]; then
+        if [ "$extra" = tests ] && [ ! -d tests/web/node_modules/playwright-core ]; then
             (cd tests/web && npm ci --no-audit --no-fund --loglevel=error) || return 1
         fi
     done
