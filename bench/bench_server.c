@@ -393,6 +393,7 @@ typedef struct log_entry {
 /* What a push (or an answer of the legal endpoint) says. */
 typedef struct summary {
     int version;
+    int move; /* a move's answer: the number the move was stored as (-1: none) */
     bool over, complete, has_legal;
     int legal[MAX_ACTIONS];
     bool legal_complete[MAX_ACTIONS]; /* the action ends the move ("complete": true) */
@@ -448,6 +449,8 @@ static void read_member(void *context, const char *key, size_t length, const cha
     summary *read = context;
     if (key_is(key, length, "version")) {
         read->version = (int)json_number(value, end);
+    } else if (key_is(key, length, "move") && *value != '{' && *value != 'n') {
+        read->move = (int)json_number(value, end);
     } else if (key_is(key, length, "over")) {
         read->over = *value == 't';
     } else if (key_is(key, length, "complete")) {
@@ -1389,14 +1392,16 @@ static void seat_move_answer(seat *s, request *r, int status, const char *body, 
     loop *l = t->owner;
     watch *w = r->watch >= 0 ? &t->watches[r->watch] : NULL;
     if (status == 200) {
-        summary read = {0};
+        summary read = {.move = -1};
         summarize(body, length, &read);
         if (in_window(l, now_seconds())) l->counted.accepted++;
         if (w) {
             w->accepted = true;
             watch_settle(t, w);
         }
-        if (l->chosen->durability) acknowledge(s, r->version);
+        /* (a vote may be stored after others of its phase: the answer
+         * says where) */
+        if (l->chosen->durability) acknowledge(s, read.move >= 0 ? read.move : r->version);
         s->phase = SEAT_WAITING;
         s->act_from = read.version > r->version ? read.version : r->version + 1;
         seat_consider(s);

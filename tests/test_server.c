@@ -776,3 +776,53 @@ Test(server, a_finished_table_leaves_memory_and_comes_back_when_asked)
     cr_assert_eq(count, 0, "and it left again after the requests");
     server_stop(in_process);
 }
+
+/* Posts seat's vote ("up") with version: the status. */
+static int post_vote(const served *running, const created *table, int seat, int version)
+{
+    char path[512], body[512], *reply;
+    snprintf(path, sizeof path, "/api/tables/%s/moves", table->id);
+    snprintf(body, sizeof body, "{\"token\":\"%s\",\"version\":%d,\"move\":\"up\"}",
+             table->tokens[seat - 1], version);
+    int status = http_request(running->port, "POST", path, body, "", &reply);
+    free(reply);
+    return status;
+}
+
+/* In a simultaneous phase (Marie's Table's vote) every seat may post with
+ * the version it saw when the phase began, whoever voted first: their
+ * choices do not depend on each other.  Once the phase is over, that
+ * version is stale again. */
+Test(server, seats_voting_at_once_do_not_refuse_each_other)
+{
+    served running = start_server(support_temp_path("votes.db"));
+    created table = create_table(&running, "{\"game\":\"maries-table\",\"seats\":"
+                                           "[\"human\",\"human\",\"human\"]}");
+    json_t *snapshot = NULL;
+    for (int steps = 0; steps < 100; steps++) {
+        bool voting = false;
+        for (int seat = 1; seat <= 3; seat++) {
+            json_decref(snapshot);
+            snapshot = get_table(&running, &table, seat);
+            const char *phase = json_string_value(json_object_get(json_object_get(snapshot, "view"), "phase"));
+            voting = phase && !strcmp(phase, "vote");
+            if (voting) break;
+            json_t *legal = json_object_get(snapshot, "legal");
+            if (legal) play_first_legal(&running, &table, seat, (int)json_integer_value(
+                                            json_object_get(snapshot, "version")), legal);
+        }
+        if (voting) break;
+    }
+    int version = (int)json_integer_value(json_object_get(snapshot, "version"));
+    const char *phase = json_string_value(json_object_get(json_object_get(snapshot, "view"), "phase"));
+    cr_assert_str_eq(phase, "vote", "the draft ends in a vote");
+    json_decref(snapshot);
+    cr_assert_eq(post_vote(&running, &table, 1, version), 200);
+    cr_assert_eq(post_vote(&running, &table, 1, version), 409, "a seat votes once");
+    cr_assert_eq(post_vote(&running, &table, 2, version), 200, "seat 1's vote did not make 2's stale");
+    cr_assert_eq(post_vote(&running, &table, 3, version), 200);
+    /* The vote is over: what comes next is not a vote of that version. */
+    for (int seat = 1; seat <= 3; seat++)
+        cr_assert_eq(post_vote(&running, &table, seat, version), 409);
+    stop_server(&running);
+}

@@ -530,11 +530,12 @@ static int post_move(struct mg_connection *connection, server_table *table, json
                           "action numbers");
     }
     char error[512];
+    int number = table->version; /* (the move is stored as the table's next) */
     int status = table_play(table, seat, (int)version, text, actions, count, NULL, error,
                             sizeof error);
     if (status) return send_error(connection, status, "%s", error);
     char answer[64];
-    snprintf(answer, sizeof answer, "{\"version\":%d}", table->version);
+    snprintf(answer, sizeof answer, "{\"version\":%d,\"move\":%d}", table->version, number);
     return send_json(connection, 200, answer);
 }
 

@@ -98,6 +98,10 @@ typedef struct server_table {
     int64_t clock_total, clock_increment, turn_started;
     char clock_text[STORE_CLOCK_SIZE];
     int version;                  /* moves in the record: every change adds one */
+    /* The version at which the current simultaneous phase (a vote, secret
+     * shares) began, or -1 outside one: a move posted with a version of
+     * this phase is still current (table_play). */
+    int phase_start;
     table_log_entry *log;         /* one per move */
     int log_capacity;
     /* Cached snapshots of the current version, per viewer, and the

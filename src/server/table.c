@@ -74,6 +74,7 @@ static server_table *table_new(gateau_setup *setup, uint64_t seed, const gateau_
     table->players = gateau_setup_players(setup);
     table->seed = seed;
     table->clock_total = -1;
+    table->phase_start = -1; /* (the first state is chance in every game; restores set it) */
     gateau_match_config config = {.setup = setup, .chance_by_move = true, .chance_seed = seed,
                                   .keep_record = true, .resume = resume};
     table->match = gateau_match_new(&config, error, error_size);
@@ -169,6 +170,26 @@ static void log_move(server_table *table, const gateau_state *before, int index,
 
 /* ---- Changes ------------------------------------------------------------------------- */
 
+/*
+ * Follows simultaneous phases after the move of seat (or chance) from
+ * before to after, table->version already counting it.  In such a phase
+ * the seats' moves are hidden from each other and no seat's choices
+ * depend on another's, so a seat's move posted with any version of the
+ * phase is as good as one posted with the newest: table_play accepts it,
+ * and seats voting at once do not refuse each other with 409s.  The phase
+ * goes on while each move only takes its seat out of the actors; any
+ * other change (the last vote resolving, chance, a new phase) starts
+ * over.
+ */
+static void follow_phase(server_table *table, const gateau_state *before, int seat,
+                         const gateau_state *after)
+{
+    bool goes_on = seat >= 0 && table->phase_start >= 0 && gateau_state_is_simultaneous(before) &&
+                   gateau_state_is_simultaneous(after) &&
+                   gateau_state_actors(after) == (gateau_state_actors(before) & ~(1u << seat));
+    if (!goes_on) table->phase_start = gateau_state_is_simultaneous(after) ? table->version : -1;
+}
+
 /* Stores the move just made (index = table->version) and logs it; on a
  * store failure the record goes back and false is returned. */
 static bool commit_move(server_table *table, const gateau_state *before, const char *note, char *error,
@@ -185,6 +206,7 @@ static bool commit_move(server_table *table, const gateau_state *before, const c
     }
     log_move(table, before, index, note);
     table->version = index + 1;
+    follow_phase(table, before, seat, gateau_record_state(table->record));
     table_forget_snapshots(table);
     return true;
 }
@@ -234,7 +256,9 @@ int table_play(server_table *table, int seat, int version, const char *text,
         snprintf(error, error_size, "the game is over");
         return 409;
     }
-    if (version != table->version) {
+    bool same_phase = table->phase_start >= 0 && version >= table->phase_start &&
+                      version < table->version; /* (follow_phase) */
+    if (version != table->version && !same_phase) {
         snprintf(error, error_size, "version %d is stale: the table is at version %d", version,
                  table->version);
         return 409;
@@ -430,6 +454,8 @@ server_table *table_restore(struct store *database, const store_table *kept, con
         if (seat >= 0 && moves[m].clock_left >= 0) table->seats[seat].clock_left = moves[m].clock_left;
         for (int a = 0; a < count; a++) gateau_state_apply_legal(before, seat, actions[a]);
     }
+    /* (a phase under way counts from here: older versions are refused) */
+    table->phase_start = gateau_state_is_simultaneous(before) ? table->version : -1;
     gateau_state_free(before);
     gateau_record_free(resumed);
     table->over = kept->over;
