@@ -76,7 +76,8 @@ typedef struct table_seat {
 
 /* What one viewer (a seat, or the spectators) may see of one move. */
 typedef struct table_log_entry {
-    char *json[GATEAU_MAX_PLAYERS + 1]; /* [seat], [players] for spectators */
+    char *json[GATEAU_MAX_PLAYERS + 1]; /* [seat], [players] for spectators; viewers
+                                         who read the same share one string */
 } table_log_entry;
 
 typedef struct server_table {

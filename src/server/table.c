@@ -86,11 +86,21 @@ static server_table *table_new(gateau_setup *setup, uint64_t seed, const gateau_
     return table;
 }
 
+/* Whether viewer v's text of a log entry is an earlier viewer's too (then
+ * that viewer's pointer owns it). */
+static bool log_entry_shared(const table_log_entry *entry, int v)
+{
+    for (int earlier = 0; earlier < v; earlier++)
+        if (entry->json[earlier] == entry->json[v]) return true;
+    return false;
+}
+
 void table_free(server_table *table)
 {
     if (!table) return;
     for (int m = 0; m < table->version; m++)
-        for (int v = 0; v <= table->players; v++) free(table->log[m].json[v]);
+        for (int v = 0; v <= table->players; v++)
+            if (!log_entry_shared(&table->log[m], v)) free(table->log[m].json[v]);
     free(table->log);
     table_forget_snapshots(table);
     for (int s = 0; s < table->players; s++) gateau_bot_free(table->seats[s].bot);
@@ -162,10 +172,20 @@ static void log_move(server_table *table, const gateau_state *before, int index,
     int count, seat = gateau_record_move_seat(table->record, index);
     const gateau_action *actions = gateau_record_move_actions(table->record, index, &count);
     const char *notation = gateau_record_move_text(table->record, index);
-    for (int v = 0; v <= table->players; v++)
-        table->log[index].json[v] =
-            table_describe_move(before, seat, actions, count, notation, index, note,
-                            v == table->players ? GATEAU_OBSERVER : v);
+    table_log_entry *entry = &table->log[index];
+    for (int v = 0; v <= table->players; v++) {
+        entry->json[v] = table_describe_move(before, seat, actions, count, notation, index, note,
+                                             v == table->players ? GATEAU_OBSERVER : v);
+        /* Most moves read the same to every viewer: one copy serves them
+         * all, which halves a long game's log in memory. */
+        for (int earlier = 0; earlier < v; earlier++) {
+            if (!strcmp(entry->json[earlier], entry->json[v])) {
+                free(entry->json[v]);
+                entry->json[v] = entry->json[earlier];
+                break;
+            }
+        }
+    }
 }
 
 /* ---- Changes ------------------------------------------------------------------------- */
