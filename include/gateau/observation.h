@@ -64,10 +64,12 @@ GATEAU_API int gateau_state_legal_mask(const gateau_state *state, int seat, uint
 typedef struct gateau_batch_outputs {
     float *observations;    /* count x gateau_observation_size(), for the seat to act */
     uint8_t *masks;         /* count x gateau_action_space_size() */
-    int32_t *legal_actions; /* count x max_actions (gateau_game_type), ascending */
+    int32_t *legal_actions; /* count x max_actions (gateau_game_type), ascending;
+                               the entries past legal_counts[i] are left as they were */
     int32_t *legal_counts;  /* count */
     int32_t *seats;         /* count: the seat to act (the lowest of several) */
-    /* Filled by steps only (zero after a reset): */
+    /* Zero after a reset; a step writes the games that end in it and zeroes
+     * those of the step before, so keep passing the same arrays: */
     float *rewards;         /* count x players: final scores of a game that just
                                ended, by seat; 0 otherwise */
     uint32_t *winners;      /* count: winners bitmask of a game that just ended, else 0 */
