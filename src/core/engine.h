@@ -22,6 +22,7 @@
 #include <stdalign.h>
 
 #include "core/json_write.h"
+#include "core/observation.h"
 #include "core/text.h"
 #include "gateau/gateau.h"
 
@@ -85,6 +86,13 @@ struct gateau_game {
     /* Optional: a note on how a finished game ended, when that is unusual
      * (a round limit); records write it as a closing comment. */
     const char *(*end_note)(const gateau_state *state);
+
+    /* For learning agents (gateau/observation.h): every seat action is
+     * below action_space; observe writes what seat (or GATEAU_OBSERVER)
+     * knows, the same number of values whatever the state and setup, from
+     * the facts view_json shows and nothing else (docs/observations.md). */
+    int action_space;
+    void (*observe)(const gateau_state *state, int seat, observation_writer *out);
 };
 
 struct gateau_setup {
@@ -94,6 +102,7 @@ struct gateau_setup {
     char *option_paths[GATEAU_MAX_OPTIONS]; /* resolved, for is_path options */
     char *options_text;                     /* canonical, for record headers */
     void *data;                             /* the game's loaded data */
+    int observation_size;                   /* floats game->observe writes */
 };
 
 struct gateau_state {
@@ -148,6 +157,9 @@ static inline bool state_completes_phase(const gateau_state *state, int seat)
 /* Writes a one-line error, printf style, if error is not NULL. */
 void set_error(char *error, size_t error_size, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The values game->observe writes for setup's game (observation.c). */
+int observation_count(const gateau_setup *setup);
 
 /* The games there are, each with its bot support (NULL: none), in the
  * order `gateau games` lists them: defined in src/games.c. */

@@ -159,6 +159,7 @@ gateau_setup *gateau_setup_new(const gateau_game *game, int players, const char 
         gateau_setup_free(setup);
         return NULL;
     }
+    setup->observation_size = observation_count(setup);
     return setup;
 }
 

@@ -525,4 +525,6 @@ const gateau_game cake_master_game = {
     .move_visible = cm_move_visible,
     .describe_legal = cm_describe_legal,
     .key = cm_key,
+    .action_space = CM_PLACE + CM_POSITIONS * CM_MAX_CARDS,
+    .observe = cm_observe,
 };

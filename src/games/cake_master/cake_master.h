@@ -279,4 +279,8 @@ void cm_describe_move(const gateau_state *before, int seat, const gateau_action 
 void cm_describe_legal(const gateau_state *state, int seat, gateau_text *out);
 void cm_key(gateau_text *out);
 
+/* ---- observation.c: the game table's observe ---------------------------------- */
+
+void cm_observe(const gateau_state *state, int seat, observation_writer *out);
+
 #endif

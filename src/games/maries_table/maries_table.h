@@ -204,4 +204,8 @@ void mt_describe_move(const gateau_state *before, int seat, const gateau_action 
 void mt_describe_legal(const gateau_state *state, int seat, gateau_text *out);
 void mt_key(gateau_text *out);
 
+/* ---- observation.c ------------------------------------------------------------- */
+
+void mt_observe(const gateau_state *state, int seat, observation_writer *out);
+
 #endif

@@ -502,4 +502,6 @@ const gateau_game maries_table_game = {
     .move_visible = mt_move_visible,
     .describe_legal = mt_describe_legal,
     .key = mt_key,
+    .action_space = MT_EAT_BOTH + 1,
+    .observe = mt_observe,
 };

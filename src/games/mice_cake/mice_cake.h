@@ -153,4 +153,8 @@ void mc_describe_move(const gateau_state *before, int seat, const gateau_action 
 void mc_describe_legal(const gateau_state *state, int seat, gateau_text *out);
 void mc_key(gateau_text *out);
 
+/* ---- observation.c --------------------------------------------------------- */
+
+void mc_observe(const gateau_state *state, int seat, observation_writer *out);
+
 #endif

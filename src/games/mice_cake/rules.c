@@ -602,5 +602,7 @@ const gateau_game mice_cake_game = {
     .move_visible = mc_move_visible,
     .describe_legal = mc_describe_legal,
     .key = mc_key,
+    .action_space = MC_TARGET + MC_PIECES,
+    .observe = mc_observe,
     .end_note = mc_end_note,
 };

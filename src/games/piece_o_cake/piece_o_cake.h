@@ -160,6 +160,10 @@ void poc_describe_move(const gateau_state *before, int seat, const gateau_action
 void poc_describe_legal(const gateau_state *state, int seat, gateau_text *out);
 void poc_key(gateau_text *out);
 
+/* ---- observation.c ---------------------------------------------------------------- */
+
+void poc_observe(const gateau_state *state, int seat, observation_writer *out);
+
 /* ---- rules.c, the game table's (the views use them too) ----------------------------- */
 
 void poc_scores(const gateau_state *state, int *scores);

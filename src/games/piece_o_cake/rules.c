@@ -396,4 +396,6 @@ const gateau_game piece_o_cake_game = {
     .move_visible = poc_move_visible,
     .describe_legal = poc_describe_legal,
     .key = poc_key,
+    .action_space = POC_COLLECT_SLICE + 1,
+    .observe = poc_observe,
 };
