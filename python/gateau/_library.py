@@ -56,7 +56,11 @@ class ArenaConfig(ctypes.Structure):
                 ("games", ctypes.c_long), ("threads", ctypes.c_int),
                 ("seed", ctypes.c_uint64), ("keep_records", ctypes.c_bool),
                 ("record_dir", ctypes.c_char_p), ("progress", ARENA_PROGRESS),
-                ("progress_context", ctypes.c_void_p)]
+                ("progress_context", ctypes.c_void_p),
+                # a shard of a run (0 and 0: the whole run) and a callback per
+                # finished game, which Python leaves unset (arena.h)
+                ("shard", ctypes.c_int), ("shards", ctypes.c_int),
+                ("on_game", ctypes.c_void_p), ("on_game_context", ctypes.c_void_p)]
 
 
 class BatchOutputs(ctypes.Structure):
