@@ -684,6 +684,7 @@ void external_free(external_bot *e)
         /* quit, then a moment for the program to end by itself */
         exchange_reply reply = {0};
         if (exchange(e, "quit\n", WAIT_NOTHING, now_ms() + GRACE_MS, &reply) == EXCHANGE_OK) {
+            shutdown(e->fd, SHUT_WR); /* and the end of its input */
             double deadline = now_ms() + QUIT_WAIT_MS;
             char sink[4096];
             for (;;) {
