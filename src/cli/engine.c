@@ -106,7 +106,10 @@ static void set_option(engine_session *session, char *rest)
         return;
     }
     char reason[256];
-    gateau_bot *bot = value ? gateau_bot_new(value, reason, sizeof reason) : NULL;
+    gateau_bot *bot = value && strncmp(value, "ext:", 4) ? gateau_bot_new(value, reason, sizeof reason)
+                                                         : NULL;
+    if (value && !strncmp(value, "ext:", 4))
+        snprintf(reason, sizeof reason, "gateau engine plays gateau's own bots, not ext:");
     if (!bot) {
         answer_error(session, "set bot: %s", value ? reason : "needs a bot spec");
         return;
@@ -298,8 +301,8 @@ int cli_engine(int argc, char **argv)
         return 2;
     }
     const char *spec = flags.bot ? flags.bot : "heuristic";
-    char reason[256];
-    gateau_bot *check = gateau_bot_new(spec, reason, sizeof reason);
+    char reason[256] = "gateau engine plays gateau's own bots, not ext:";
+    gateau_bot *check = strncmp(spec, "ext:", 4) ? gateau_bot_new(spec, reason, sizeof reason) : NULL;
     if (!check) {
         cli_error("engine: --bot: %s", reason);
         return 2;
