@@ -19,6 +19,10 @@
  *                             information-set Monte Carlo tree search
  *   solver                    heuristic, then exact play where the game
  *                             can be solved (piece o' Cake's last cake)
+ *   ext:[key=value:...]COMMAND ARGUMENTS
+ *                             an external program, played through the bot
+ *                             protocol (docs/protocol.md); keys: ms, clock,
+ *                             start, onerror=heuristic|forfeit, log
  *
  * A bot is not thread-safe: one bot per thread (ismcts:threads=T runs its
  * own threads inside one call).
@@ -60,10 +64,28 @@ GATEAU_API bool gateau_bot_choose_move(gateau_bot *bot, const gateau_state *stat
                                        gateau_rng *rng, gateau_bot_move *move);
 /* The same whole move as actions only, for hosts that write no notation
  * (arenas, playouts: formatting costs about a tenth of a fast game).
- * Returns the number of actions, 0 when seat may not start a move. */
+ * Returns the number of actions, 0 when seat may not start a move, -1
+ * when the bot forfeits the game (an ext: bot with onerror=forfeit whose
+ * program failed: gateau_bot_failure says how). */
 GATEAU_API int gateau_bot_choose_actions(gateau_bot *bot, const gateau_state *state, int seat,
                                          gateau_rng *rng,
                                          gateau_action actions[GATEAU_MAX_MOVE_ACTIONS]);
+
+/* Why the bot last forfeited ("" if it has not). */
+GATEAU_API const char *gateau_bot_failure(const gateau_bot *bot);
+
+/*
+ * Tells the bot, which plays seat `viewer`, of a move just made from
+ * `before` by seat (GATEAU_CHANCE for chance): hosts call it for every bot
+ * after every whole move (gateau_match does), so that a bot that follows
+ * the game as it goes (an external program: the views and the record lines
+ * after every change) sees it all.  Built-in bots ignore it, and a host
+ * may skip it for bots where gateau_bot_observes is false; a bot that was
+ * not told of a move catches up at its next decision.
+ */
+GATEAU_API void gateau_bot_observe(gateau_bot *bot, int viewer, const gateau_state *before,
+                                   int seat, const gateau_action *actions, int count);
+GATEAU_API bool gateau_bot_observes(const gateau_bot *bot);
 
 /* One candidate move at the root of an analysis. */
 typedef struct gateau_bot_candidate {

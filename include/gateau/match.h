@@ -60,7 +60,8 @@ typedef enum gateau_match_status {
     GATEAU_MATCH_WAITING, /* a host seat must move (gateau_match_waiting_seat) */
     GATEAU_MATCH_OVER,    /* the game has ended */
     GATEAU_MATCH_STOPPED, /* a callback player stopped the match */
-    GATEAU_MATCH_FAILED   /* a callback player's move was illegal (error says why) */
+    GATEAU_MATCH_FAILED   /* a callback player's move was illegal, or an ext: bot
+                             forfeited (onerror=forfeit): error says why */
 } gateau_match_status;
 
 /* Makes the seats' bots from their specs.  NULL with a one-line reason

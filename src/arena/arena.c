@@ -353,6 +353,10 @@ static bool play_game(gateau_arena *arena, long g, gateau_arena_game *out)
         }
         status = gateau_match_step(match, reason, sizeof reason);
     }
+    if (ok && status == GATEAU_MATCH_FAILED) { /* an ext: seat forfeited */
+        fail(arena, "game %ld: %s", g + 1, reason);
+        ok = false;
+    }
     if (ok) {
         const gateau_state *state = gateau_match_state(match);
         gateau_state_scores(state, out->scores);

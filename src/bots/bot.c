@@ -47,7 +47,7 @@ static const ismcts_params ISMCTS_DEFAULT_PARAMS = {
     .exact_leaves = true,
 };
 
-typedef enum { BOT_RANDOM, BOT_HEURISTIC, BOT_ISMCTS, BOT_SOLVER } bot_kind;
+typedef enum { BOT_RANDOM, BOT_HEURISTIC, BOT_ISMCTS, BOT_SOLVER, BOT_EXTERNAL } bot_kind;
 
 /* The rest of a searching bot's move: line[next ..) is still to play. */
 typedef struct bot_plan {
@@ -74,9 +74,11 @@ struct gateau_bot {
     bot_move_counter move_counter; /* random's */
     bot_plan plan;
     long last_iterations;
+    external_bot *external; /* BOT_EXTERNAL's program (external.c) */
+    char failure[256];      /* why it last forfeited */
 };
 
-static const char *const BOT_NAMES = "random, heuristic, ismcts, solver";
+static const char *const BOT_NAMES = "random, heuristic, ismcts, solver, ext:COMMAND";
 
 const char *gateau_bot_names(void) { return BOT_NAMES; }
 
@@ -173,6 +175,7 @@ static const struct {
     {"heuristic", BOT_HEURISTIC},
     {"ismcts", BOT_ISMCTS},
     {"solver", BOT_SOLVER},
+    {"ext", BOT_EXTERNAL},
 };
 
 /* The index in KINDS of the bot a spec names (the part before any ':'),
@@ -197,6 +200,7 @@ gateau_bot *gateau_bot_new(const char *spec, char *error, size_t error_size)
         return NULL;
     }
     const char *name = KINDS[found].name;
+    if (KINDS[found].kind == BOT_EXTERNAL) return external_bot_new(spec, error, error_size);
     gateau_bot *bot = calloc(1, sizeof *bot);
     if (!bot) abort(); /* out of memory */
     bot->kind = KINDS[found].kind;
@@ -251,8 +255,36 @@ void gateau_bot_free(gateau_bot *bot)
     gateau_state_free(bot->position);
     ismcts_free(bot->search_tree);
     bot_move_counter_free(&bot->move_counter);
+    external_free(bot->external);
     free(bot->spec);
     free(bot);
+}
+
+/* An ext: bot: its spec and name, its program (which external.c starts
+ * when it is first needed). */
+gateau_bot *external_bot_new(const char *spec, char *error, size_t error_size)
+{
+    external_bot *external = external_new(spec + strlen("ext:"), error, error_size);
+    if (!external) return NULL;
+    gateau_bot *bot = calloc(1, sizeof *bot);
+    if (!bot) abort(); /* out of memory */
+    bot->kind = BOT_EXTERNAL;
+    bot->params = ISMCTS_DEFAULT_PARAMS;
+    bot->external = external;
+    bot->spec = strdup(spec);
+    snprintf(bot->name, sizeof bot->name, "%s", spec);
+    return bot;
+}
+
+const char *gateau_bot_failure(const gateau_bot *bot) { return bot->failure; }
+
+bool gateau_bot_observes(const gateau_bot *bot) { return bot->external != NULL; }
+
+void gateau_bot_observe(gateau_bot *bot, int viewer, const gateau_state *before, int seat,
+                        const gateau_action *actions, int count)
+{
+    if (bot->external && count > 0 && viewer >= 0 && viewer < gateau_state_players(before))
+        external_observe(bot->external, viewer, before, seat, actions, count);
 }
 
 const char *gateau_bot_name(const gateau_bot *bot) { return bot->name; }
@@ -454,6 +486,11 @@ int gateau_bot_choose_actions(gateau_bot *bot, const gateau_state *state, int se
     if (seat < 0 || seat >= gateau_state_players(state) ||
         !(gateau_state_actors(state) & (1u << seat)) || gateau_state_in_move(state))
         return 0;
+    if (bot->external) {
+        int count = external_choose(bot->external, state, seat, rng, actions, bot->failure,
+                                    sizeof bot->failure);
+        return count;
+    }
     prepare_for_setup(bot, state);
     bot->plan.length = bot->plan.next = 0;
     /* Most moves are one action: whether the move goes on is read from
@@ -489,7 +526,10 @@ bool gateau_bot_choose_move(gateau_bot *bot, const gateau_state *state, int seat
 {
     move->count = gateau_bot_choose_actions(bot, state, seat, rng, move->actions);
     move->text[0] = '\0';
-    if (!move->count) return false;
+    if (move->count <= 0) {
+        move->count = 0;
+        return false;
+    }
     char *text = gateau_move_format(state, seat, move->actions, move->count);
     snprintf(move->text, sizeof move->text, "%s", text);
     free(text);

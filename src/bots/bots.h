@@ -178,6 +178,28 @@ typedef struct ismcts_child {
 int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *root, int seat,
                gateau_rng *rng, ismcts_child *children, int max, long *iterations);
 
+/* ---- External programs (external.c): ext:COMMAND ------------------------ */
+
+typedef struct external_bot external_bot;
+
+/* An ext: bot (bot.c), from its spec. */
+gateau_bot *external_bot_new(const char *spec, char *error, size_t error_size);
+
+/* The program and its parameters from the spec after "ext:"; the program
+ * is not started yet.  NULL with a one-line reason. */
+external_bot *external_new(const char *text, char *error, size_t error_size);
+/* Tells the program the game is over if it is, asks it to quit, and kills
+ * it (and its process group) if it does not; reaps it. */
+void external_free(external_bot *external);
+/* A move made from before, for the program playing viewer. */
+void external_observe(external_bot *external, int viewer, const gateau_state *before, int seat,
+                      const gateau_action *actions, int count);
+/* The program's move for seat, or the fallback's when it fails; -1 with
+ * the reason in failure when it fails and onerror=forfeit. */
+int external_choose(external_bot *external, const gateau_state *state, int seat, gateau_rng *rng,
+                    gateau_action actions[GATEAU_MAX_MOVE_ACTIONS], char *failure,
+                    size_t failure_size);
+
 /* ---- Helpers ------------------------------------------------------------ */
 
 /* Milliseconds on a monotonic clock. */

@@ -26,6 +26,7 @@ typedef struct cli_flags {
     bool json;              /* --json */
     const char *names;      /* --names A,B,... */
     const char *resume;     /* --resume RECORD */
+    const char *bot;        /* --bot SPEC */
 } cli_flags;
 
 /* Reads argv (after the subcommand) into flags; `allowed` lists the flags
@@ -81,6 +82,7 @@ int cli_replay(int argc, char **argv);
 int cli_random(int argc, char **argv);
 int cli_hint(int argc, char **argv);
 int cli_serve(int argc, char **argv);
+int cli_engine(int argc, char **argv);
 
 /* Prints an analysis's best moves for seat in game (src/cli/hint.c),
  * scores in the game's unit; budget says what was searched, as

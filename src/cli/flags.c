@@ -140,6 +140,8 @@ bool cli_parse_flags(const char *command, int argc, char **argv, const char *all
             flags->names = value;
         } else if (strcmp(flag, "resume") == 0) {
             flags->resume = value;
+        } else if (strcmp(flag, "bot") == 0) {
+            flags->bot = value;
         } else if (strcmp(flag, "deck") == 0) {
             /* --deck FILE is short for --options deck=FILE, with the path
              * made absolute: a record names its deck relative to the

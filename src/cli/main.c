@@ -131,6 +131,9 @@ static void usage(FILE *out)
           "                                the best moves for a seat where a record stands\n"
           "  serve [--bind A] [--port P] [--db FILE] [--web DIR]\n"
           "                                the game server of web tables (docs/server.md)\n"
+          "  engine [--bot SPEC] [--seed S]\n"
+          "                                a bot on stdin/stdout through the bot protocol\n"
+          "                                (docs/protocol.md)\n"
           "  version                       the version\n"
           "\n"
           "Exit status: 0 done; 1 bad data (a record, a deck, an option value, a file);\n"
@@ -155,6 +158,7 @@ int main(int argc, char **argv)
     if (!strcmp(command, "arena")) return cli_arena(argc - 2, argv + 2);
     if (!strcmp(command, "arena-merge")) return cli_arena_merge(argc - 2, argv + 2);
     if (!strcmp(command, "serve")) return cli_serve(argc - 2, argv + 2);
+    if (!strcmp(command, "engine")) return cli_engine(argc - 2, argv + 2);
     if (!strcmp(command, "version") || !strcmp(command, "--version")) {
         printf("gateau %s\n", GATEAU_VERSION);
         return 0;

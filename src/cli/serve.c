@@ -1,6 +1,7 @@
 /*
  * serve.c: `gateau serve [--bind A] [--port P] [--db FILE] [--web DIR]
- * [--bot-threads N] [--connections N] [--origin URL,...] [--quiet]`: the
+ * [--bot-threads N] [--connections N] [--origin URL,...] [--ext-bots SPEC,...]
+ * [--quiet]`: the
  * game server of web tables (docs/server.md).
  */
 #include <errno.h>
@@ -64,11 +65,12 @@ int cli_serve(int argc, char **argv)
         }
         bool known = !strcmp(flag, "--bind") || !strcmp(flag, "--port") || !strcmp(flag, "--db") ||
                      !strcmp(flag, "--web") || !strcmp(flag, "--bot-threads") ||
-                     !strcmp(flag, "--connections") || !strcmp(flag, "--origin");
+                     !strcmp(flag, "--connections") || !strcmp(flag, "--origin") ||
+                     !strcmp(flag, "--ext-bots");
         if (!known) {
             cli_error("serve: unknown option '%s' (usage: gateau serve [--bind ADDRESS] [--port P] "
                       "[--db FILE] [--web DIR] [--bot-threads N] [--connections N] "
-                      "[--origin URL,...] [--quiet])", flag);
+                      "[--origin URL,...] [--ext-bots SPEC,...] [--quiet])", flag);
             return 2;
         }
         if (i + 1 >= argc) {
@@ -81,6 +83,7 @@ int cli_serve(int argc, char **argv)
         else if (!strcmp(flag, "--db")) options.db = value;
         else if (!strcmp(flag, "--web")) options.web = value;
         else if (!strcmp(flag, "--origin")) options.origins = value;
+        else if (!strcmp(flag, "--ext-bots")) options.ext_bots = value;
         else if (!strcmp(flag, "--port")) {
             if (!cli_parse_integer("serve", flag, value, 0, 65535, &number)) return 2;
             options.port = (int)number;

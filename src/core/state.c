@@ -1,5 +1,6 @@
 /* state.c: game states, the moves on them and the views of them. */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -322,4 +323,110 @@ char *gateau_state_describe_legal(const gateau_state *state, int seat)
         }
     }
     return text_take(&text);
+}
+
+/* ---- States as text (the bot protocol's `state` line) ------------------------ */
+
+/* FNV-1a over bytes, continuing from hash. */
+static uint64_t fnv1a(uint64_t hash, const void *bytes, size_t size)
+{
+    const unsigned char *p = bytes;
+    for (size_t i = 0; i < size; i++) hash = (hash ^ p[i]) * 0x100000001b3ULL;
+    return hash;
+}
+
+/* The checksum of an encoded state: the build, the setup and the bytes, so
+ * that text from another version, game or player count is refused. */
+static uint64_t state_checksum(const gateau_setup *setup, const unsigned char *bytes, size_t size)
+{
+    uint64_t hash = 0xcbf29ce484222325ULL;
+    hash = fnv1a(hash, GATEAU_VERSION, strlen(GATEAU_VERSION));
+    hash = fnv1a(hash, setup->game->name, strlen(setup->game->name));
+    hash = fnv1a(hash, &setup->players, sizeof setup->players);
+    hash = fnv1a(hash, setup->options_text, strlen(setup->options_text));
+    return fnv1a(hash, bytes, size);
+}
+
+/* The bytes a state is written as: who acts (5 bytes), then the game's part. */
+enum { STATE_HEADER_BYTES = 5 };
+
+char *gateau_state_encode(const gateau_state *state)
+{
+    const gateau_setup *setup = state->setup;
+    size_t size = STATE_HEADER_BYTES + setup->game->state_size;
+    unsigned char *bytes = malloc(size);
+    char *text = malloc(size * 2 + 64);
+    if (!bytes || !text) abort(); /* out of memory */
+    for (int i = 0; i < 4; i++) bytes[i] = (unsigned char)(state->actors >> (8 * i));
+    bytes[4] = (unsigned char)(state->chance | state->over << 1 | state->simultaneous << 2 |
+                               state->in_move << 3);
+    memcpy(bytes + STATE_HEADER_BYTES, state->game, setup->game->state_size);
+    static const char digits[] = "0123456789abcdef";
+    size_t used = (size_t)sprintf(text, "%d.", setup->players);
+    for (size_t i = 0; i < size; i++) {
+        text[used++] = digits[bytes[i] >> 4];
+        text[used++] = digits[bytes[i] & 15];
+    }
+    sprintf(text + used, ".%016llx", (unsigned long long)state_checksum(setup, bytes, size));
+    free(bytes);
+    return text;
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
+gateau_state *gateau_state_decode(const gateau_setup *setup, const char *text, char *error,
+                                  size_t error_size)
+{
+    size_t size = STATE_HEADER_BYTES + setup->game->state_size;
+    char *end;
+    long players = strtol(text, &end, 10);
+    if (end == text || *end != '.' || players != setup->players) {
+        set_error(error, error_size, "the state is not for %d players of %s", setup->players,
+                  setup->game->name);
+        return NULL;
+    }
+    const char *hex = end + 1;
+    const char *dot = strchr(hex, '.');
+    if (!dot || (size_t)(dot - hex) != size * 2 || strlen(dot + 1) != 16) {
+        set_error(error, error_size, "the state has the wrong size for %s (another version?)",
+                  setup->game->name);
+        return NULL;
+    }
+    unsigned char *bytes = malloc(size);
+    if (!bytes) abort(); /* out of memory */
+    uint64_t checksum = 0;
+    bool digits = true;
+    for (size_t i = 0; i < size && digits; i++) {
+        int high = hex_digit(hex[2 * i]), low = hex_digit(hex[2 * i + 1]);
+        digits = high >= 0 && low >= 0;
+        bytes[i] = (unsigned char)(high << 4 | (low & 15));
+    }
+    for (int i = 0; i < 16 && digits; i++) {
+        int digit = hex_digit(dot[1 + i]);
+        digits = digit >= 0;
+        checksum = checksum << 4 | (uint64_t)(digit & 15);
+    }
+    if (!digits || checksum != state_checksum(setup, bytes, size)) {
+        set_error(error, error_size, "the state's checksum does not match (not written by this "
+                  "gateau for this setup)");
+        free(bytes);
+        return NULL;
+    }
+    gateau_state *state = calloc(1, gateau_state_size(setup));
+    if (!state) abort(); /* out of memory */
+    state->setup = setup;
+    state->actors = (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |
+                    (uint32_t)bytes[3] << 24;
+    state->chance = bytes[4] & 1;
+    state->over = bytes[4] >> 1 & 1;
+    state->simultaneous = bytes[4] >> 2 & 1;
+    state->in_move = bytes[4] >> 3 & 1;
+    memcpy(state->game, bytes + STATE_HEADER_BYTES, setup->game->state_size);
+    free(bytes);
+    return state;
 }

@@ -23,6 +23,10 @@ struct gateau_match {
     gateau_record *record; /* NULL: the bare state below */
     gateau_state *state;
     int moves, actions;
+    /* Bots told of every move (gateau_bot_observes: ext: programs), and
+     * the position before the move being played, for them. */
+    bool observers;
+    gateau_state *before;
 };
 
 static void write_error(char *error, size_t error_size, const char *format, const char *text,
@@ -31,18 +35,42 @@ static void write_error(char *error, size_t error_size, const char *format, cons
     if (error && error_size) snprintf(error, error_size, format, seat + 1, text);
 }
 
+static const gateau_state *current_state(const gateau_match *match)
+{
+    return match->record ? gateau_record_state(match->record) : match->state;
+}
+
+/* Before a move: keeps the position for the observers. */
+static void note_before(gateau_match *match)
+{
+    if (!match->observers) return;
+    if (!match->before) match->before = gateau_state_clone(current_state(match));
+    else gateau_state_copy(match->before, current_state(match));
+}
+
+/* After a whole move: tells the bots that follow the game. */
+static void tell_observers(gateau_match *match, int seat, const gateau_action *actions, int count)
+{
+    if (!match->observers) return;
+    for (int s = 0; s < match->players; s++)
+        if (match->bots[s] && gateau_bot_observes(match->bots[s]))
+            gateau_bot_observe(match->bots[s], s, match->before, seat, actions, count);
+}
+
 /* Plays a resumed game's moves, each already checked when it was read. */
 static void replay_moves(gateau_match *match, const gateau_record *resume)
 {
     for (int m = 0; m < gateau_record_move_count(resume); m++) {
         int count, seat = gateau_record_move_seat(resume, m);
         const gateau_action *actions = gateau_record_move_actions(resume, m, &count);
+        note_before(match);
         for (int a = 0; a < count; a++) {
             bool played = gateau_record_play(match->record, seat, actions[a], NULL, 0);
             assert(played);
             (void)played;
         }
         match->actions += count;
+        tell_observers(match, seat, actions, count);
     }
 }
 
@@ -67,6 +95,7 @@ gateau_match *gateau_match_new(const gateau_match_config *config, char *error, s
             return NULL;
         }
         assert(seat->rng); /* a bot needs its generator */
+        if (gateau_bot_observes(match->bots[s])) match->observers = true;
     }
     assert(match->chance || match->chance_by_move);
     assert(!config->resume || config->keep_record);
@@ -87,13 +116,11 @@ void gateau_match_free(gateau_match *match)
     for (int s = 0; s < match->players; s++) gateau_bot_free(match->bots[s]);
     gateau_record_free(match->record);
     gateau_state_free(match->state);
+    gateau_state_free(match->before);
     free(match);
 }
 
-const gateau_state *gateau_match_state(const gateau_match *match)
-{
-    return match->record ? gateau_record_state(match->record) : match->state;
-}
+const gateau_state *gateau_match_state(const gateau_match *match) { return current_state(match); }
 
 gateau_record *gateau_match_record(gateau_match *match) { return match->record; }
 int gateau_match_actions(const gateau_match *match) { return match->actions; }
@@ -130,22 +157,29 @@ static void play_chance(gateau_match *match)
         rng = &by_move;
     }
     const gateau_state *state = gateau_match_state(match);
+    note_before(match);
+    gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
+    int count = 0;
     do {
-        bool played = play_action(match, GATEAU_CHANCE, gateau_state_sample_chance(state, rng),
-                                  NULL, 0);
-        assert(played);
+        gateau_action action = gateau_state_sample_chance(state, rng);
+        bool played = play_action(match, GATEAU_CHANCE, action, NULL, 0);
+        assert(played && count < GATEAU_MAX_MOVE_ACTIONS);
         (void)played;
+        actions[count++] = action;
     } while (gateau_state_is_chance(state) && gateau_state_in_move(state));
+    tell_observers(match, GATEAU_CHANCE, actions, count);
 }
 
 /* Plays a move already known to be whole and legal. */
 static void play_move(gateau_match *match, int seat, const gateau_action *actions, int count)
 {
+    note_before(match);
     for (int i = 0; i < count; i++) {
         bool played = play_action(match, seat, actions[i], NULL, 0);
         assert(played);
         (void)played;
     }
+    tell_observers(match, seat, actions, count);
 }
 
 bool gateau_match_play_actions(gateau_match *match, int seat, const gateau_action *actions,
@@ -194,6 +228,11 @@ gateau_match_status gateau_match_step(gateau_match *match, char *error, size_t e
          * each still checked, without the all-or-nothing copy. */
         gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
         int count = gateau_bot_choose_actions(match->bots[seat], state, seat, config->rng, actions);
+        if (count < 0) { /* an external program forfeited (onerror=forfeit) */
+            if (error && error_size)
+                snprintf(error, error_size, "%s", gateau_bot_failure(match->bots[seat]));
+            return GATEAU_MATCH_FAILED;
+        }
         assert(count > 0);
         play_move(match, seat, actions, count);
         return GATEAU_MATCH_PLAYING;

@@ -69,6 +69,7 @@ server *server_start(const server_options *options, char *error, size_t error_si
 {
     server *running = calloc(1, sizeof *running);
     if (!running) abort();
+    table_allow_ext_bots(options->ext_bots);
     running->database = store_open(options->db, error, error_size);
     if (!running->database) {
         free(running);

@@ -45,6 +45,9 @@ typedef struct server_options {
     int connections;      /* connections served at once (a WebSocket holds one) */
     const char *origins;  /* WebSocket origins allowed besides the server's own, comma-separated */
     bool quiet;           /* no request log */
+    /* ext: bot specs (docs/protocol.md) tables may name, comma-separated,
+     * exactly as given; NULL: none (an ext: spec runs a program here). */
+    const char *ext_bots;
 } server_options;
 
 /* ---- Tokens (tokens.c) --------------------------------------------------------------- */
@@ -151,6 +154,9 @@ server_table *table_restore(struct store *database, const store_table *kept, con
  * False with a reason when the store refuses. */
 bool table_resume(server_table *table, char *error, size_t error_size);
 void table_free(server_table *table);
+/* The ext: specs tables may name (server_options.ext_bots), set once at
+ * start; any other ext: spec is refused, since it would run a program. */
+void table_allow_ext_bots(const char *list);
 
 /* The seat a token opens (under the lock), or -1. */
 int table_seat_of(const server_table *table, const char *token);

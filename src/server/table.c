@@ -110,6 +110,35 @@ void table_free(server_table *table)
     free(table);
 }
 
+/* ---- ext: bots: only those the server was started with ------------------------------ */
+
+static char *allowed_ext_bots; /* ",spec,spec," or NULL; set before any table */
+
+void table_allow_ext_bots(const char *list)
+{
+    free(allowed_ext_bots);
+    allowed_ext_bots = NULL;
+    if (!list || !list[0]) return;
+    size_t size = strlen(list) + 3;
+    allowed_ext_bots = malloc(size);
+    if (!allowed_ext_bots) abort();
+    snprintf(allowed_ext_bots, size, ",%s,", list);
+}
+
+/* A client may name an ext: bot only if the server's owner listed it. */
+static bool bot_allowed(const char *spec, char *error, size_t error_size)
+{
+    if (strncmp(spec, "ext:", 4) != 0) return true;
+    if (allowed_ext_bots && !strchr(spec, ',')) {
+        char wanted[600];
+        snprintf(wanted, sizeof wanted, ",%s,", spec);
+        if (strlen(spec) < 500 && strstr(allowed_ext_bots, wanted)) return true;
+    }
+    snprintf(error, error_size, "ext: bots run programs on the server: only those it was "
+             "started with (gateau serve --ext-bots) may play");
+    return false;
+}
+
 /* A seat's spec: "human", "open" or a bot that exists. */
 static bool set_seat(table_seat *seat, const char *spec, int number, char *error,
                      size_t error_size)
@@ -121,7 +150,8 @@ static bool set_seat(table_seat *seat, const char *spec, int number, char *error
         return true;
     }
     char reason[256];
-    seat->bot = gateau_bot_new(spec, reason, sizeof reason);
+    seat->bot = bot_allowed(spec, reason, sizeof reason)
+                    ? gateau_bot_new(spec, reason, sizeof reason) : NULL;
     if (!seat->bot) {
         snprintf(error, error_size, "seat %d: %s (or human, open)", number, reason);
         return false;
@@ -551,7 +581,9 @@ int table_set_zombie(server_table *table, int seat, bool zombie, const char *bot
     table_seat *handed = &table->seats[seat];
     if (zombie && !handed->bot) {
         char reason[256];
-        handed->bot = gateau_bot_new(bot_spec ? bot_spec : "heuristic", reason, sizeof reason);
+        const char *spec = bot_spec ? bot_spec : "heuristic";
+        handed->bot = bot_allowed(spec, reason, sizeof reason)
+                          ? gateau_bot_new(spec, reason, sizeof reason) : NULL;
         if (!handed->bot) {
             snprintf(error, error_size, "bot: %s", reason);
             return 422;

@@ -1,0 +1,71 @@
+/*
+ * fuzz_engine.c: the line handling of `gateau engine` (src/cli/engine.c,
+ * engine_session_line), what a harness sends to gateau's bots through the
+ * bot protocol (docs/protocol.md).
+ *
+ * Input: lines, as a harness would send them.  A line "STATE" becomes a
+ * `state` line of a real position of the current game (the initial
+ * position after its first chance move, for the seat of the last newgame),
+ * so that `go` plays real moves too.  Every answer must be whole lines of
+ * the protocol's answers: name, option, ready, rng, move, error.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/engine.h"
+#include "fuzz.h"
+
+static void check_answers(const char *text)
+{
+    static const char *const answers[] = {"name ", "option ", "ready", "rng ", "move ", "error "};
+    for (const char *line = text; *line;) {
+        size_t length = strcspn(line, "\n");
+        bool known = false;
+        for (size_t a = 0; a < sizeof answers / sizeof answers[0]; a++)
+            known = known || !strncmp(line, answers[a], strlen(answers[a]));
+        FUZZ_REQUIRE(known && line[length] == '\n', "answer '%.*s'", (int)length, line);
+        line += length + 1;
+    }
+}
+
+/* A state line for the session's game, when it has one. */
+static void send_state(engine_session *session)
+{
+    if (!session->setup) return;
+    gateau_state *state = gateau_state_new(session->setup);
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 1);
+    while (gateau_state_is_chance(state))
+        gateau_state_apply_legal(state, GATEAU_CHANCE, gateau_state_sample_chance(state, &rng));
+    char *token = gateau_state_encode(state);
+    size_t size = strlen(token) + 8;
+    char *line = malloc(size);
+    snprintf(line, size, "state %s", token);
+    engine_session_line(session, line);
+    free(line);
+    free(token);
+    gateau_state_free(state);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size);
+    char *output = NULL;
+    size_t output_size = 0;
+    FILE *out = open_memstream(&output, &output_size);
+    engine_session session;
+    engine_session_init(&session, "random", 1, out);
+    for (char *line = text; line;) {
+        char *newline = strchr(line, '\n');
+        if (newline) *newline = '\0';
+        if (!strcmp(line, "STATE")) send_state(&session);
+        else if (!engine_session_line(&session, line)) break;
+        line = newline ? newline + 1 : NULL;
+    }
+    engine_session_free(&session);
+    fclose(out);
+    check_answers(output);
+    free(output);
+    free(text);
+    return 0;
+}
