@@ -15,6 +15,8 @@
 #                and action lists
 #   fuzz_part    arena part files of every game (`gateau arena --part`),
 #                one cut short in its last line
+#   fuzz_engine  sessions of `gateau engine` for every game (STATE: a real
+#                position), and lines it must refuse
 # GATEAU is a built `gateau` command (build/gateau).
 set -e
 gateau="$1"
@@ -220,3 +222,13 @@ for game in "piece-o-cake 3" "maries-table 4" "mice-cake 2" "cake-master 2"; do
         --shard 2/3 --part "$out/fuzz_part/$1" > /dev/null
 done
 head -c -5 "$out/fuzz_part/piece-o-cake" > "$out/fuzz_part/cut-short"
+
+# ---- gateau engine's lines (the bot protocol, docs/protocol.md) ------------------------
+mkdir -p "$out/fuzz_engine"
+for game in "piece-o-cake 3" "maries-table 4" "mice-cake 2" "cake-master 2"; do
+    set -- $game
+    printf 'protocol 1\nset bot heuristic\nnewgame game %s players %s seat 1\nSTATE\ngo 1 ms 50 left -1 rng 1 2 3 4\nend scores 1 2 winners 1\nquit\n' \
+        "$1" "$2" > "$out/fuzz_engine/$1"
+done
+printf 'protocol 1\nbogus line\nnewgame game nope players 9 seat 0\ngo\nstate zzz\nquit\n' \
+    > "$out/fuzz_engine/errors"
