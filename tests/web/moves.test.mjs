@@ -3,7 +3,7 @@
 // when asked to, the hint answers from the server, the tab's title says
 // whose turn it is, and the log shows each move's notation.
 
-import {api, newPage, openSeat, check} from './support.mjs';
+import {api, newPage, openSeat, settled, check} from './support.mjs';
 
 const builtText = (page) => page.textContent('[data-testid=built]');
 const boardChoices = (page) => page.$$eval('[data-testid=board] [data-action]', (e) => e.map((x) => x.dataset.action));
@@ -39,7 +39,7 @@ export const tests = [{
       const choices = await boardChoices(page);
       // "cut done" (or any last choice) closes the cut sooner or later.
       await page.click(`[data-testid=board] [data-action="${choices[choices.length - 1]}"]`);
-      await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'));
+      await settled(page);
     }
     const waiting = await api(env.url, 'GET', `/api/tables/${table.id}?token=${table.seats[0].token}`);
     check(waiting.version === 1, 'a whole move is not sent before the button');

@@ -97,54 +97,52 @@ export function randomFrom(seed) {
   };
 }
 
-// One click on a page if it has something to play: a legal element on the
-// board, or the send button of a whole move.  Returns what it did, or null.
-// Only the board's own elements are clicked: a legal action the board
-// did not draw (shown under "Other choices") fails the test.
-export async function clickOnce(page, random) {
-  const others = await page.$$('.other-choices [data-action]');
-  if (others.length) {
-    const names = await Promise.all(others.map((e) => e.textContent()));
-    throw new Failure(`the board does not draw these legal actions: ${names.join(', ')}`);
-  }
-  if (await page.$('[aria-busy=true]')) return null;
-  const send = await page.$('[data-testid=send]:not([disabled])');
-  if (send) {
-    await send.click();
-    return 'send';
-  }
-  const choices = await page.$$('[data-testid=board] [data-action]');
-  if (!choices.length) return null;
-  const choice = choices[random(choices.length)];
-  const label = await choice.getAttribute('aria-label');
-  await choice.click();
-  return label;
+// Resolves when the page has no request of the table on its way.  (Polled
+// every 10 ms: playwright's default waits for animation frames, which a
+// page that is not in front gets seldom.)
+export function settled(page) {
+  return page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), null,
+    {polling: 10, timeout: 5000});
 }
 
-// Plays a table to its end by clicking on every seat's page, each page in
-// turn; resolves to the number of clicks.  Fails after limit clicks or
-// when nothing changes for 20 s.
-export async function playToTheEnd(pages, random, limit = 3000) {
-  let clicks = 0, idleSince = Date.now();
-  for (;;) {
-    let over = 0, clicked = false;
-    for (const page of pages) {
-      if (await page.$('[data-testid=end]')) {
-        over++;
-        continue;
-      }
-      if (await clickOnce(page, random)) {
-        clicks++;
-        clicked = true;
-        await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'), null, {timeout: 5000});
-      }
-    }
-    if (over === pages.length) return clicks;
-    check(clicks < limit, `no end after ${limit} clicks`);
-    if (clicked) idleSince = Date.now();
-    check(Date.now() - idleSince < 20000, 'nothing to click for 20 s and the game is not over');
-    if (!clicked) await pages[0].waitForTimeout(50);
+// One click on a page if it has something to play: a legal element on the
+// board, or the send button of a whole move; resolves, once the page has
+// settled, to what it clicked (the element's label, or 'send'), or null.
+// Only the board's own elements are clicked: a legal action the board
+// did not draw (shown under "Other choices") fails the test.  The click is
+// the mouse's, at the element's centre, after one look at the page (the
+// element found there must be the one chosen).
+export async function clickOnce(page, random) {
+  const seen = await page.evaluate(() => {
+    const others = [...document.querySelectorAll('.other-choices [data-action]')];
+    if (others.length) return {others: others.map((e) => e.textContent)};
+    if (document.querySelector('[aria-busy=true]')) return null;
+    if (document.querySelector('[data-testid=send]:not([disabled])')) return {send: true};
+    const count = document.querySelectorAll('[data-testid=board] [data-action]').length;
+    return count ? {count} : null;
+  });
+  if (!seen) return null;
+  if (seen.others) throw new Failure(`the board does not draw these legal actions: ${seen.others.join(', ')}`);
+  if (seen.send) {
+    await page.click('[data-testid=send]');
+    await settled(page);
+    return 'send';
   }
+  const pick = random(seen.count);
+  const target = await page.evaluate((index) => {
+    const element = document.querySelectorAll('[data-testid=board] [data-action]')[index];
+    if (!element) return null;
+    element.scrollIntoView({block: 'center', inline: 'center'});
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    return {x, y, label: element.getAttribute('aria-label'), direct: Boolean(hit && element.contains(hit))};
+  }, pick);
+  if (!target) return null; // (redrawn meanwhile: look again)
+  if (target.direct) await page.mouse.click(target.x, target.y);
+  else await page.locator('[data-testid=board] [data-action]').nth(pick).click(); // (covered centre)
+  await settled(page);
+  return target.label;
 }
 
 // The winners a page names at the end, in seat order.
