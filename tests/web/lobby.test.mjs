@@ -2,7 +2,9 @@
 // a friend's invitation link, a seat joined from the list, a game watched,
 // presence on every page, and a seat handed to a bot by the creator.
 
-import {newPage, check} from './support.mjs';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {newPage, check, SOURCE, api} from './support.mjs';
 
 export const tests = [{
   name: 'the lobby: make a table, invite, join from the list, watch; presence',
@@ -57,5 +59,33 @@ export const tests = [{
       null, {timeout: 5000});
     check(!(await cid.$('[data-focus=zombie-2]')), 'only the creator may hand a seat over');
     for (const page of [ann, cid, dee]) await page.context().close();
+  },
+}, {
+  name: 'the lobby: a Cake Master table with a deck file of its own and a clock',
+  async run(env) {
+    const page = await newPage(env.browser, env.errors);
+    await page.goto(`${env.url}/#/`);
+    await page.waitForSelector('form.create');
+    await page.selectOption('#game', 'cake-master');
+    await page.selectOption('#players', '2');
+    await page.selectOption('#seat-2', 'random');
+    await page.selectOption('#clock', '10m+20s');
+    const deck = readFileSync(join(SOURCE, 'tests/data/cake-master-small.deck'));
+    await page.setInputFiles('#deck', {name: 'small.deck', mimeType: 'text/plain', buffer: deck});
+    await page.click('form.create button[type=submit]');
+    await page.click('[data-testid=go-to-table]');
+    await page.waitForSelector('[data-testid=board] [data-action]');
+    const id = page.url().match(/#\/table\/(\w+)/)[1];
+    const table = await api(env.url, 'GET', `/api/tables/${id}`);
+    check(table.seats[0].clock > 0 && table.seats[0].clock <= 600000, `a clock of 10 minutes: ${table.seats[0].clock}`);
+    const clock = await page.textContent('[data-clock="1"]');
+    check(/^\d+:\d\d$/.test(clock.trim()), `the page shows the clock: '${clock}'`);
+    // The small deck's cards are the only ones dealt.
+    const codes = new Set(readFileSync(join(SOURCE, 'tests/data/cake-master-small.deck'), 'utf8')
+      .split('\n').filter((line) => line.startsWith('card ')).map((line) => line.split(/\s+/)[1]));
+    const cards = (await page.$$eval('[data-testid=board] [data-card]', (e) => e.map((x) => x.dataset.card)))
+      .filter((mark) => !mark.startsWith('customer-'));
+    check(cards.length > 0 && cards.every((card) => codes.has(card)), `cards from the deck sent: ${cards.join(' ')}`);
+    await page.context().close();
   },
 }];
