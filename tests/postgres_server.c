@@ -46,9 +46,12 @@ static bool run_as_owner(const char *command)
     return system(line) == 0;
 }
 
+/* Says once, for the whole program, why its PostgreSQL tests will skip
+ * (each skipped test says it again with --verbose). */
 static void skip_because(const char *reason)
 {
     setenv(SKIP_VARIABLE, reason, 1);
+    fprintf(stderr, "PostgreSQL tests skipped: %s\n", reason);
 }
 
 void postgres_server_start(void)
