@@ -10,9 +10,14 @@
  * WebSocket on each server sees every move, one log entry per move.
  * Mid-game one of the two is killed with SIGKILL: every move it had
  * acknowledged is on the other, the game finishes there, and its record
- * replays to the scores the server reported.
+ * replays to the scores the server reported.  And two clients posting
+ * the same move at the same version, one to each server at once: one is
+ * accepted, the other refused (409), never a failure (503),
+ * whether its server learned of the winner's move first or the database
+ * refused its own.
  */
 #define _DEFAULT_SOURCE /* usleep */
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,4 +308,107 @@ Test(server_postgres, moves_alternate_between_two_servers_and_a_kill_of_b_loses_
 {
     postgres_server_require();
     two_servers_one_game("piece-o-cake", 1, 6);
+}
+
+/* ---- Two servers racing for the same move -------------------------------------------- */
+
+typedef struct racer {
+    const served *to;
+    const char *path;
+    const char *body;
+    int status;
+    char *reply;
+} racer;
+
+static void *race(void *argument)
+{
+    racer *runner = argument;
+    runner->status = http_request(runner->to->port, "POST", runner->path, runner->body, "",
+                                  &runner->reply);
+    return NULL;
+}
+
+/* The move seat's client would post: its first legal whole move. */
+static char *first_legal_body(const served *from, const table_tokens *table, int seat,
+                              int version, json_t *legal)
+{
+    char after[4096] = "", path[4400];
+    json_t *actions = json_array(), *choices = json_incref(legal);
+    for (;;) {
+        json_int_t action = json_integer_value(json_object_get(json_array_get(choices, 0),
+                                                               "action"));
+        json_array_append_new(actions, json_integer(action));
+        size_t used = strlen(after);
+        snprintf(after + used, sizeof after - used, "%s%lld", used ? "," : "", (long long)action);
+        snprintf(path, sizeof path, "/api/tables/%s/legal?token=%s&after=%s", table->id,
+                 table->tokens[seat], after);
+        json_t *next = request(from, "GET", path, NULL, 200);
+        bool complete = json_is_true(json_object_get(next, "complete"));
+        json_decref(choices);
+        choices = json_incref(json_object_get(next, "legal"));
+        json_decref(next);
+        if (complete) break;
+    }
+    json_decref(choices);
+    json_t *body = json_pack("{s:s,s:i,s:o}", "token", table->tokens[seat], "version", version,
+                             "move", actions);
+    char *text = json_dumps(body, JSON_COMPACT);
+    json_decref(body);
+    return text;
+}
+
+Test(server_postgres, the_same_move_posted_to_both_servers_at_once_is_accepted_once)
+{
+    const char *db = postgres_server_database("race");
+    served servers[2] = {start_server(db), start_server(db)};
+    json_t *made = request(&servers[0], "POST", "/api/tables",
+                           "{\"game\":\"mice-cake\",\"players\":2,\"seats\":[\"human\",\"human\"]}",
+                           201);
+    table_tokens table = {0};
+    snprintf(table.id, sizeof table.id, "%s", json_string_value(json_object_get(made, "id")));
+    for (int s = 0; s < 2; s++)
+        snprintf(table.tokens[s], sizeof table.tokens[0], "%s",
+                 json_string_value(json_object_get(json_array_get(json_object_get(made, "seats"),
+                                                                  (size_t)s),
+                                                   "token")));
+    json_decref(made);
+    char path[256];
+    snprintf(path, sizeof path, "/api/tables/%s/moves", table.id);
+    int races = 0, over = 0;
+    for (int rounds = 0; rounds < 5000 && !over; rounds++) {
+        int version;
+        json_t *legal, *snapshot;
+        int seat = seat_to_move(&servers[rounds % 2], &table, &version, &legal, &snapshot);
+        over = snapshot && json_is_true(json_object_get(snapshot, "over"));
+        if (seat < 0) {
+            if (snapshot) json_decref(snapshot);
+            usleep(2000);
+            continue;
+        }
+        char *body = first_legal_body(&servers[rounds % 2], &table, seat, version, legal);
+        json_decref(snapshot);
+        racer racers[2] = {{&servers[0], path, body, 0, NULL}, {&servers[1], path, body, 0, NULL}};
+        pthread_t threads[2];
+        for (int r = 0; r < 2; r++) pthread_create(&threads[r], NULL, race, &racers[r]);
+        for (int r = 0; r < 2; r++) pthread_join(threads[r], NULL);
+        int accepted = (racers[0].status == 200) + (racers[1].status == 200);
+        cr_assert_eq(accepted, 1, "version %d: one of the two is accepted (%d %s / %d %s)",
+                     version, racers[0].status, racers[0].reply, racers[1].status,
+                     racers[1].reply);
+        for (int r = 0; r < 2; r++) {
+            if (racers[r].status != 200)
+                /* (stale; or, in a simultaneous phase whose versions all
+                 * stay current, "not seat N's turn" as it has moved) */
+                cr_assert_eq(racers[r].status, 409, "version %d, server %c: %d %s", version,
+                             'A' + r, racers[r].status, racers[r].reply);
+            free(racers[r].reply);
+        }
+        free(body);
+        races++;
+    }
+    cr_assert(over, "the game ended after %d races", races);
+    for (int s = 0; s < 2; s++) {
+        kill(servers[s].pid, SIGTERM);
+        waitpid(servers[s].pid, NULL, 0);
+    }
 }
