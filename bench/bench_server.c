@@ -4,12 +4,13 @@
  *
  *   gateau_bench_server [--tables N] [--think-ms A-B] [--seconds S] [--game G]
  *                       [--players P] [--threads T] [--http N] [--connections N]
- *                       [--url http://127.0.0.1:PORT] [--gateau PATH] [--db FILE]
+ *                       [--url http://127.0.0.1:PORT [--url ...]] [--gateau PATH] [--db FILE]
  *                       [--seed S] [--warm-moves N]
  *   gateau_bench_server --durability [--rounds R] [--tables N] ...
  *
  * It starts `gateau serve --port 0 --quiet` on a new database (or uses the
- * server at --url), makes N tables of the game whose seats are all
+ * server at --url; given twice, two servers on one PostgreSQL database,
+ * event loop i playing on the (i mod 2)th), makes N tables of the game whose seats are all
  * "human", and plays every seat itself: one WebSocket per seat, and a
  * pool of HTTP/1.1 keep-alive connections for the requests.  A seat whose
  * push says it is to move waits its think time (uniform in A-B ms; 0: not
@@ -122,6 +123,9 @@ typedef struct options {
     int http;                 /* keep-alive connections per loop; 0: by the load */
     int connections;          /* the server's --connections; 0: by the load */
     int port;                 /* --url: a server that runs already */
+    /* --url given twice: two servers on one database (PostgreSQL); event
+     * loop i plays its tables on ports[i % 2], so each server gets half. */
+    int ports[2], port_count;
     const char *gateau;       /* the gateau command */
     const char *db;           /* the database; NULL: a new one, removed after */
     uint64_t seed;
@@ -135,7 +139,7 @@ static void usage(void)
     fprintf(stderr,
             "usage: gateau_bench_server [--tables N] [--think-ms A-B] [--seconds S] [--game G]\n"
             "         [--players P] [--threads T] [--http N] [--connections N]\n"
-            "         [--url http://127.0.0.1:PORT] [--gateau PATH] [--db FILE] [--seed S]\n"
+            "         [--url http://127.0.0.1:PORT [--url ...]] [--gateau PATH] [--db FILE] [--seed S]\n"
             "         [--warm-moves N]\n"
             "       gateau_bench_server --durability [--rounds R] [--tables N] [--think-ms A-B]\n");
     exit(2);
@@ -224,7 +228,12 @@ static options parse_options(int argc, char **argv)
         } else if (!strcmp(flag, "--connections")) {
             chosen.connections = (int)number_argument(flag, value, 1, 100000);
         } else if (!strcmp(flag, "--url")) {
-            chosen.port = url_port(value);
+            if (chosen.port_count == 2) {
+                fprintf(stderr, "gateau_bench_server: --url: at most two servers\n");
+                exit(2);
+            }
+            chosen.port = chosen.ports[chosen.port_count++] = url_port(value);
+            chosen.port = chosen.ports[0];
         } else if (!strcmp(flag, "--gateau")) {
             chosen.gateau = value;
         } else if (!strcmp(flag, "--db")) {
@@ -250,6 +259,7 @@ static options parse_options(int argc, char **argv)
             exit(2);
         }
     }
+    if (chosen.port_count == 2 && chosen.threads % 2) chosen.threads++; /* (a loop per server) */
     if (chosen.tables < chosen.threads) chosen.threads = chosen.tables;
     if (!chosen.http) {
         /* The server lets one connection make 200 requests a second: a
@@ -1951,7 +1961,8 @@ static int run_benchmark(const options *chosen, const char *gateau)
     double setup_began = now_seconds();
     for (int i = 0; i < chosen->threads; i++) {
         int share = chosen->tables / chosen->threads + (i < chosen->tables % chosen->threads);
-        loop_init(&loops[i], chosen, server.port, share, chosen->seed + (uint64_t)i, &window_start,
+        int port = chosen->port_count == 2 ? chosen->ports[i % 2] : server.port;
+        loop_init(&loops[i], chosen, port, share, chosen->seed + (uint64_t)i, &window_start,
                   &window_end, &stop);
         pthread_create(&threads[i], NULL, loop_thread, &loops[i]);
     }

@@ -1,14 +1,14 @@
 #!/bin/sh
 # Installs what gateau needs to build and test, on Debian, when missing.
 # Sourced by scripts/play, scripts/test and scripts/fuzz.
-GATEAU_PACKAGES="build-essential cmake pkg-config libjansson-dev libedit-dev libcriterion-dev libcairo2-dev libsqlite3-dev libcivetweb-dev python3-numpy python3-pytest"
+GATEAU_PACKAGES="build-essential cmake pkg-config libjansson-dev libedit-dev libcriterion-dev libcairo2-dev libsqlite3-dev libpq-dev libcivetweb-dev python3-numpy python3-pytest"
 # (python3-numpy and python3-pytest: the Python package and its tests, python/.)
 # The fuzz targets (scripts/fuzz) are built with clang and libFuzzer.
 GATEAU_FUZZ_PACKAGES="clang-14 libclang-rt-14-dev"
 # The tests beyond the C ones: the browser tests (tests/web) drive Debian's
 # chromium from Node.js (the machine's own Node.js and npm when it has
 # them, else Debian's); the cluster recipes' check runs GNU parallel.
-GATEAU_TEST_PACKAGES="chromium parallel"
+GATEAU_TEST_PACKAGES="chromium parallel postgresql"
 command -v npm >/dev/null 2>&1 || GATEAU_TEST_PACKAGES="$GATEAU_TEST_PACKAGES nodejs npm"
 
 # gateau_install_dependencies [fuzz] [tests]: the packages to build and run

@@ -5,8 +5,11 @@
  * Round trips of every call; what is refused (a duplicate or missing move,
  * a second result, a file that is not a gateau database); a writer killed
  * with SIGKILL at a random moment loses no move it had been told was
- * committed; threads sharing one store.
+ * committed; threads sharing one store.  Each of these on SQLite and on
+ * PostgreSQL (a server the tests start, tests/postgres_server.h); on
+ * PostgreSQL also two connections racing and the change notifications.
  */
+#include <libpq-fe.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -22,9 +25,47 @@
 #include "gateau/rng.h"
 #include "store/sha256.h"
 #include "store/store.h"
+#include "postgres_server.h"
 #include "support.h"
 
 TestSuite(store, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 300);
+
+/* One PostgreSQL server for the whole program, started before the tests
+ * are forked (tests/postgres_server.h). */
+ReportHook(PRE_ALL)(struct criterion_test_set *tests)
+{
+    (void)tests;
+    postgres_server_start();
+}
+
+ReportHook(POST_ALL)(struct criterion_global_stats *stats)
+{
+    (void)stats;
+    postgres_server_stop();
+}
+
+/* The tests of what store.h promises run on both databases: name_sqlite
+ * on a file, name_postgres on a new database of the tests' server
+ * (skipped with a line saying why when none could be started). */
+typedef enum backend { SQLITE, POSTGRES } backend;
+
+#define BOTH_BACKENDS(name)                                                                   \
+    static void name(backend which);                                                           \
+    Test(store, name##_sqlite) { name(SQLITE); }                                               \
+    Test(store, name##_postgres) { name(POSTGRES); }                                           \
+    static void name(backend which)
+
+/* Where a test's store is: a file in the test's folder, or a database
+ * named after the file ("round.db": round_db). */
+static const char *location(backend which, const char *file)
+{
+    if (which == SQLITE) return support_temp_path(file);
+    char name[64];
+    snprintf(name, sizeof name, "%s", file);
+    for (char *c = name; *c; c++)
+        if (*c == '.' || *c == '/' || *c == '-') *c = '_';
+    return postgres_server_database(name);
+}
 
 /* ---- helpers ------------------------------------------------------------------------ */
 
@@ -189,9 +230,9 @@ static void expect_sample(loaded_table loaded, const store_table *table)
     }
 }
 
-Test(store, round_trip_of_every_call)
+BOTH_BACKENDS(round_trip_of_every_call)
 {
-    store *storage = open_store(support_temp_path("round.db"));
+    store *storage = open_store(location(which, "round.db"));
     store_table table = write_sample(storage, "t1");
     table_collection collection = {0};
     expect_sample(load_one(storage, "t1", &collection), &table);
@@ -206,9 +247,9 @@ Test(store, round_trip_of_every_call)
     store_close(storage);
 }
 
-Test(store, unfinished_only_and_stopping)
+BOTH_BACKENDS(unfinished_only_and_stopping)
 {
-    store *storage = open_store(support_temp_path("filter.db"));
+    store *storage = open_store(location(which, "filter.db"));
     /* Created out of id order: loads come oldest first. */
     const char *ids[] = {"c", "a", "b"};
     for (int t = 0; t < 3; t++) {
@@ -241,9 +282,9 @@ Test(store, unfinished_only_and_stopping)
     store_close(storage);
 }
 
-Test(store, reopening_keeps_everything)
+BOTH_BACKENDS(reopening_keeps_everything)
 {
-    const char *path = support_temp_path("reopen.db");
+    const char *path = location(which, "reopen.db");
     store *storage = open_store(path);
     store_table table = write_sample(storage, "kept");
     store_close(storage);
@@ -265,9 +306,9 @@ Test(store, reopening_keeps_everything)
 
 /* ---- refusals ---------------------------------------------------------------------- */
 
-Test(store, a_duplicate_or_missing_move_is_refused)
+BOTH_BACKENDS(a_duplicate_or_missing_move_is_refused)
 {
-    store *storage = open_store(support_temp_path("duplicate.db"));
+    store *storage = open_store(location(which, "duplicate.db"));
     store_table table = make_table("t", 2, 1);
     create(storage, &table);
     append(storage, "t", 0, 0, "first");
@@ -291,9 +332,9 @@ Test(store, a_duplicate_or_missing_move_is_refused)
     store_close(storage);
 }
 
-Test(store, other_refusals)
+BOTH_BACKENDS(other_refusals)
 {
-    store *storage = open_store(support_temp_path("refusals.db"));
+    store *storage = open_store(location(which, "refusals.db"));
     store_table table = make_table("t", 3, 1);
     create(storage, &table);
     char error[256];
@@ -338,9 +379,9 @@ static bool call_back(void *context, const store_table *table, const store_move 
     return true;
 }
 
-Test(store, a_visitor_calling_the_store_gets_an_error)
+BOTH_BACKENDS(a_visitor_calling_the_store_gets_an_error)
 {
-    store *storage = open_store(support_temp_path("reentry.db"));
+    store *storage = open_store(location(which, "reentry.db"));
     store_table table = make_table("t", 2, 1);
     create(storage, &table);
     reentry_context reentry = {.storage = storage};
@@ -496,9 +537,9 @@ static void read_reports(int fd, int milliseconds, int *last)
     }
 }
 
-Test(store, a_killed_writer_loses_no_committed_move)
+BOTH_BACKENDS(a_killed_writer_loses_no_committed_move)
 {
-    const char *path = support_temp_path("killed.db");
+    const char *path = location(which, "killed.db");
     store *storage = open_store(path);
     store_table table = make_table("t", 2, 1);
     create(storage, &table);
@@ -586,9 +627,9 @@ static void run_writers(thread_writer writers[THREADS])
     for (int w = 0; w < THREADS; w++) pthread_join(threads[w], NULL);
 }
 
-Test(store, threads_append_to_their_own_tables)
+BOTH_BACKENDS(threads_append_to_their_own_tables)
 {
-    store *storage = open_store(support_temp_path("threads.db"));
+    store *storage = open_store(location(which, "threads.db"));
     thread_writer writers[THREADS];
     memset(writers, 0, sizeof writers);
     for (int w = 0; w < THREADS; w++) {
@@ -613,9 +654,9 @@ Test(store, threads_append_to_their_own_tables)
     store_close(storage);
 }
 
-Test(store, threads_racing_for_the_same_moves_never_both_win)
+BOTH_BACKENDS(threads_racing_for_the_same_moves_never_both_win)
 {
-    store *storage = open_store(support_temp_path("race.db"));
+    store *storage = open_store(location(which, "race.db"));
     store_table table = make_table("shared", 2, 1);
     create(storage, &table);
     thread_writer writers[THREADS];
@@ -720,4 +761,128 @@ Test(store, checkpoints_run_beside_the_commits)
     }
     cr_assert_gt(now.st_size, before.st_size, "the pages were copied into the database");
     store_close(storage);
+}
+
+/* ---- PostgreSQL only: several processes on one database ----------------------------- */
+
+/* Two stores on one database are two connections, as two servers'
+ * would be: racing for the same moves, the database lets one win each. */
+Test(store, two_connections_racing_for_the_same_moves_never_both_win)
+{
+    const char *url = location(POSTGRES, "connections");
+    store *first = open_store(url), *second = open_store(url);
+    store_table table = make_table("shared", 2, 1);
+    create(first, &table);
+    thread_writer writers[THREADS];
+    memset(writers, 0, sizeof writers);
+    for (int w = 0; w < THREADS; w++) {
+        writers[w].storage = w % 2 ? second : first;
+        snprintf(writers[w].table_id, sizeof writers[w].table_id, "shared");
+    }
+    run_writers(writers);
+    int appended = 0;
+    for (int w = 0; w < THREADS; w++) {
+        appended += writers[w].appended;
+        if (writers[w].error[0]) cr_assert(strstr(writers[w].error, "is already there"), "%s",
+                                           writers[w].error);
+    }
+    cr_assert_eq(appended, THREAD_MOVES);
+    table_collection collection = {0};
+    loaded_table loaded = load_one(second, "shared", &collection);
+    cr_assert_eq(loaded.move_count, THREAD_MOVES);
+    for (int m = 0; m < THREAD_MOVES; m++) cr_assert_eq(loaded.moves[m].number, m);
+    free_collection(&collection);
+    store_close(first);
+    store_close(second);
+}
+
+/* What a watcher was told. */
+typedef struct change_log {
+    pthread_mutex_t lock;
+    char lines[64][48];
+    int count;
+} change_log;
+
+static void note_change(void *context, const char *table_id, int version)
+{
+    change_log *log = context;
+    pthread_mutex_lock(&log->lock);
+    if (log->count < 64)
+        snprintf(log->lines[log->count++], sizeof log->lines[0], "%s %d", table_id, version);
+    pthread_mutex_unlock(&log->lock);
+}
+
+/* Waits until the log holds line (or a generous while passes). */
+static bool wait_for_change(change_log *log, const char *line)
+{
+    for (int polls = 0; polls < 3000; polls++) {
+        pthread_mutex_lock(&log->lock);
+        bool found = false;
+        for (int l = 0; l < log->count && !found; l++) found = !strcmp(log->lines[l], line);
+        pthread_mutex_unlock(&log->lock);
+        if (found) return true;
+        nanosleep(&(struct timespec){0, 10000000}, NULL);
+    }
+    return false;
+}
+
+Test(store, a_watcher_hears_of_every_change_from_any_connection)
+{
+    const char *url = location(POSTGRES, "watched");
+    store *watched = open_store(url), *other = open_store(url);
+    cr_assert(store_is_shared(watched));
+    change_log log = {.lock = PTHREAD_MUTEX_INITIALIZER};
+    char error[256];
+    cr_assert(store_watch(watched, note_change, &log, error, sizeof error), "%s", error);
+    store_table table = make_table("w", 2, 1);
+    create(other, &table);
+    append(other, "w", 0, GATEAU_CHANCE, "deal");
+    append(other, "w", 1, 0, "cut");
+    cr_assert(wait_for_change(&log, "w 1"));
+    cr_assert(wait_for_change(&log, "w 2"));
+    cr_assert(store_update_seat(other, "w", 1, &table.seats[1], error, sizeof error), "%s", error);
+    cr_assert(wait_for_change(&log, "w -1"));
+    append(watched, "w", 2, 1, "mine too");
+    cr_assert(wait_for_change(&log, "w 3"));
+    store_close(other);
+    store_close(watched);
+
+    /* A SQLite file has no other writer: nothing to watch. */
+    store *file = open_store(location(SQLITE, "unwatched.db"));
+    cr_assert(!store_is_shared(file));
+    cr_assert(store_watch(file, note_change, &log, error, sizeof error), "%s", error);
+    store_close(file);
+}
+
+/* SQL run straight on a test database. */
+static void postgres_execute(const char *url, const char *sql)
+{
+    PGconn *connection = PQconnectdb(url);
+    cr_assert_eq(PQstatus(connection), CONNECTION_OK, "%s", PQerrorMessage(connection));
+    PGresult *result = PQexec(connection, sql);
+    cr_assert_eq(PQresultStatus(result), PGRES_COMMAND_OK, "%s", PQerrorMessage(connection));
+    PQclear(result);
+    PQfinish(connection);
+}
+
+Test(store, databases_that_are_not_gateau_ones_are_refused)
+{
+    const char *foreign = location(POSTGRES, "foreign_tables");
+    postgres_execute(foreign, "CREATE TABLE moves (knight TEXT)");
+    char error[256] = "";
+    cr_assert_null(store_open(foreign, error, sizeof error));
+    cr_assert(strstr(error, "not a gateau database"), "%s", error);
+
+    const char *newer = location(POSTGRES, "newer_schema");
+    store_close(open_store(newer));
+    postgres_execute(newer, "UPDATE gateau_schema SET version = 99");
+    cr_assert_null(store_open(newer, error, sizeof error));
+    cr_assert(strstr(error, "written by a newer gateau (schema version 99"), "%s", error);
+
+    /* No such server: one line naming it, the password not shown. */
+    const char *nowhere = "postgresql://someone:secret@127.0.0.1:1/gateau?connect_timeout=5";
+    cr_assert_null(store_open(nowhere, error, sizeof error));
+    cr_assert(strstr(error, "cannot open postgresql://someone:***@127.0.0.1:1"), "%s", error);
+    cr_assert_null(strstr(error, "secret"), "%s", error);
+    cr_assert_null(strchr(error, '\n'), "%s", error);
 }

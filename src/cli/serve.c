@@ -69,7 +69,7 @@ int cli_serve(int argc, char **argv)
                      !strcmp(flag, "--ext-bots");
         if (!known) {
             cli_error("serve: unknown option '%s' (usage: gateau serve [--bind ADDRESS] [--port P] "
-                      "[--db FILE] [--web DIR] [--bot-threads N] [--connections N] "
+                      "[--db FILE|URL] [--web DIR] [--bot-threads N] [--connections N] "
                       "[--origin URL,...] [--ext-bots SPEC,...] [--quiet])", flag);
             return 2;
         }
@@ -103,7 +103,7 @@ int cli_serve(int argc, char **argv)
         }
         options.db = database;
     }
-    if (!make_parent_folders(options.db)) return 1;
+    if (!store_path_is_url(options.db) && !make_parent_folders(options.db)) return 1;
     struct stat info;
     if (options.web && (stat(options.web, &info) != 0 || !S_ISDIR(info.st_mode))) {
         cli_error("serve: --web %s is not a folder", options.web);

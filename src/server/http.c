@@ -301,6 +301,13 @@ static int parse_actions(const char *text, gateau_action actions[GATEAU_MAX_MOVE
 static bool keep_deck(const char *content, char *path, size_t size, char *error,
                       size_t error_size)
 {
+    /* A file beside a PostgreSQL database would be on one server's disk
+     * only, and the others (docs/server.md) could not restore its table. */
+    if (store_path_is_url(http_options->db)) {
+        snprintf(error, error_size, "decks sent by clients are kept only beside a SQLite "
+                 "database, not with PostgreSQL (yet)");
+        return false;
+    }
     uint8_t hash[STORE_HASH_SIZE];
     store_sha256(content, strlen(content), hash);
     char folder[4096];

@@ -82,6 +82,9 @@ server *server_start(const server_options *options, char *error, size_t error_si
     pthread_setattr_default_np(&attributes);
     pthread_attr_destroy(&attributes);
     bool ok = tables_init(running->database, error, error_size);
+    /* Several servers on one database: the others' changes (a SQLite
+     * file has no others, and this does nothing). */
+    if (ok) ok = store_watch(running->database, tables_notice, NULL, error, error_size);
     if (ok && !(running->workers = workers_start(options->bot_threads))) {
         snprintf(error, error_size, "cannot start the bots' threads");
         ok = false;
@@ -111,8 +114,10 @@ void server_stop(server *running)
     if (!running) return;
     if (running->context) mg_stop(running->context);
     if (running->workers) workers_stop();
-    tables_shutdown();
+    /* The store first: its listener (store_watch) may be catching a
+     * table up. */
     store_close(running->database);
+    tables_shutdown();
     free(running);
 }
 

@@ -169,6 +169,13 @@ int table_play(server_table *table, int seat, int version, const char *text,
                const gateau_action *actions, int count, const char *note, char *error,
                size_t error_size);
 
+/* Several servers on one database (store_is_shared): takes what other
+ * processes stored since this table was loaded (moves, replayed through
+ * the engine as a restore does; seats; the end) and pushes the change to
+ * the subscribers.  Under the lock.  False with a reason when a stored
+ * move cannot be replayed (the table stays where it was). */
+bool table_catch_up(server_table *table, char *error, size_t error_size);
+
 /* The seats whose bot (or stand-in) must move now (bits), under the lock. */
 uint32_t table_bot_seats(const server_table *table);
 
@@ -235,6 +242,9 @@ char *tables_lobby(void);
 /* Calls visit on every table (unlocked; visit locks what it needs). */
 void tables_each(void (*visit)(server_table *table, void *context), void *context);
 struct store *tables_store(void);
+/* The store's change notices (store_watch): a table in memory that
+ * another process changed catches up ("*": every table). */
+void tables_notice(void *context, const char *table_id, int version);
 /* Tables held in memory now (finished ones leave when nobody holds them). */
 int tables_in_memory(void);
 

@@ -297,6 +297,20 @@ static void charge_clock(server_table *table, int seat)
     clocked->clock_left += table->clock_increment;
 }
 
+/* After the store refused a move: whether another process had stored
+ * that move's number first (several servers on one database).  Then the
+ * table has caught up with it, and the move is stale. */
+static bool refused_by_another(server_table *table, int version, char *error, size_t error_size)
+{
+    if (!table->store || !store_is_shared(table->store)) return false;
+    int before = table->version;
+    char reason[256];
+    if (!table_catch_up(table, reason, sizeof reason) || table->version == before) return false;
+    snprintf(error, error_size, "version %d is stale: the table is at version %d", version,
+             table->version);
+    return true;
+}
+
 int table_play(server_table *table, int seat, int version, const char *text,
                const gateau_action *actions, int count, const char *note, char *error,
                size_t error_size)
@@ -305,6 +319,19 @@ int table_play(server_table *table, int seat, int version, const char *text,
     if (table->over) {
         snprintf(error, error_size, "the game is over");
         return 409;
+    }
+    /* Another process may have stored moves this one has not heard of
+     * yet: a client that saw them is ahead of us (several servers on one
+     * database, docs/server.md). */
+    if (version > table->version && table->store && store_is_shared(table->store)) {
+        char reason[256];
+        if (!table_catch_up(table, reason, sizeof reason))
+            fprintf(stderr, "gateau serve: table %s: %s\n", table->id, reason);
+        state = gateau_record_state(table->record);
+        if (table->over) {
+            snprintf(error, error_size, "the game is over");
+            return 409;
+        }
     }
     bool same_phase = table->phase_start >= 0 && version >= table->phase_start &&
                       version < table->version; /* (follow_phase) */
@@ -332,7 +359,7 @@ int table_play(server_table *table, int seat, int version, const char *text,
     if (!commit_move(table, before, note, error, error_size)) {
         table->seats[seat].clock_left = clock_before;
         gateau_state_free(before);
-        return 503;
+        return refused_by_another(table, version, error, error_size) ? 409 : 503;
     }
     gateau_state_free(before);
     return settle(table, error, error_size) ? 0 : 503;
@@ -519,6 +546,118 @@ server_table *table_restore(struct store *database, const store_table *kept, con
 bool table_resume(server_table *table, char *error, size_t error_size)
 {
     return settle(table, error, error_size);
+}
+
+/* ---- Catching up with other processes ------------------------------------------------------ */
+
+typedef struct catch_up_context {
+    server_table *table;
+    bool changed;
+    char *error;
+    size_t error_size;
+    bool failed;
+} catch_up_context;
+
+/* Takes the seats as stored: claimed, named, handed to a bot or back by
+ * another process. */
+static bool take_seats(server_table *table, const store_table *kept)
+{
+    bool changed = false;
+    for (int s = 0; s < table->players; s++) {
+        const store_seat *stored = &kept->seats[s];
+        table_seat *seat = &table->seats[s];
+        if (seat->claimed != stored->has_token ||
+            memcmp(seat->token_hash, stored->token_hash, STORE_HASH_SIZE) != 0) {
+            seat->claimed = stored->has_token;
+            memcpy(seat->token_hash, stored->token_hash, STORE_HASH_SIZE);
+            changed = true;
+        }
+        if (strcmp(seat->name, stored->name) != 0) {
+            snprintf(seat->name, sizeof seat->name, "%s", stored->name);
+            gateau_record_set_name(table->record, s, seat->name);
+            changed = true;
+        }
+        if (seat->zombie != stored->zombie) {
+            /* (the stand-in's spec is not stored: the default bot) */
+            if (stored->zombie && !seat->bot) seat->bot = gateau_bot_new("heuristic", NULL, 0);
+            seat->zombie = stored->zombie && seat->bot;
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+/* Plays stored move m (beyond the table's version) as restore does: a
+ * player's by its record line, chance by the match's own generator
+ * (seeded by move, so it deals what the process that stored it dealt). */
+static bool replay_stored(server_table *table, const store_move *move, char *error,
+                          size_t error_size)
+{
+    const gateau_state *state = gateau_record_state(table->record);
+    gateau_state *before = gateau_state_clone(state);
+    int m = table->version;
+    char reason[512] = "";
+    bool played;
+    if (move->seat == GATEAU_CHANCE) {
+        played = gateau_state_is_chance(state) &&
+                 gateau_match_step(table->match, reason, sizeof reason) != GATEAU_MATCH_FAILED &&
+                 gateau_record_move_count(table->record) == m + 1 &&
+                 !strcmp(gateau_record_move_text(table->record, m), move->line);
+        if (!played && !reason[0]) snprintf(reason, sizeof reason, "chance differs");
+    } else {
+        played = move->seat >= 0 && move->seat < table->players &&
+                 gateau_match_play(table->match, move->seat, move->line, reason, sizeof reason);
+    }
+    if (!played) {
+        if (gateau_record_move_count(table->record) > m) gateau_record_truncate(table->record, m);
+        gateau_state_free(before);
+        snprintf(error, error_size, "table %s: stored move %d (%s): %s", table->id, m, move->line,
+                 reason);
+        return false;
+    }
+    if (move->seat >= 0 && move->clock_left >= 0)
+        table->seats[move->seat].clock_left = move->clock_left;
+    log_move(table, before, m, NULL);
+    table->version = m + 1;
+    follow_phase(table, before, move->seat, gateau_record_state(table->record));
+    gateau_state_free(before);
+    return true;
+}
+
+static bool catch_up_visit(void *argument, const store_table *kept, const store_move *moves,
+                           int move_count)
+{
+    catch_up_context *context = argument;
+    server_table *table = context->table;
+    if (kept->players != table->players) return false;
+    context->changed = take_seats(table, kept);
+    while (table->version < move_count && !context->failed) {
+        context->failed = !replay_stored(table, &moves[table->version], context->error,
+                                         context->error_size);
+        if (!context->failed) context->changed = true;
+    }
+    if (!table->over && (kept->over || gateau_state_is_over(gateau_record_state(table->record)))) {
+        table->over = true;
+        context->changed = true;
+    }
+    return false;
+}
+
+bool table_catch_up(server_table *table, char *error, size_t error_size)
+{
+    if (!table->store) return true;
+    catch_up_context context = {.table = table, .error = error, .error_size = error_size};
+    if (!store_load_table(table->store, table->id, catch_up_visit, &context, error, error_size))
+        return false;
+    if (context.changed) {
+        table_forget_snapshots(table);
+        /* The process that stored a move moves the bots after it, and
+         * plays its chance: here only the clock restarts and the
+         * subscribers hear of it. */
+        table->turn_started = server_now();
+        websocket_push(table);
+    }
+    return !context.failed;
 }
 
 /* ---- Seats --------------------------------------------------------------------------------- */

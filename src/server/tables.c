@@ -246,6 +246,59 @@ void tables_each(void (*visit)(server_table *table, void *context), void *contex
     pthread_rwlock_unlock(&tables.lock);
 }
 
+/* ---- Other processes' changes ---------------------------------------------------------- */
+
+static void catch_up_now(server_table *table)
+{
+    char error[512];
+    if (!table_catch_up(table, error, sizeof error))
+        fprintf(stderr, "gateau serve: cannot catch up: %s\n", error);
+}
+
+static void hold_into(server_table *table, void *context)
+{
+    server_table ***next = context;
+    table_hold(table);
+    *(*next)++ = table;
+}
+
+/* Called on the store's listener thread.  Only tables in memory catch
+ * up: another is loaded whole, as it is then, when somebody asks for it.
+ * A move this process stored itself is already at its version. */
+void tables_notice(void *context, const char *table_id, int version)
+{
+    (void)context;
+    if (!strcmp(table_id, "*")) {
+        /* The listener lost its connection: whatever it missed. */
+        pthread_rwlock_rdlock(&tables.lock);
+        int count = tables.count;
+        pthread_rwlock_unlock(&tables.lock);
+        server_table **all = calloc((size_t)count + 1, sizeof *all), **next = all;
+        if (!all) abort();
+        pthread_rwlock_rdlock(&tables.lock);
+        for (int b = 0; b < TABLES_BUCKETS; b++)
+            for (table_entry *entry = tables.buckets[b]; entry && next - all < count;
+                 entry = entry->next)
+                hold_into(entry->table, &next);
+        pthread_rwlock_unlock(&tables.lock);
+        for (server_table **held = all; held < next; held++) {
+            pthread_mutex_lock(&(*held)->lock);
+            catch_up_now(*held);
+            table_unlock(*held);
+        }
+        free(all);
+        return;
+    }
+    pthread_rwlock_rdlock(&tables.lock);
+    server_table *found = find(table_id);
+    if (found) table_hold(found);
+    pthread_rwlock_unlock(&tables.lock);
+    if (!found) return;
+    pthread_mutex_lock(&found->lock);
+    if (version < 0 || version > found->version) catch_up_now(found);
+    table_unlock(found);
+}
+
 /* ---- The lobby ---------------------------------------------------------------------- */
 
 /* The lobby's two lists: tables with open seats, and games in play to

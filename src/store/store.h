@@ -65,9 +65,28 @@ typedef struct store_move {
 
 typedef struct store store;
 
-/* Opens (creating when missing) the database at path. */
+/* Opens (creating when missing) the database at path: a SQLite file, or
+ * a PostgreSQL database given as a postgresql:// (or postgres://) URL,
+ * whose tables the store creates when they are missing. */
 store *store_open(const char *path, char *error, size_t error_size);
 void store_close(store *store);
+/* Whether path is a PostgreSQL URL rather than a file. */
+bool store_path_is_url(const char *path);
+
+/* Whether other processes may change this store's tables meanwhile
+ * (PostgreSQL: several servers on one database).  Then a move refused as
+ * "already there" means another process got there first, and
+ * store_watch tells of their changes. */
+bool store_is_shared(const store *store);
+
+/* Calls notice, on a thread of the store's own, whenever any process
+ * changes a table: version is the table's move count after a move, or -1
+ * after another change (a seat, the end).  Changes made through this
+ * store are told too.  A store that is not shared never calls it.  Call
+ * once, before the server serves; store_close stops it. */
+typedef void (*store_change_visitor)(void *context, const char *table_id, int version);
+bool store_watch(store *store, store_change_visitor notice, void *context, char *error,
+                 size_t error_size);
 
 /* A new table (no moves yet). */
 bool store_create_table(store *store, const store_table *table, char *error, size_t error_size);

@@ -17,7 +17,7 @@
  * migrate it (migrations[] below) and this one refuses a file it does not
  * know instead of writing into it.
  */
-#include "store/store.h"
+#include "store/backend.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -137,7 +137,7 @@ typedef struct pending_move {
  * automatic checkpoint, which ran inside a commit, has the same size). */
 enum { CHECKPOINT_PAGES = 1000 };
 
-struct store {
+struct sqlite_store {
     /* Error-checking, so that a visitor calling the store back (which
      * would deadlock) gets an error instead. */
     pthread_mutex_t lock;
@@ -160,7 +160,7 @@ struct store {
 
 /* The store whose visit (store_load_tables) this thread is inside, if
  * any: an append from there would wait for a commit that waits for it. */
-static _Thread_local const store *visiting;
+static _Thread_local const sqlite_store *visiting;
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -349,7 +349,7 @@ static bool migrate(sqlite3 *database, const char *path, char *error, size_t err
  * no reader or writer, and commits go on meanwhile. */
 static void *checkpoint_main(void *argument)
 {
-    store *storage = argument;
+    sqlite_store *storage = argument;
     pthread_mutex_lock(&storage->checkpoint_lock);
     for (;;) {
         while (!storage->checkpoint_wanted && !storage->stopping)
@@ -369,7 +369,7 @@ static void *checkpoint_main(void *argument)
 static int wal_grew(void *argument, sqlite3 *database, const char *name, int pages)
 {
     (void)database, (void)name;
-    store *storage = argument;
+    sqlite_store *storage = argument;
     if (pages < CHECKPOINT_PAGES) return SQLITE_OK;
     pthread_mutex_lock(&storage->checkpoint_lock);
     storage->checkpoint_wanted = true;
@@ -380,7 +380,7 @@ static int wal_grew(void *argument, sqlite3 *database, const char *name, int pag
 
 /* The second connection and its thread; without them (a failure), SQLite
  * checkpoints inside commits as it did before. */
-static void start_checkpoints(store *storage, const char *path)
+static void start_checkpoints(sqlite_store *storage, const char *path)
 {
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
     if (sqlite3_open_v2(path, &storage->checkpointer, flags, NULL) != SQLITE_OK) {
@@ -403,7 +403,7 @@ static void start_checkpoints(store *storage, const char *path)
     sqlite3_wal_hook(storage->database, wal_grew, storage);
 }
 
-static void stop_checkpoints(store *storage)
+static void stop_checkpoints(sqlite_store *storage)
 {
     if (!storage->checkpoint_running) return;
     pthread_mutex_lock(&storage->checkpoint_lock);
@@ -415,7 +415,7 @@ static void stop_checkpoints(store *storage)
     storage->checkpoint_running = false;
 }
 
-void store_close(store *storage)
+void sqlite_store_close(sqlite_store *storage)
 {
     if (!storage) return;
     stop_checkpoints(storage);
@@ -429,9 +429,9 @@ void store_close(store *storage)
     free(storage);
 }
 
-store *store_open(const char *path, char *error, size_t error_size)
+sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size)
 {
-    store *storage = calloc(1, sizeof *storage);
+    sqlite_store *storage = calloc(1, sizeof *storage);
     if (!storage) abort(); /* out of memory */
     pthread_mutexattr_t attributes;
     pthread_mutexattr_init(&attributes);
@@ -451,7 +451,7 @@ store *store_open(const char *path, char *error, size_t error_size)
         explain_open_failure(path, storage->database ? sqlite3_errmsg(storage->database)
                                                    : sqlite3_errstr(status),
                              error, error_size);
-        store_close(storage);
+        sqlite_store_close(storage);
         return NULL;
     }
     sqlite3_extended_result_codes(storage->database, 1);
@@ -462,7 +462,7 @@ store *store_open(const char *path, char *error, size_t error_size)
     if (!read_version(storage->database, path, &version, error, error_size) ||
         !configure(storage->database, path, error, error_size) ||
         !migrate(storage->database, path, error, error_size)) {
-        store_close(storage);
+        sqlite_store_close(storage);
         return NULL;
     }
     for (int s = 0; s < STATEMENT_COUNT; s++) {
@@ -470,7 +470,7 @@ store *store_open(const char *path, char *error, size_t error_size)
                                &storage->statements[s], NULL) != SQLITE_OK) {
             fail(error, error_size, "store: cannot open %s: %s", path,
                  sqlite3_errmsg(storage->database));
-            store_close(storage);
+            sqlite_store_close(storage);
             return NULL;
         }
     }
@@ -483,7 +483,7 @@ store *store_open(const char *path, char *error, size_t error_size)
 
 /* ---- helpers of the calls ----------------------------------------------------------- */
 
-static bool lock(store *storage, char *error, size_t error_size)
+static bool lock(sqlite_store *storage, char *error, size_t error_size)
 {
     int status = pthread_mutex_lock(&storage->lock);
     if (status == EDEADLK)
@@ -493,19 +493,19 @@ static bool lock(store *storage, char *error, size_t error_size)
 }
 
 /* Locks the store for a call about table_id, which must be given. */
-static bool lock_for(store *storage, const char *table_id, char *error, size_t error_size)
+static bool lock_for(sqlite_store *storage, const char *table_id, char *error, size_t error_size)
 {
     if (!table_id) return fail(error, error_size, "store: no table id given");
     return lock(storage, error, error_size);
 }
 
-static void unlock(store *storage)
+static void unlock(sqlite_store *storage)
 {
     pthread_mutex_unlock(&storage->lock);
 }
 
 /* A statement bound afresh: the previous run's state and values cleared. */
-static sqlite3_stmt *statement(store *storage, enum statement which)
+static sqlite3_stmt *statement(sqlite_store *storage, enum statement which)
 {
     sqlite3_stmt *prepared = storage->statements[which];
     sqlite3_reset(prepared);
@@ -545,7 +545,7 @@ static bool seat_fits(const store_seat *seat)
 }
 
 /* Whether table_id is there, its player count and whether it is over. */
-static int table_status(store *storage, const char *table_id, int *players, bool *over)
+static int table_status(sqlite_store *storage, const char *table_id, int *players, bool *over)
 {
     sqlite3_stmt *prepared = statement(storage, TABLE_STATUS);
     sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
@@ -560,13 +560,13 @@ static int table_status(store *storage, const char *table_id, int *players, bool
 
 /* ---- writing ------------------------------------------------------------------------ */
 
-static bool rollback(store *storage)
+static bool rollback(sqlite_store *storage)
 {
     sqlite3_exec(storage->database, "ROLLBACK", NULL, NULL, NULL);
     return false;
 }
 
-static bool create_table(store *storage, const store_table *table, char *error, size_t error_size)
+static bool create_table(sqlite_store *storage, const store_table *table, char *error, size_t error_size)
 {
     if (!fits(table->id, sizeof table->id) || !table->id[0])
         return fail(error, error_size, "store: cannot create a table: bad id");
@@ -611,7 +611,7 @@ static bool create_table(store *storage, const store_table *table, char *error, 
     return rollback(storage);
 }
 
-bool store_create_table(store *storage, const store_table *table, char *error, size_t error_size)
+bool sqlite_store_create_table(sqlite_store *storage, const store_table *table, char *error, size_t error_size)
 {
     if (!lock(storage, error, error_size)) return false;
     bool done = create_table(storage, table, error, error_size);
@@ -619,7 +619,7 @@ bool store_create_table(store *storage, const store_table *table, char *error, s
     return done;
 }
 
-static bool update_seat(store *storage, const char *table_id, int seat, const store_seat *value,
+static bool update_seat(sqlite_store *storage, const char *table_id, int seat, const store_seat *value,
                         char *error, size_t error_size)
 {
     if (!seat_fits(value))
@@ -644,7 +644,7 @@ static bool update_seat(store *storage, const char *table_id, int seat, const st
                 table_id, reason);
 }
 
-bool store_update_seat(store *storage, const char *table_id, int seat, const store_seat *value,
+bool sqlite_store_update_seat(sqlite_store *storage, const char *table_id, int seat, const store_seat *value,
                        char *error, size_t error_size)
 {
     if (!lock_for(storage, table_id, error, error_size)) return false;
@@ -656,7 +656,7 @@ bool store_update_seat(store *storage, const char *table_id, int seat, const sto
 /* Why a move numbered number inserted nothing: no such table (the
  * number was not the next one, so the foreign key was not reached), a
  * duplicate or a gap. */
-static bool explain_refused_move(store *storage, const char *table_id, int number, char *error,
+static bool explain_refused_move(sqlite_store *storage, const char *table_id, int number, char *error,
                                  size_t error_size)
 {
     int players;
@@ -682,7 +682,7 @@ static bool explain_refused_move(store *storage, const char *table_id, int numbe
 }
 
 /* Appends one move inside the batch's transaction. */
-static bool append_move(store *storage, const char *table_id, const store_move *move, char *error,
+static bool append_move(sqlite_store *storage, const char *table_id, const store_move *move, char *error,
                         size_t error_size)
 {
     if (!move->line)
@@ -716,7 +716,7 @@ static bool append_move(store *storage, const char *table_id, const store_move *
 /* Commits a batch of waiting moves in one transaction: each is appended
  * or refused on its own (a refused one inserts nothing), and none is
  * appended unless the transaction commits. */
-static void commit_batch(store *storage, pending_move *batch)
+static void commit_batch(sqlite_store *storage, pending_move *batch)
 {
     char reason[256];
     if (!lock(storage, reason, sizeof reason)) {
@@ -750,7 +750,7 @@ static void commit_batch(store *storage, pending_move *batch)
  * otherwise it waits, and the moves that queued during that commit go
  * together in the next.  Each returns once its own batch is committed.
  */
-bool store_append_move(store *storage, const char *table_id, const store_move *move, char *error,
+bool sqlite_store_append_move(sqlite_store *storage, const char *table_id, const store_move *move, char *error,
                        size_t error_size)
 {
     if (!table_id) return fail(error, error_size, "store: no table id given");
@@ -784,7 +784,7 @@ bool store_append_move(store *storage, const char *table_id, const store_move *m
     return mine.appended;
 }
 
-static bool finish_table(store *storage, const char *table_id, const char *result_json,
+static bool finish_table(sqlite_store *storage, const char *table_id, const char *result_json,
                          char *error, size_t error_size)
 {
     if (!result_json)
@@ -808,7 +808,7 @@ static bool finish_table(store *storage, const char *table_id, const char *resul
                 status == SQLITE_DONE ? "no such table" : sqlite3_errmsg(storage->database));
 }
 
-bool store_finish_table(store *storage, const char *table_id, const char *result_json,
+bool sqlite_store_finish_table(sqlite_store *storage, const char *table_id, const char *result_json,
                         char *error, size_t error_size)
 {
     if (!lock_for(storage, table_id, error, error_size)) return false;
@@ -870,7 +870,7 @@ static bool read_table_row(sqlite3_stmt *row, store_table *table, char *error, s
     return true;
 }
 
-static bool read_seats(store *storage, store_table *table, char *error, size_t error_size)
+static bool read_seats(sqlite_store *storage, store_table *table, char *error, size_t error_size)
 {
     sqlite3_stmt *prepared = statement(storage, SELECT_SEATS);
     sqlite3_bind_text(prepared, 1, table->id, -1, SQLITE_STATIC);
@@ -897,7 +897,7 @@ static bool read_seats(store *storage, store_table *table, char *error, size_t e
     return true;
 }
 
-static bool read_moves(store *storage, const char *table_id, move_list *list, char *error,
+static bool read_moves(sqlite_store *storage, const char *table_id, move_list *list, char *error,
                        size_t error_size)
 {
     clear_moves(list);
@@ -934,7 +934,7 @@ static bool read_moves(store *storage, const char *table_id, move_list *list, ch
 
 /* Visits each table that the statement `tables` (already bound) returns;
  * found counts them. */
-static bool visit_tables(store *storage, sqlite3_stmt *tables, store_visitor visit, void *context,
+static bool visit_tables(sqlite_store *storage, sqlite3_stmt *tables, store_visitor visit, void *context,
                          int *found, char *error, size_t error_size)
 {
     store_table table;
@@ -947,7 +947,7 @@ static bool visit_tables(store *storage, sqlite3_stmt *tables, store_visitor vis
         good = read_table_row(tables, &table, error, error_size) &&
                read_seats(storage, &table, error, error_size) &&
                read_moves(storage, table.id, &list, error, error_size);
-        const store *outer = visiting;
+        const sqlite_store *outer = visiting;
         visiting = storage;
         bool go_on = good && visit(context, &table, list.moves, list.count);
         visiting = outer;
@@ -962,7 +962,7 @@ static bool visit_tables(store *storage, sqlite3_stmt *tables, store_visitor vis
     return good;
 }
 
-bool store_load_tables(store *storage, bool unfinished_only, store_visitor visit, void *context,
+bool sqlite_store_load_tables(sqlite_store *storage, bool unfinished_only, store_visitor visit, void *context,
                        char *error, size_t error_size)
 {
     if (!lock(storage, error, error_size)) return false;
@@ -974,7 +974,7 @@ bool store_load_tables(store *storage, bool unfinished_only, store_visitor visit
     return done;
 }
 
-bool store_load_table(store *storage, const char *table_id, store_visitor visit, void *context,
+bool sqlite_store_load_table(sqlite_store *storage, const char *table_id, store_visitor visit, void *context,
                       char *error, size_t error_size)
 {
     if (!lock_for(storage, table_id, error, error_size)) return false;

@@ -1,0 +1,112 @@
+/*
+ * store.c: store.h's calls, forwarded to the backend that store_open
+ * chose: PostgreSQL for a postgresql:// (or postgres://) URL, SQLite for
+ * anything else (a file's path).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/backend.h"
+
+struct store {
+    sqlite_store *sqlite;     /* exactly one of the two */
+    postgres_store *postgres;
+};
+
+bool store_path_is_url(const char *path)
+{
+    return path && (!strncmp(path, "postgresql://", 13) || !strncmp(path, "postgres://", 11));
+}
+
+store *store_open(const char *path, char *error, size_t error_size)
+{
+    if (!path) {
+        if (error && error_size) snprintf(error, error_size, "store: no database given");
+        return NULL;
+    }
+    store *storage = calloc(1, sizeof *storage);
+    if (!storage) abort(); /* out of memory */
+    if (store_path_is_url(path)) storage->postgres = postgres_store_open(path, error, error_size);
+    else storage->sqlite = sqlite_store_open(path, error, error_size);
+    if (!storage->sqlite && !storage->postgres) {
+        free(storage);
+        return NULL;
+    }
+    return storage;
+}
+
+void store_close(store *storage)
+{
+    if (!storage) return;
+    if (storage->postgres) postgres_store_close(storage->postgres);
+    else sqlite_store_close(storage->sqlite);
+    free(storage);
+}
+
+bool store_is_shared(const store *storage)
+{
+    return storage && storage->postgres;
+}
+
+bool store_create_table(store *storage, const store_table *table, char *error, size_t error_size)
+{
+    return storage->postgres ? postgres_store_create_table(storage->postgres, table, error, error_size)
+                             : sqlite_store_create_table(storage->sqlite, table, error, error_size);
+}
+
+bool store_update_seat(store *storage, const char *table_id, int seat, const store_seat *value,
+                       char *error, size_t error_size)
+{
+    return storage->postgres
+               ? postgres_store_update_seat(storage->postgres, table_id, seat, value, error,
+                                            error_size)
+               : sqlite_store_update_seat(storage->sqlite, table_id, seat, value, error, error_size);
+}
+
+bool store_append_move(store *storage, const char *table_id, const store_move *move, char *error,
+                       size_t error_size)
+{
+    return storage->postgres
+               ? postgres_store_append_move(storage->postgres, table_id, move, error, error_size)
+               : sqlite_store_append_move(storage->sqlite, table_id, move, error, error_size);
+}
+
+bool store_finish_table(store *storage, const char *table_id, const char *result_json,
+                        char *error, size_t error_size)
+{
+    return storage->postgres
+               ? postgres_store_finish_table(storage->postgres, table_id, result_json, error,
+                                             error_size)
+               : sqlite_store_finish_table(storage->sqlite, table_id, result_json, error,
+                                           error_size);
+}
+
+bool store_load_tables(store *storage, bool unfinished_only, store_visitor visit, void *context,
+                       char *error, size_t error_size)
+{
+    return storage->postgres
+               ? postgres_store_load_tables(storage->postgres, unfinished_only, visit, context,
+                                            error, error_size)
+               : sqlite_store_load_tables(storage->sqlite, unfinished_only, visit, context, error,
+                                          error_size);
+}
+
+bool store_load_table(store *storage, const char *table_id, store_visitor visit, void *context,
+                      char *error, size_t error_size)
+{
+    return storage->postgres
+               ? postgres_store_load_table(storage->postgres, table_id, visit, context, error,
+                                           error_size)
+               : sqlite_store_load_table(storage->sqlite, table_id, visit, context, error,
+                                         error_size);
+}
+
+/* A SQLite file has one server: nobody else changes its tables, so there
+ * is nothing to watch. */
+bool store_watch(store *storage, store_change_visitor notice, void *context, char *error,
+                 size_t error_size)
+{
+    if (!storage->postgres) return true;
+    return postgres_store_watch(storage->postgres, notice, context, error, error_size);
+}

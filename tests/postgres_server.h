@@ -1,0 +1,30 @@
+/*
+ * postgres_server.h: a PostgreSQL server of the tests' own, for the tests
+ * of the PostgreSQL store and of several servers on one database.
+ *
+ * postgres_server_start (in Criterion's PRE_ALL report hook: once per test
+ * program, before the tests' processes are forked) makes a cluster with
+ * initdb in a temporary folder and starts it on a Unix socket in that
+ * folder (no TCP port: nothing to collide with), as the user "nobody"
+ * when the tests run as root (PostgreSQL refuses to run as root).  The
+ * tests then find it through the environment; postgres_server_stop (in
+ * POST_ALL) stops it and removes the folder.
+ */
+#ifndef GATEAU_TEST_POSTGRES_SERVER_H
+#define GATEAU_TEST_POSTGRES_SERVER_H
+
+#include <stdbool.h>
+
+void postgres_server_start(void);
+void postgres_server_stop(void);
+
+/* Skips the calling test (cr_skip_test, one line saying why) when no
+ * server could be started. */
+void postgres_server_require(void);
+
+/* A URL of a new, empty database named name (letters, digits and '_'),
+ * on the tests' server; fails the test when it cannot be made.  Static
+ * storage, 8 in rotation. */
+const char *postgres_server_database(const char *name);
+
+#endif

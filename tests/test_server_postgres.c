@@ -1,0 +1,414 @@
+/*
+ * test_server_postgres.c: several `gateau serve` processes on one
+ * PostgreSQL database (docs/server.md, "Several servers on one database").
+ *
+ * Two servers, A and B, on one database of a PostgreSQL server the test
+ * starts (tests/postgres_server.h; skipped with one line where none can
+ * be).  One table, both seats people's: each move is posted to the other
+ * server than the one before, with the version its client last saw (so a
+ * server is often told of a move it has not heard of yet); a spectator's
+ * WebSocket on each server sees every move, one log entry per move.
+ * Mid-game one of the two is killed with SIGKILL: every move it had
+ * acknowledged is on the other, the game finishes there, and its record
+ * replays to the scores the server reported.  And two clients posting
+ * the same move at the same version, one to each server at once: one is
+ * accepted, the other refused (409), never a failure (503),
+ * whether its server learned of the winner's move first or the database
+ * refused its own.
+ */
+#define _DEFAULT_SOURCE /* usleep */
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "http_client.h"
+#include "postgres_server.h"
+#include "support.h"
+
+TestSuite(server_postgres, .init = support_temp_setup, .fini = support_temp_teardown,
+          .timeout = 300);
+
+ReportHook(PRE_ALL)(struct criterion_test_set *tests)
+{
+    (void)tests;
+    postgres_server_start();
+}
+
+ReportHook(POST_ALL)(struct criterion_global_stats *stats)
+{
+    (void)stats;
+    postgres_server_stop();
+}
+
+typedef struct served {
+    pid_t pid;
+    int port;
+} served;
+
+/* Starts `gateau serve` on a free port with the database at db. */
+static served start_server(const char *db)
+{
+    const char *binary = getenv("GATEAU_BINARY");
+    cr_assert_not_null(binary, "GATEAU_BINARY is set by ctest");
+    int out[2];
+    cr_assert_eq(pipe(out), 0);
+    served started = {0};
+    started.pid = fork();
+    cr_assert_geq(started.pid, 0);
+    if (started.pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* a failed test leaves no server behind */
+        dup2(out[1], STDOUT_FILENO);
+        close(out[0]);
+        execl(binary, binary, "serve", "--port", "0", "--db", db, "--quiet", "--bot-threads",
+              "2", (char *)NULL);
+        _exit(127);
+    }
+    close(out[1]);
+    FILE *lines = fdopen(out[0], "r");
+    char line[512] = "";
+    while (fgets(line, sizeof line, lines) && !strstr(line, "http://")) {
+    }
+    fclose(lines);
+    const char *url = strstr(line, "http://127.0.0.1:");
+    cr_assert_not_null(url, "the server prints its URL: '%s'", line);
+    started.port = atoi(url + strlen("http://127.0.0.1:"));
+    cr_assert_gt(started.port, 0);
+    return started;
+}
+
+static json_t *parse(const char *text)
+{
+    json_error_t error;
+    json_t *value = json_loads(text, 0, &error);
+    cr_assert_not_null(value, "not JSON (%s): %s", error.text, text);
+    return value;
+}
+
+static json_t *request(const served *running, const char *method, const char *path,
+                       const char *body, int expected)
+{
+    char *answer;
+    int status = http_request(running->port, method, path, body, "", &answer);
+    cr_assert_eq(status, expected, "%s %s %s: %d %s", method, path, body ? body : "", status,
+                 answer);
+    json_t *value = parse(answer);
+    free(answer);
+    return value;
+}
+
+typedef struct table_tokens {
+    char id[32];
+    char tokens[2][64];
+} table_tokens;
+
+static json_t *get_table(const served *running, const table_tokens *table, int seat)
+{
+    char path[512];
+    snprintf(path, sizeof path, "/api/tables/%s?token=%s", table->id, table->tokens[seat]);
+    return request(running, "GET", path, NULL, 200);
+}
+
+/* Posts the first legal whole move of seat (built from /legal?after= of
+ * `from`, as a client with no rules would) at version to `to`: the HTTP
+ * status, and the new version in *now when 200.  (A server hears of
+ * another's moves a moment later: the client asks the one whose
+ * snapshot it has, and posts to the other, which may not have heard yet.) */
+static int post_first_legal(const served *from, const served *to, const table_tokens *table,
+                            int seat, int version, json_t *legal, int *now)
+{
+    char after[4096] = "", path[4400];
+    json_t *actions = json_array();
+    json_t *choices = json_incref(legal);
+    for (;;) {
+        json_int_t action = json_integer_value(json_object_get(json_array_get(choices, 0),
+                                                               "action"));
+        json_array_append_new(actions, json_integer(action));
+        size_t used = strlen(after);
+        snprintf(after + used, sizeof after - used, "%s%lld", used ? "," : "", (long long)action);
+        snprintf(path, sizeof path, "/api/tables/%s/legal?token=%s&after=%s", table->id,
+                 table->tokens[seat], after);
+        json_t *next = request(from, "GET", path, NULL, 200);
+        bool complete = json_is_true(json_object_get(next, "complete"));
+        json_decref(choices);
+        choices = json_incref(json_object_get(next, "legal"));
+        json_decref(next);
+        if (complete) break;
+    }
+    json_decref(choices);
+    json_t *body = json_pack("{s:s,s:i,s:o}", "token", table->tokens[seat], "version", version,
+                             "move", actions);
+    char *text = json_dumps(body, JSON_COMPACT);
+    json_decref(body);
+    snprintf(path, sizeof path, "/api/tables/%s/moves", table->id);
+    char *reply;
+    int status = http_request(to->port, "POST", path, text, "", &reply);
+    free(text);
+    /* One client, every move from a fresh snapshot: never stale, though
+     * `to` may not have heard of the last move yet. */
+    cr_assert_eq(status, 200, "POST to the other server: %d %s", status, reply);
+    if (status == 200) {
+        json_t *answer = parse(reply);
+        *now = (int)json_integer_value(json_object_get(answer, "version"));
+        json_decref(answer);
+    }
+    free(reply);
+    return status;
+}
+
+/* Reads a spectator's pushes until one reaches version: false if the
+ * socket falls silent first.  *entries counts the log entries seen, each
+ * push holding only the new ones. */
+static bool watch_until(ws_client *spectator, int version, int *seen, int *entries)
+{
+    char *message;
+    while (*seen < version && (message = ws_read(spectator, 10000)) != NULL) {
+        json_t *pushed = parse(message);
+        free(message);
+        cr_assert_eq(json_integer_value(json_object_get(pushed, "log_start")), *entries);
+        *entries += (int)json_array_size(json_object_get(pushed, "log"));
+        *seen = (int)json_integer_value(json_object_get(pushed, "version"));
+        json_decref(pushed);
+    }
+    return *seen >= version;
+}
+
+/* The record from the survivor, replayed by `gateau replay --json`, gives
+ * the scores it reported. */
+static void check_record(const served *running, const table_tokens *table, json_t *final)
+{
+    char path[256], *record;
+    snprintf(path, sizeof path, "/api/tables/%s/record", table->id);
+    cr_assert_eq(http_request(running->port, "GET", path, NULL, "", &record), 200);
+    const char *file = support_temp_path("served.txt");
+    support_write_file(file, record);
+    free(record);
+    char arguments[512], *out;
+    snprintf(arguments, sizeof arguments, "replay %s --json", file);
+    cr_assert_eq(support_run(arguments, NULL, &out), 0, "%s", out);
+    json_t *replayed = parse(out);
+    free(out);
+    cr_assert(json_is_true(json_object_get(replayed, "terminal")));
+    cr_assert(json_equal(json_object_get(replayed, "scores"), json_object_get(final, "scores")),
+              "the record replays to the scores the server reported");
+    json_decref(replayed);
+}
+
+/* The seat with legal moves in snapshot from `from`, or -1 (chance, over). */
+static int seat_to_move(const served *from, const table_tokens *table, int *version,
+                        json_t **legal, json_t **snapshot)
+{
+    for (int seat = 0; seat < 2; seat++) {
+        *snapshot = get_table(from, table, seat);
+        *version = (int)json_integer_value(json_object_get(*snapshot, "version"));
+        *legal = json_object_get(*snapshot, "legal");
+        if (*legal || json_is_true(json_object_get(*snapshot, "over"))) return *legal ? seat : -1;
+        json_decref(*snapshot);
+    }
+    *snapshot = NULL;
+    return -1;
+}
+
+/* Plays a game of game whose moves alternate between the two servers;
+ * after kill_after moves the server `victim` (0: A, 1: B) is killed. */
+static void two_servers_one_game(const char *game, int victim, int kill_after)
+{
+    const char *db = postgres_server_database(victim ? "kill_b" : "kill_a");
+    served servers[2] = {start_server(db), start_server(db)};
+    char body[256];
+    snprintf(body, sizeof body, "{\"game\":\"%s\",\"players\":2,\"seats\":[\"human\",\"human\"]}",
+             game);
+    json_t *made = request(&servers[0], "POST", "/api/tables", body, 201);
+    table_tokens table = {0};
+    snprintf(table.id, sizeof table.id, "%s", json_string_value(json_object_get(made, "id")));
+    for (int s = 0; s < 2; s++)
+        snprintf(table.tokens[s], sizeof table.tokens[0], "%s",
+                 json_string_value(json_object_get(json_array_get(json_object_get(made, "seats"),
+                                                                  (size_t)s),
+                                                   "token")));
+    json_decref(made);
+
+    /* A spectator on each server (B loads the table from the database). */
+    ws_client spectators[2];
+    int seen[2] = {-1, -1}, entries[2] = {0, 0};
+    char path[256];
+    snprintf(path, sizeof path, "/api/tables/%s/ws", table.id);
+    for (int s = 0; s < 2; s++) cr_assert(ws_open(&spectators[s], servers[s].port, path, NULL));
+
+    int acknowledged = 0, posted = 0, to = 1, alive = 2, kills = 0;
+    json_t *final = NULL;
+    for (int rounds = 0; rounds < 20000 && !final; rounds++) {
+        int version, from = alive == 2 ? 1 - to : to;
+        json_t *legal, *snapshot;
+        int seat = seat_to_move(&servers[from], &table, &version, &legal, &snapshot);
+        if (snapshot && json_is_true(json_object_get(snapshot, "over"))) {
+            final = snapshot;
+            break;
+        }
+        if (seat < 0) {
+            if (snapshot) json_decref(snapshot);
+            usleep(2000);
+            continue;
+        }
+        int now;
+        post_first_legal(&servers[from], &servers[to], &table, seat, version, legal, &now);
+        cr_assert_gt(now, version);
+        acknowledged = now;
+        posted++;
+        if (alive == 2) to = 1 - to; /* the next move to the other server */
+        json_decref(snapshot);
+        if (alive == 2 && posted == kill_after) {
+            /* Both spectators saw every move so far. */
+            for (int s = 0; s < 2; s++)
+                cr_assert(watch_until(&spectators[s], acknowledged, &seen[s], &entries[s]),
+                          "server %c's spectator saw version %d (saw %d)", 'A' + s, acknowledged,
+                          seen[s]);
+            kill(servers[victim].pid, SIGKILL);
+            int status;
+            cr_assert_eq(waitpid(servers[victim].pid, &status, 0), servers[victim].pid);
+            ws_close(&spectators[victim]);
+            alive = 1;
+            kills++;
+            to = 1 - victim;
+            /* Everything acknowledged, by either, is on the survivor. */
+            json_t *after = get_table(&servers[to], &table, 0);
+            cr_assert_geq(json_integer_value(json_object_get(after, "version")), acknowledged);
+            json_decref(after);
+        }
+    }
+    cr_assert_not_null(final, "the game ended");
+    cr_assert_eq(kills, 1, "a server was killed mid-game (%d moves posted)", posted);
+    int last = (int)json_integer_value(json_object_get(final, "version"));
+    cr_assert_geq(last, acknowledged);
+    int survivor = 1 - victim;
+    cr_assert(watch_until(&spectators[survivor], last, &seen[survivor], &entries[survivor]),
+              "the survivor's spectator saw the end");
+    cr_assert_eq(entries[survivor], last, "one log entry per move, each once");
+    check_record(&servers[survivor], &table, final);
+    json_decref(final);
+    ws_close(&spectators[survivor]);
+    kill(servers[survivor].pid, SIGTERM);
+    int status;
+    cr_assert_eq(waitpid(servers[survivor].pid, &status, 0), servers[survivor].pid);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the survivor stops cleanly (%d)",
+              status);
+}
+
+Test(server_postgres, moves_alternate_between_two_servers_and_a_kill_of_a_loses_nothing)
+{
+    postgres_server_require();
+    two_servers_one_game("mice-cake", 0, 7);
+}
+
+Test(server_postgres, moves_alternate_between_two_servers_and_a_kill_of_b_loses_nothing)
+{
+    postgres_server_require();
+    two_servers_one_game("piece-o-cake", 1, 6);
+}
+
+/* ---- Two servers racing for the same move -------------------------------------------- */
+
+typedef struct racer {
+    const served *to;
+    const char *path;
+    const char *body;
+    int status;
+    char *reply;
+} racer;
+
+static void *race(void *argument)
+{
+    racer *runner = argument;
+    runner->status = http_request(runner->to->port, "POST", runner->path, runner->body, "",
+                                  &runner->reply);
+    return NULL;
+}
+
+/* The move seat's client would post: its first legal whole move. */
+static char *first_legal_body(const served *from, const table_tokens *table, int seat,
+                              int version, json_t *legal)
+{
+    char after[4096] = "", path[4400];
+    json_t *actions = json_array(), *choices = json_incref(legal);
+    for (;;) {
+        json_int_t action = json_integer_value(json_object_get(json_array_get(choices, 0),
+                                                               "action"));
+        json_array_append_new(actions, json_integer(action));
+        size_t used = strlen(after);
+        snprintf(after + used, sizeof after - used, "%s%lld", used ? "," : "", (long long)action);
+        snprintf(path, sizeof path, "/api/tables/%s/legal?token=%s&after=%s", table->id,
+                 table->tokens[seat], after);
+        json_t *next = request(from, "GET", path, NULL, 200);
+        bool complete = json_is_true(json_object_get(next, "complete"));
+        json_decref(choices);
+        choices = json_incref(json_object_get(next, "legal"));
+        json_decref(next);
+        if (complete) break;
+    }
+    json_decref(choices);
+    json_t *body = json_pack("{s:s,s:i,s:o}", "token", table->tokens[seat], "version", version,
+                             "move", actions);
+    char *text = json_dumps(body, JSON_COMPACT);
+    json_decref(body);
+    return text;
+}
+
+Test(server_postgres, the_same_move_posted_to_both_servers_at_once_is_accepted_once)
+{
+    const char *db = postgres_server_database("race");
+    served servers[2] = {start_server(db), start_server(db)};
+    json_t *made = request(&servers[0], "POST", "/api/tables",
+                           "{\"game\":\"mice-cake\",\"players\":2,\"seats\":[\"human\",\"human\"]}",
+                           201);
+    table_tokens table = {0};
+    snprintf(table.id, sizeof table.id, "%s", json_string_value(json_object_get(made, "id")));
+    for (int s = 0; s < 2; s++)
+        snprintf(table.tokens[s], sizeof table.tokens[0], "%s",
+                 json_string_value(json_object_get(json_array_get(json_object_get(made, "seats"),
+                                                                  (size_t)s),
+                                                   "token")));
+    json_decref(made);
+    char path[256];
+    snprintf(path, sizeof path, "/api/tables/%s/moves", table.id);
+    int races = 0, over = 0;
+    for (int rounds = 0; rounds < 5000 && !over; rounds++) {
+        int version;
+        json_t *legal, *snapshot;
+        int seat = seat_to_move(&servers[rounds % 2], &table, &version, &legal, &snapshot);
+        over = snapshot && json_is_true(json_object_get(snapshot, "over"));
+        if (seat < 0) {
+            if (snapshot) json_decref(snapshot);
+            usleep(2000);
+            continue;
+        }
+        char *body = first_legal_body(&servers[rounds % 2], &table, seat, version, legal);
+        json_decref(snapshot);
+        racer racers[2] = {{&servers[0], path, body, 0, NULL}, {&servers[1], path, body, 0, NULL}};
+        pthread_t threads[2];
+        for (int r = 0; r < 2; r++) pthread_create(&threads[r], NULL, race, &racers[r]);
+        for (int r = 0; r < 2; r++) pthread_join(threads[r], NULL);
+        int accepted = (racers[0].status == 200) + (racers[1].status == 200);
+        cr_assert_eq(accepted, 1, "version %d: one of the two is accepted (%d %s / %d %s)",
+                     version, racers[0].status, racers[0].reply, racers[1].status,
+                     racers[1].reply);
+        for (int r = 0; r < 2; r++) {
+            if (racers[r].status != 200)
+                /* (stale; or, in a simultaneous phase whose versions all
+                 * stay current, "not seat N's turn" as it has moved) */
+                cr_assert_eq(racers[r].status, 409, "version %d, server %c: %d %s", version,
+                             'A' + r, racers[r].status, racers[r].reply);
+            free(racers[r].reply);
+        }
+        free(body);
+        races++;
+    }
+    cr_assert(over, "the game ended after %d races", races);
+    for (int s = 0; s < 2; s++) {
+        kill(servers[s].pid, SIGTERM);
+        waitpid(servers[s].pid, NULL, 0);
+    }
+}
