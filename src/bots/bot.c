@@ -264,6 +264,11 @@ void gateau_bot_free(gateau_bot *bot)
  * when it is first needed). */
 gateau_bot *external_bot_new(const char *spec, char *error, size_t error_size)
 {
+    /* ("ext" alone names the kind but no program: found by fuzz_engine) */
+    if (strncmp(spec, "ext:", 4) != 0 || !spec[4]) {
+        set_error(error, error_size, "ext: needs a command to run, as in ext:python3 bot.py");
+        return NULL;
+    }
     external_bot *external = external_new(spec + strlen("ext:"), error, error_size);
     if (!external) return NULL;
     gateau_bot *bot = calloc(1, sizeof *bot);
