@@ -7,7 +7,57 @@
 #ifndef GATEAU_STORE_BACKEND_H
 #define GATEAU_STORE_BACKEND_H
 
+#include <pthread.h>
+
 #include "store/store.h"
+
+/* ---- Shared by the backends (store.c, commit_queue.c) ------------------------------ */
+
+/* Writes the one-line reason (printf-style) into error; returns false. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+bool store_fail(char *error, size_t error_size, const char *format, ...);
+
+/* Whether text is a C string within size bytes (NUL included). */
+bool store_fits(const char *text, size_t size);
+/* Whether a seat's texts are C strings within their fields. */
+bool store_seat_fits(const store_seat *seat);
+/* Whether a table to create is whole (an id, terminated texts, a player
+ * count, terminated seats); false with the reason. */
+bool store_table_fits(const store_table *table, char *error, size_t error_size);
+
+/* A move waiting for its commit (store_append_move). */
+typedef struct pending_move {
+    const char *table_id;
+    const store_move *move;
+    char *error;
+    size_t error_size;
+    bool done, appended;
+    struct pending_move *next;
+} pending_move;
+
+/* Group commit: the moves waiting, and whether a caller is committing a
+ * batch now. */
+typedef struct commit_queue {
+    pthread_mutex_t lock;
+    pthread_cond_t committed;
+    pending_move *head, *tail;
+    bool committing;
+} commit_queue;
+
+/* Commits batch (a list through next), setting each item's appended and,
+ * when refused, its error; backend is the backend's store. */
+typedef void (*commit_function)(void *backend, pending_move *batch);
+
+void commit_queue_init(commit_queue *queue);
+void commit_queue_destroy(commit_queue *queue);
+/* Queues mine and returns once it is committed, by this caller (with
+ * commit) or by another caller's batch. */
+void commit_queue_wait(commit_queue *queue, pending_move *mine, commit_function commit,
+                       void *backend);
+
+/* ---- The backends ------------------------------------------------------------------ */
 
 typedef struct sqlite_store sqlite_store;
 sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size);

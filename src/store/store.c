@@ -3,11 +3,57 @@
  * chose: PostgreSQL for a postgresql:// (or postgres://) URL, SQLite for
  * anything else (a file's path).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "store/backend.h"
+
+/* ---- Shared by the backends (backend.h) ------------------------------------------------ */
+
+bool store_fail(char *error, size_t error_size, const char *format, ...)
+{
+    if (error && error_size) {
+        va_list arguments;
+        va_start(arguments, format);
+        vsnprintf(error, error_size, format, arguments);
+        va_end(arguments);
+    }
+    return false;
+}
+
+bool store_fits(const char *text, size_t size)
+{
+    return memchr(text, '\0', size) != NULL;
+}
+
+bool store_seat_fits(const store_seat *seat)
+{
+    return store_fits(seat->spec, sizeof seat->spec) && store_fits(seat->name, sizeof seat->name);
+}
+
+bool store_table_fits(const store_table *table, char *error, size_t error_size)
+{
+    if (!store_fits(table->id, sizeof table->id) || !table->id[0])
+        return store_fail(error, error_size, "store: cannot create a table: bad id");
+    const char *id = table->id;
+    if (!store_fits(table->game, sizeof table->game) ||
+        !store_fits(table->options, sizeof table->options) ||
+        !store_fits(table->clock, sizeof table->clock))
+        return store_fail(error, error_size, "store: cannot create table %s: unterminated text", id);
+    if (table->players < 1 || table->players > GATEAU_MAX_PLAYERS)
+        return store_fail(error, error_size, "store: cannot create table %s: %d players", id,
+                          table->players);
+    for (int s = 0; s < table->players; s++)
+        if (!store_seat_fits(&table->seats[s]))
+            return store_fail(error, error_size,
+                              "store: cannot create table %s: unterminated text in seat index %d",
+                              id, s);
+    return true;
+}
+
+/* ---- Forwarding ------------------------------------------------------------------------ */
 
 struct store {
     sqlite_store *sqlite;     /* exactly one of the two */

@@ -146,15 +146,6 @@ static const struct {
 };
 
 /* A move waiting for its commit (postgres_store_append_move). */
-typedef struct pending_move {
-    const char *table_id;
-    const store_move *move;
-    char *error;
-    size_t error_size;
-    bool done, appended;
-    struct pending_move *next;
-} pending_move;
-
 struct postgres_store {
     char *url;
     /* Error-checking, so that a visitor calling the store back (which
@@ -162,10 +153,7 @@ struct postgres_store {
     pthread_mutex_t lock;
     PGconn *connection;
     /* Group commit, as in store_sqlite.c. */
-    pthread_mutex_t queue_lock;
-    pthread_cond_t committed;
-    pending_move *queue_head, *queue_tail;
-    bool committing;
+    commit_queue queue;
     /* store_watch: its connection and thread, stopped through a pipe. */
     PGconn *listener;
     pthread_t listen_thread;
@@ -177,25 +165,6 @@ struct postgres_store {
 
 /* The store whose visit this thread is inside, if any. */
 static _Thread_local const postgres_store *visiting;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool fail(char *error, size_t error_size, const char *format, ...)
-{
-    if (error && error_size) {
-        va_list arguments;
-        va_start(arguments, format);
-        vsnprintf(error, error_size, format, arguments);
-        va_end(arguments);
-    }
-    return false;
-}
-
-static bool fits(const char *text, size_t size)
-{
-    return memchr(text, '\0', size) != NULL;
-}
 
 /* PostgreSQL's message, on one line (libpq's end with a newline, some
  * have a DETAIL line): a static buffer per thread. */
@@ -231,7 +200,7 @@ static bool execute(PGconn *connection, const char *sql, char *reason, size_t si
     PGresult *result = PQexec(connection, sql);
     bool done = PQresultStatus(result) == PGRES_COMMAND_OK ||
                 PQresultStatus(result) == PGRES_TUPLES_OK;
-    if (!done) fail(reason, size, "%s", message_of(connection, result));
+    if (!done) store_fail(reason, size, "%s", message_of(connection, result));
     PQclear(result);
     return done;
 }
@@ -244,7 +213,7 @@ static bool migrate(PGconn *connection, const char *shown, char *error, size_t e
     char reason[256];
     if (!execute(connection, "BEGIN; SELECT pg_advisory_xact_lock(" SCHEMA_LOCK ")", reason,
                  sizeof reason))
-        return fail(error, error_size, "store: cannot open %s: %s", shown, reason);
+        return store_fail(error, error_size, "store: cannot open %s: %s", shown, reason);
     PGresult *result = PQexec(connection, "SELECT to_regclass('gateau_schema') IS NOT NULL,"
                                           " to_regclass('moves') IS NOT NULL");
     bool good = PQresultStatus(result) == PGRES_TUPLES_OK && PQntuples(result) == 1;
@@ -254,7 +223,7 @@ static bool migrate(PGconn *connection, const char *shown, char *error, size_t e
     PQclear(result);
     if (good && foreign) {
         execute(connection, "ROLLBACK", NULL, 0);
-        return fail(error, error_size,
+        return store_fail(error, error_size,
                     "store: cannot open %s: not a gateau database (it has a table named moves)",
                     shown);
     }
@@ -266,14 +235,14 @@ static bool migrate(PGconn *connection, const char *shown, char *error, size_t e
         PQclear(result);
         if (version > SCHEMA_VERSION) {
             execute(connection, "ROLLBACK", NULL, 0);
-            return fail(error, error_size,
+            return store_fail(error, error_size,
                         "store: cannot open %s: written by a newer gateau (schema version %d,"
                         " this one knows up to %d)",
                         shown, version, SCHEMA_VERSION);
         }
         if (version < 1) {
             execute(connection, "ROLLBACK", NULL, 0);
-            return fail(error, error_size, "store: cannot open %s: damaged (no schema version)",
+            return store_fail(error, error_size, "store: cannot open %s: damaged (no schema version)",
                         shown);
         }
     } else if (good) {
@@ -282,7 +251,7 @@ static bool migrate(PGconn *connection, const char *shown, char *error, size_t e
     if (good) good = execute(connection, "COMMIT", reason, sizeof reason);
     if (!good) {
         execute(connection, "ROLLBACK", NULL, 0);
-        return fail(error, error_size, "store: cannot create the schema in %s: %s", shown, reason);
+        return store_fail(error, error_size, "store: cannot create the schema in %s: %s", shown, reason);
     }
     return true;
 }
@@ -295,7 +264,7 @@ static bool prepare_statements(PGconn *connection, char *reason, size_t size)
         PGresult *result = PQprepare(connection, name, statements[s].sql, statements[s].parameters,
                                      NULL);
         bool done = PQresultStatus(result) == PGRES_COMMAND_OK;
-        if (!done) fail(reason, size, "%s", message_of(connection, result));
+        if (!done) store_fail(reason, size, "%s", message_of(connection, result));
         PQclear(result);
         if (!done) return false;
     }
@@ -311,7 +280,7 @@ static PGconn *connect_to(const char *url, const char *shown, char *error, size_
 {
     PGconn *connection = PQconnectdb(url);
     if (PQstatus(connection) != CONNECTION_OK) {
-        fail(error, error_size, "store: cannot open %s: %s", shown, message_of(connection, NULL));
+        store_fail(error, error_size, "store: cannot open %s: %s", shown, message_of(connection, NULL));
         PQfinish(connection);
         return NULL;
     }
@@ -328,10 +297,10 @@ static bool ensure_connected(postgres_store *storage, char *error, size_t error_
     PQreset(storage->connection);
     char reason[256];
     if (PQstatus(storage->connection) != CONNECTION_OK)
-        return fail(error, error_size, "store: the database is unreachable: %s",
+        return store_fail(error, error_size, "store: the database is unreachable: %s",
                     message_of(storage->connection, NULL));
     if (!prepare_statements(storage->connection, reason, sizeof reason))
-        return fail(error, error_size, "store: the database is unreachable: %s", reason);
+        return store_fail(error, error_size, "store: the database is unreachable: %s", reason);
     return true;
 }
 
@@ -343,8 +312,7 @@ void postgres_store_close(postgres_store *storage)
     stop_watching(storage);
     if (storage->connection) PQfinish(storage->connection);
     pthread_mutex_destroy(&storage->lock);
-    pthread_mutex_destroy(&storage->queue_lock);
-    pthread_cond_destroy(&storage->committed);
+    commit_queue_destroy(&storage->queue);
     free(storage->url);
     free(storage);
 }
@@ -363,8 +331,7 @@ postgres_store *postgres_store_open(const char *url, char *error, size_t error_s
     pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_ERRORCHECK);
     pthread_mutex_init(&storage->lock, &attributes);
     pthread_mutexattr_destroy(&attributes);
-    pthread_mutex_init(&storage->queue_lock, NULL);
-    pthread_cond_init(&storage->committed, NULL);
+    commit_queue_init(&storage->queue);
     char reason[256];
     storage->connection = connect_to(url, shown, error, error_size);
     if (!storage->connection || !migrate(storage->connection, shown, error, error_size)) {
@@ -372,7 +339,7 @@ postgres_store *postgres_store_open(const char *url, char *error, size_t error_s
         return NULL;
     }
     if (!prepare_statements(storage->connection, reason, sizeof reason)) {
-        fail(error, error_size, "store: cannot open %s: %s", shown, reason);
+        store_fail(error, error_size, "store: cannot open %s: %s", shown, reason);
         postgres_store_close(storage);
         return NULL;
     }
@@ -385,8 +352,8 @@ static bool lock(postgres_store *storage, char *error, size_t error_size)
 {
     int status = pthread_mutex_lock(&storage->lock);
     if (status == EDEADLK)
-        return fail(error, error_size, "store: called from inside a visit of store_load_tables");
-    if (status != 0) return fail(error, error_size, "store: cannot lock: %s", strerror(status));
+        return store_fail(error, error_size, "store: called from inside a visit of store_load_tables");
+    if (status != 0) return store_fail(error, error_size, "store: cannot lock: %s", strerror(status));
     if (!ensure_connected(storage, error, error_size)) {
         pthread_mutex_unlock(&storage->lock);
         return false;
@@ -397,7 +364,7 @@ static bool lock(postgres_store *storage, char *error, size_t error_size)
 static bool lock_for(postgres_store *storage, const char *table_id, char *error,
                      size_t error_size)
 {
-    if (!table_id) return fail(error, error_size, "store: no table id given");
+    if (!table_id) return store_fail(error, error_size, "store: no table id given");
     return lock(storage, error, error_size);
 }
 
@@ -502,11 +469,6 @@ static void bind_seat(parameters *list, const char *table_id, int seat, const st
     add_boolean(list, value->zombie);
 }
 
-static bool seat_fits(const store_seat *seat)
-{
-    return fits(seat->spec, sizeof seat->spec) && fits(seat->name, sizeof seat->name);
-}
-
 /* ---- writing ------------------------------------------------------------------------ */
 
 static bool rollback(postgres_store *storage)
@@ -518,23 +480,12 @@ static bool rollback(postgres_store *storage)
 static bool create_table(postgres_store *storage, const store_table *table, char *error,
                          size_t error_size)
 {
-    if (!fits(table->id, sizeof table->id) || !table->id[0])
-        return fail(error, error_size, "store: cannot create a table: bad id");
+    if (!store_table_fits(table, error, error_size)) return false;
     const char *id = table->id;
-    if (!fits(table->game, sizeof table->game) || !fits(table->options, sizeof table->options) ||
-        !fits(table->clock, sizeof table->clock))
-        return fail(error, error_size, "store: cannot create table %s: unterminated text", id);
-    if (table->players < 1 || table->players > GATEAU_MAX_PLAYERS)
-        return fail(error, error_size, "store: cannot create table %s: %d players", id,
-                    table->players);
-    for (int s = 0; s < table->players; s++)
-        if (!seat_fits(&table->seats[s]))
-            return fail(error, error_size,
-                        "store: cannot create table %s: unterminated text in seat index %d", id, s);
 
     char reason[256];
     if (!execute(storage->connection, "BEGIN", reason, sizeof reason))
-        return fail(error, error_size, "store: cannot create table %s: %s", id, reason);
+        return store_fail(error, error_size, "store: cannot create table %s: %s", id, reason);
     parameters list = {0};
     add_text(&list, id);
     add_text(&list, table->game);
@@ -548,7 +499,7 @@ static bool create_table(postgres_store *storage, const store_table *table, char
     bool done = PQresultStatus(result) == PGRES_COMMAND_OK;
     if (done && changed_rows(result) == 0) {
         PQclear(result);
-        fail(error, error_size, "store: cannot create table %s: it already exists", id);
+        store_fail(error, error_size, "store: cannot create table %s: it already exists", id);
         return rollback(storage);
     }
     for (int s = 0; s < table->players && done; s++) {
@@ -562,7 +513,7 @@ static bool create_table(postgres_store *storage, const store_table *table, char
     PQclear(result);
     if (done) done = execute(storage->connection, "COMMIT", reason, sizeof reason);
     if (done) return true;
-    fail(error, error_size, "store: cannot create table %s: %s", id, reason);
+    store_fail(error, error_size, "store: cannot create table %s: %s", id, reason);
     return rollback(storage);
 }
 
@@ -578,8 +529,8 @@ bool postgres_store_create_table(postgres_store *storage, const store_table *tab
 static bool update_seat(postgres_store *storage, const char *table_id, int seat,
                         const store_seat *value, char *error, size_t error_size)
 {
-    if (!seat_fits(value))
-        return fail(error, error_size,
+    if (!store_seat_fits(value))
+        return store_fail(error, error_size,
                     "store: cannot update seat index %d of table %s: unterminated text", seat,
                     table_id);
     parameters list = {0};
@@ -588,7 +539,7 @@ static bool update_seat(postgres_store *storage, const char *table_id, int seat,
     bool done = PQresultStatus(result) == PGRES_COMMAND_OK;
     int changed = done ? changed_rows(result) : 0;
     if (!done)
-        fail(error, error_size, "store: cannot update seat index %d of table %s: %s", seat,
+        store_fail(error, error_size, "store: cannot update seat index %d of table %s: %s", seat,
              table_id, message(storage, result));
     PQclear(result);
     if (!done) return false;
@@ -597,10 +548,10 @@ static bool update_seat(postgres_store *storage, const char *table_id, int seat,
     bool over;
     int found = table_status(storage, table_id, &players, &over);
     if (found == 1)
-        return fail(error, error_size,
+        return store_fail(error, error_size,
                     "store: cannot update seat index %d of table %s: it has %d seats", seat,
                     table_id, players);
-    return fail(error, error_size, "store: cannot update seat index %d of table %s: %s", seat,
+    return store_fail(error, error_size, "store: cannot update seat index %d of table %s: %s", seat,
                 table_id, found == 0 ? "no such table" : message(storage, NULL));
 }
 
@@ -621,7 +572,7 @@ static bool explain_refused_move(postgres_store *storage, const char *table_id, 
     bool over;
     int found = table_status(storage, table_id, &players, &over);
     if (found == 0)
-        return fail(error, error_size, "store: cannot append move %d to table %s: no such table",
+        return store_fail(error, error_size, "store: cannot append move %d to table %s: no such table",
                     number, table_id);
     parameters list = {0};
     add_text(&list, table_id);
@@ -630,17 +581,17 @@ static bool explain_refused_move(postgres_store *storage, const char *table_id, 
                          ? atoll(PQgetvalue(result, 0, 0))
                          : -1;
     if (found < 0 || next < 0) {
-        fail(error, error_size, "store: cannot append move %d to table %s: %s", number, table_id,
+        store_fail(error, error_size, "store: cannot append move %d to table %s: %s", number, table_id,
              message(storage, result));
         PQclear(result);
         return false;
     }
     PQclear(result);
     if (number < next)
-        return fail(error, error_size,
+        return store_fail(error, error_size,
                     "store: cannot append move %d to table %s: move %d is already there", number,
                     table_id, number);
-    return fail(error, error_size,
+    return store_fail(error, error_size,
                 "store: cannot append move %d to table %s: the next move is %lld", number,
                 table_id, next);
 }
@@ -651,7 +602,7 @@ static bool append_move(postgres_store *storage, const char *table_id, const sto
                         bool *broken, char *error, size_t error_size)
 {
     if (!move->line)
-        return fail(error, error_size, "store: cannot append move %d to table %s: no line",
+        return store_fail(error, error_size, "store: cannot append move %d to table %s: no line",
                     move->number, table_id);
     parameters list = {0};
     add_text(&list, table_id);
@@ -667,10 +618,10 @@ static bool append_move(postgres_store *storage, const char *table_id, const sto
         bool no_table = !strcmp(PQresultErrorField(result, PG_DIAG_SQLSTATE) ?
                                     PQresultErrorField(result, PG_DIAG_SQLSTATE) : "", "23503");
         if (no_table)
-            fail(error, error_size, "store: cannot append move %d to table %s: no such table",
+            store_fail(error, error_size, "store: cannot append move %d to table %s: no such table",
                  move->number, table_id);
         else
-            fail(error, error_size, "store: cannot append move %d to table %s: %s", move->number,
+            store_fail(error, error_size, "store: cannot append move %d to table %s: %s", move->number,
                  table_id, message(storage, result));
         PQclear(result);
         return false;
@@ -690,7 +641,7 @@ static void commit_batch(postgres_store *storage, pending_move *batch, bool one_
     char reason[256];
     if (!lock(storage, reason, sizeof reason)) {
         for (pending_move *item = batch; item; item = item->next)
-            fail(item->error, item->error_size, "%s", reason);
+            store_fail(item->error, item->error_size, "%s", reason);
         return;
     }
     for (pending_move *start = batch; start;) {
@@ -713,7 +664,7 @@ static void commit_batch(postgres_store *storage, pending_move *batch, bool one_
         for (pending_move *item = start; !committed && item != end; item = item->next) {
             if (!item->appended && (broken || begun)) continue; /* (its own reason) */
             item->appended = false;
-            fail(item->error, item->error_size, "store: cannot append move %d to table %s: %s",
+            store_fail(item->error, item->error_size, "store: cannot append move %d to table %s: %s",
                  item->move->number, item->table_id, reason);
         }
         start = end;
@@ -721,37 +672,21 @@ static void commit_batch(postgres_store *storage, pending_move *batch, bool one_
     unlock(storage);
 }
 
+/* (the commit_queue's commit: backend.h) */
+static void commit_queued(void *backend, pending_move *batch)
+{
+    commit_batch(backend, batch, false);
+}
+
 bool postgres_store_append_move(postgres_store *storage, const char *table_id,
                                 const store_move *move, char *error, size_t error_size)
 {
-    if (!table_id) return fail(error, error_size, "store: no table id given");
+    if (!table_id) return store_fail(error, error_size, "store: no table id given");
     if (visiting == storage)
-        return fail(error, error_size, "store: called from inside a visit of store_load_tables");
+        return store_fail(error, error_size, "store: called from inside a visit of store_load_tables");
     pending_move mine = {.table_id = table_id, .move = move, .error = error,
                          .error_size = error_size};
-    pthread_mutex_lock(&storage->queue_lock);
-    if (storage->queue_tail) storage->queue_tail->next = &mine;
-    else storage->queue_head = &mine;
-    storage->queue_tail = &mine;
-    while (!mine.done) {
-        if (storage->committing) {
-            pthread_cond_wait(&storage->committed, &storage->queue_lock);
-            continue;
-        }
-        pending_move *batch = storage->queue_head;
-        storage->queue_head = storage->queue_tail = NULL;
-        storage->committing = true;
-        pthread_mutex_unlock(&storage->queue_lock);
-        commit_batch(storage, batch, false);
-        pthread_mutex_lock(&storage->queue_lock);
-        for (pending_move *item = batch, *next; item; item = next) {
-            next = item->next; /* (item may return, and go, once done is set) */
-            item->done = true;
-        }
-        storage->committing = false;
-        pthread_cond_broadcast(&storage->committed);
-    }
-    pthread_mutex_unlock(&storage->queue_lock);
+    commit_queue_wait(&storage->queue, &mine, commit_queued, storage);
     return mine.appended;
 }
 
@@ -759,7 +694,7 @@ static bool finish_table(postgres_store *storage, const char *table_id, const ch
                          char *error, size_t error_size)
 {
     if (!result_json)
-        return fail(error, error_size, "store: cannot finish table %s: no result", table_id);
+        return store_fail(error, error_size, "store: cannot finish table %s: no result", table_id);
     parameters list = {0};
     add_text(&list, table_id);
     add_text(&list, result_json);
@@ -767,7 +702,7 @@ static bool finish_table(postgres_store *storage, const char *table_id, const ch
     bool done = PQresultStatus(result) == PGRES_COMMAND_OK;
     int changed = done ? changed_rows(result) : 0;
     if (!done)
-        fail(error, error_size, "store: cannot finish table %s: %s", table_id,
+        store_fail(error, error_size, "store: cannot finish table %s: %s", table_id,
              message(storage, result));
     PQclear(result);
     if (!done) return false;
@@ -776,9 +711,9 @@ static bool finish_table(postgres_store *storage, const char *table_id, const ch
     bool over;
     int found = table_status(storage, table_id, &players, &over);
     if (found == 1)
-        return fail(error, error_size, "store: cannot finish table %s: it is already over",
+        return store_fail(error, error_size, "store: cannot finish table %s: it is already over",
                     table_id);
-    return fail(error, error_size, "store: cannot finish table %s: %s", table_id,
+    return store_fail(error, error_size, "store: cannot finish table %s: %s", table_id,
                 found == 0 ? "no such table" : message(storage, NULL));
 }
 
@@ -829,7 +764,7 @@ static bool read_table_row(const PGresult *rows, int row, store_table *table, ch
 {
     memset(table, 0, sizeof *table);
     if (!copy_text(rows, row, 0, table->id, sizeof table->id))
-        return fail(error, error_size, "store: a table's id is too long");
+        return store_fail(error, error_size, "store: a table's id is too long");
     table->players = atoi(PQgetvalue(rows, row, 2));
     table->seed = seed_from_column(PQgetvalue(rows, row, 4));
     table->created = strtoll(PQgetvalue(rows, row, 6), NULL, 10);
@@ -839,7 +774,7 @@ static bool read_table_row(const PGresult *rows, int row, store_table *table, ch
         !copy_text(rows, row, 5, table->clock, sizeof table->clock) ||
         !copy_hash(rows, row, 8, table->creator_hash) || table->players < 1 ||
         table->players > GATEAU_MAX_PLAYERS)
-        return fail(error, error_size, "store: table %s: damaged row", table->id);
+        return store_fail(error, error_size, "store: table %s: damaged row", table->id);
     return true;
 }
 
@@ -850,7 +785,7 @@ static bool read_seats(postgres_store *storage, store_table *table, char *error,
     add_text(&list, table->id);
     PGresult *result = run(storage, SELECT_SEATS, &list);
     if (PQresultStatus(result) != PGRES_TUPLES_OK) {
-        fail(error, error_size, "store: cannot read the seats of table %s: %s", table->id,
+        store_fail(error, error_size, "store: cannot read the seats of table %s: %s", table->id,
              message(storage, result));
         PQclear(result);
         return false;
@@ -867,7 +802,7 @@ static bool read_seats(postgres_store *storage, store_table *table, char *error,
         seat->zombie = PQgetvalue(result, r, 5)[0] == 't';
     }
     PQclear(result);
-    if (!good) return fail(error, error_size, "store: table %s: damaged seats", table->id);
+    if (!good) return store_fail(error, error_size, "store: table %s: damaged seats", table->id);
     return true;
 }
 
@@ -880,7 +815,7 @@ static bool read_moves(postgres_store *storage, const char *table_id, PGresult *
     add_text(&list, table_id);
     *result = run(storage, SELECT_MOVES, &list);
     if (PQresultStatus(*result) != PGRES_TUPLES_OK)
-        return fail(error, error_size, "store: cannot read the moves of table %s: %s", table_id,
+        return store_fail(error, error_size, "store: cannot read the moves of table %s: %s", table_id,
                     message(storage, *result));
     *count = PQntuples(*result);
     *moves = malloc(((size_t)*count + 1) * sizeof **moves);
@@ -888,7 +823,7 @@ static bool read_moves(postgres_store *storage, const char *table_id, PGresult *
     for (int m = 0; m < *count; m++) {
         int number = atoi(PQgetvalue(*result, m, 0));
         if (number != m)
-            return fail(error, error_size, "store: table %s: move %d is missing", table_id, m);
+            return store_fail(error, error_size, "store: table %s: move %d is missing", table_id, m);
         (*moves)[m] = (store_move){.number = number,
                                    .seat = atoi(PQgetvalue(*result, m, 1)),
                                    .line = PQgetvalue(*result, m, 2),
@@ -930,11 +865,11 @@ static bool load(postgres_store *storage, enum statement which, const parameters
     char reason[256];
     if (!execute(storage->connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", reason,
                  sizeof reason))
-        return fail(error, error_size, "store: cannot read the tables: %s", reason);
+        return store_fail(error, error_size, "store: cannot read the tables: %s", reason);
     PGresult *tables = run(storage, which, list);
     bool good = PQresultStatus(tables) == PGRES_TUPLES_OK;
     if (!good)
-        fail(error, error_size, "store: cannot read the tables: %s", message(storage, tables));
+        store_fail(error, error_size, "store: cannot read the tables: %s", message(storage, tables));
     *found = good ? PQntuples(tables) : 0;
     if (good) good = visit_tables(storage, tables, visit, context, error, error_size);
     PQclear(tables);
@@ -964,7 +899,7 @@ bool postgres_store_load_table(postgres_store *storage, const char *table_id, st
     int found;
     bool done = load(storage, SELECT_TABLE, &list, visit, context, &found, error, error_size);
     unlock(storage);
-    if (done && found == 0) return fail(error, error_size, "no table %s", table_id);
+    if (done && found == 0) return store_fail(error, error_size, "no table %s", table_id);
     return done;
 }
 
@@ -1014,7 +949,7 @@ static void *listen_main(void *argument)
 bool postgres_store_watch(postgres_store *storage, store_change_visitor notice, void *context,
                           char *error, size_t error_size)
 {
-    if (storage->listening) return fail(error, error_size, "store: already watched");
+    if (storage->listening) return store_fail(error, error_size, "store: already watched");
     char shown[512];
     url_for_messages(storage->url, shown, sizeof shown);
     storage->listener = connect_to(storage->url, shown, error, error_size);
@@ -1022,7 +957,7 @@ bool postgres_store_watch(postgres_store *storage, store_change_visitor notice, 
     char reason[256];
     if (!execute(storage->listener, "LISTEN gateau", reason, sizeof reason) ||
         pipe(storage->stop_pipe) != 0) {
-        fail(error, error_size, "store: cannot watch %s: %s", shown, reason);
+        store_fail(error, error_size, "store: cannot watch %s: %s", shown, reason);
         PQfinish(storage->listener);
         storage->listener = NULL;
         return false;
@@ -1032,7 +967,7 @@ bool postgres_store_watch(postgres_store *storage, store_change_visitor notice, 
     if (pthread_create(&storage->listen_thread, NULL, listen_main, storage) != 0) {
         PQfinish(storage->listener);
         storage->listener = NULL;
-        return fail(error, error_size, "store: cannot watch %s: no thread", shown);
+        return store_fail(error, error_size, "store: cannot watch %s: no thread", shown);
     }
     storage->listening = true;
     return true;

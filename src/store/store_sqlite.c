@@ -123,16 +123,6 @@ static const char *const statement_sql[STATEMENT_COUNT] = {
     [COMMIT_BATCH] = "COMMIT",
 };
 
-/* A move waiting for its commit (store_append_move). */
-typedef struct pending_move {
-    const char *table_id;
-    const store_move *move;
-    char *error;
-    size_t error_size;
-    bool done, appended;
-    struct pending_move *next;
-} pending_move;
-
 /* WAL pages after which the checkpoint thread is woken (SQLite's own
  * automatic checkpoint, which ran inside a commit, has the same size). */
 enum { CHECKPOINT_PAGES = 1000 };
@@ -145,10 +135,7 @@ struct sqlite_store {
     sqlite3_stmt *statements[STATEMENT_COUNT];
     /* Group commit: moves waiting, and whether a caller is committing a
      * batch now (the others wait for the next). */
-    pthread_mutex_t queue_lock;
-    pthread_cond_t committed;
-    pending_move *queue_head, *queue_tail;
-    bool committing;
+    commit_queue queue;
     /* Checkpoints: their own connection and thread, woken by the WAL
      * hook of the main connection. */
     sqlite3 *checkpointer;
@@ -161,26 +148,6 @@ struct sqlite_store {
 /* The store whose visit (store_load_tables) this thread is inside, if
  * any: an append from there would wait for a commit that waits for it. */
 static _Thread_local const sqlite_store *visiting;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool fail(char *error, size_t error_size, const char *format, ...)
-{
-    if (error && error_size) {
-        va_list arguments;
-        va_start(arguments, format);
-        vsnprintf(error, error_size, format, arguments);
-        va_end(arguments);
-    }
-    return false;
-}
-
-/* Whether text is a C string within size bytes (NUL included). */
-static bool fits(const char *text, size_t size)
-{
-    return memchr(text, '\0', size) != NULL;
-}
 
 /* The seed's bits as SQLite's signed integer and back (memcpy: a plain
  * cast of a value above INT64_MAX is implementation-defined). */
@@ -222,7 +189,7 @@ static void explain_open_failure(const char *path, const char *reason, char *err
 {
     struct stat status;
     if (stat(path, &status) == 0 && S_ISDIR(status.st_mode)) {
-        fail(error, error_size, "store: cannot open %s: it is a folder", path);
+        store_fail(error, error_size, "store: cannot open %s: it is a folder", path);
         return;
     }
     const char *slash = strrchr(path, '/');
@@ -231,18 +198,18 @@ static void explain_open_failure(const char *path, const char *reason, char *err
         snprintf(folder, sizeof folder, "%.*s", (int)(slash - path), path);
         if (stat(folder, &status) != 0) {
             if (errno == ENOENT)
-                fail(error, error_size, "store: cannot open %s: no folder %s", path, folder);
+                store_fail(error, error_size, "store: cannot open %s: no folder %s", path, folder);
             else
-                fail(error, error_size, "store: cannot open %s: folder %s: %s", path, folder,
+                store_fail(error, error_size, "store: cannot open %s: folder %s: %s", path, folder,
                      strerror(errno));
             return;
         }
         if (!S_ISDIR(status.st_mode)) {
-            fail(error, error_size, "store: cannot open %s: %s is not a folder", path, folder);
+            store_fail(error, error_size, "store: cannot open %s: %s is not a folder", path, folder);
             return;
         }
     }
-    fail(error, error_size, "store: cannot open %s: %s", path, reason);
+    store_fail(error, error_size, "store: cannot open %s: %s", path, reason);
 }
 
 /* The schema version of the file, or false when it is not a gateau
@@ -259,19 +226,19 @@ static bool read_version(sqlite3 *database, const char *path, int64_t *version, 
     if (status == SQLITE_OK)
         status = query_integer(database, "SELECT count(*) FROM sqlite_master", &objects);
     if (status != SQLITE_OK)
-        return fail(error, error_size, "store: cannot open %s: %s", path, sqlite3_errmsg(database));
+        return store_fail(error, error_size, "store: cannot open %s: %s", path, sqlite3_errmsg(database));
     if (application_id == 0 && *version == 0 && objects == 0) return true; /* new */
     if (application_id != APPLICATION_ID)
-        return fail(error, error_size,
+        return store_fail(error, error_size,
                     "store: cannot open %s: not a gateau database (another program's SQLite file)",
                     path);
     if (*version > SCHEMA_VERSION)
-        return fail(error, error_size,
+        return store_fail(error, error_size,
                     "store: cannot open %s: written by a newer gateau (schema version %lld,"
                     " this one knows up to %d)",
                     path, (long long)*version, SCHEMA_VERSION);
     if (*version < 1)
-        return fail(error, error_size, "store: cannot open %s: damaged (no schema version)", path);
+        return store_fail(error, error_size, "store: cannot open %s: damaged (no schema version)", path);
     return true;
 }
 
@@ -290,9 +257,9 @@ static bool configure(sqlite3 *database, const char *path, char *error, size_t e
         snprintf(mode, sizeof mode, "%s", (const char *)sqlite3_column_text(statement, 0));
     sqlite3_finalize(statement);
     if (status != SQLITE_ROW)
-        return fail(error, error_size, "store: cannot open %s: %s", path, sqlite3_errmsg(database));
+        return store_fail(error, error_size, "store: cannot open %s: %s", path, sqlite3_errmsg(database));
     if (strcmp(mode, "wal") != 0)
-        return fail(error, error_size, "store: cannot open %s: WAL mode refused (journal mode %s)",
+        return store_fail(error, error_size, "store: cannot open %s: WAL mode refused (journal mode %s)",
                     path, mode);
 
     /* synchronous = NORMAL: in WAL mode a commit has written its pages to
@@ -309,7 +276,7 @@ static bool configure(sqlite3 *database, const char *path, char *error, size_t e
      * there (a server bug then fails loudly instead of leaving strays). */
     const char *settings = "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;";
     if (sqlite3_exec(database, settings, NULL, NULL, NULL) != SQLITE_OK)
-        return fail(error, error_size, "store: cannot open %s: %s", path, sqlite3_errmsg(database));
+        return store_fail(error, error_size, "store: cannot open %s: %s", path, sqlite3_errmsg(database));
     return true;
 }
 
@@ -318,7 +285,7 @@ static bool configure(sqlite3 *database, const char *path, char *error, size_t e
 static bool migrate(sqlite3 *database, const char *path, char *error, size_t error_size)
 {
     if (sqlite3_exec(database, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return fail(error, error_size, "store: cannot open %s: %s", path, sqlite3_errmsg(database));
+        return store_fail(error, error_size, "store: cannot open %s: %s", path, sqlite3_errmsg(database));
     int64_t version;
     if (!read_version(database, path, &version, error, error_size)) {
         sqlite3_exec(database, "ROLLBACK", NULL, NULL, NULL);
@@ -335,7 +302,7 @@ static bool migrate(sqlite3 *database, const char *path, char *error, size_t err
     }
     if (done) done = sqlite3_exec(database, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
     if (!done) {
-        fail(error, error_size, "store: cannot create the schema in %s: %s", path,
+        store_fail(error, error_size, "store: cannot create the schema in %s: %s", path,
              sqlite3_errmsg(database));
         sqlite3_exec(database, "ROLLBACK", NULL, NULL, NULL);
     }
@@ -422,8 +389,7 @@ void sqlite_store_close(sqlite_store *storage)
     for (int s = 0; s < STATEMENT_COUNT; s++) sqlite3_finalize(storage->statements[s]);
     sqlite3_close(storage->database); /* (the last connection: it checkpoints the rest) */
     pthread_mutex_destroy(&storage->lock);
-    pthread_mutex_destroy(&storage->queue_lock);
-    pthread_cond_destroy(&storage->committed);
+    commit_queue_destroy(&storage->queue);
     pthread_mutex_destroy(&storage->checkpoint_lock);
     pthread_cond_destroy(&storage->checkpoint_wake);
     free(storage);
@@ -438,8 +404,7 @@ sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size
     pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_ERRORCHECK);
     pthread_mutex_init(&storage->lock, &attributes);
     pthread_mutexattr_destroy(&attributes);
-    pthread_mutex_init(&storage->queue_lock, NULL);
-    pthread_cond_init(&storage->committed, NULL);
+    commit_queue_init(&storage->queue);
     pthread_mutex_init(&storage->checkpoint_lock, NULL);
     pthread_cond_init(&storage->checkpoint_wake, NULL);
 
@@ -468,7 +433,7 @@ sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size
     for (int s = 0; s < STATEMENT_COUNT; s++) {
         if (sqlite3_prepare_v3(storage->database, statement_sql[s], -1, SQLITE_PREPARE_PERSISTENT,
                                &storage->statements[s], NULL) != SQLITE_OK) {
-            fail(error, error_size, "store: cannot open %s: %s", path,
+            store_fail(error, error_size, "store: cannot open %s: %s", path,
                  sqlite3_errmsg(storage->database));
             sqlite_store_close(storage);
             return NULL;
@@ -487,15 +452,15 @@ static bool lock(sqlite_store *storage, char *error, size_t error_size)
 {
     int status = pthread_mutex_lock(&storage->lock);
     if (status == EDEADLK)
-        return fail(error, error_size, "store: called from inside a visit of store_load_tables");
-    if (status != 0) return fail(error, error_size, "store: cannot lock: %s", strerror(status));
+        return store_fail(error, error_size, "store: called from inside a visit of store_load_tables");
+    if (status != 0) return store_fail(error, error_size, "store: cannot lock: %s", strerror(status));
     return true;
 }
 
 /* Locks the store for a call about table_id, which must be given. */
 static bool lock_for(sqlite_store *storage, const char *table_id, char *error, size_t error_size)
 {
-    if (!table_id) return fail(error, error_size, "store: no table id given");
+    if (!table_id) return store_fail(error, error_size, "store: no table id given");
     return lock(storage, error, error_size);
 }
 
@@ -539,11 +504,6 @@ static void bind_seat(sqlite3_stmt *prepared, const char *table_id, int seat,
     sqlite3_bind_int(prepared, 7, value->zombie);
 }
 
-static bool seat_fits(const store_seat *seat)
-{
-    return fits(seat->spec, sizeof seat->spec) && fits(seat->name, sizeof seat->name);
-}
-
 /* Whether table_id is there, its player count and whether it is over. */
 static int table_status(sqlite_store *storage, const char *table_id, int *players, bool *over)
 {
@@ -568,23 +528,12 @@ static bool rollback(sqlite_store *storage)
 
 static bool create_table(sqlite_store *storage, const store_table *table, char *error, size_t error_size)
 {
-    if (!fits(table->id, sizeof table->id) || !table->id[0])
-        return fail(error, error_size, "store: cannot create a table: bad id");
+    if (!store_table_fits(table, error, error_size)) return false;
     const char *id = table->id;
-    if (!fits(table->game, sizeof table->game) || !fits(table->options, sizeof table->options) ||
-        !fits(table->clock, sizeof table->clock))
-        return fail(error, error_size, "store: cannot create table %s: unterminated text", id);
-    if (table->players < 1 || table->players > GATEAU_MAX_PLAYERS)
-        return fail(error, error_size, "store: cannot create table %s: %d players", id,
-                    table->players);
-    for (int s = 0; s < table->players; s++)
-        if (!seat_fits(&table->seats[s]))
-            return fail(error, error_size,
-                        "store: cannot create table %s: unterminated text in seat index %d", id, s);
 
     sqlite3 *database = storage->database;
     if (sqlite3_exec(database, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return fail(error, error_size, "store: cannot create table %s: %s", id,
+        return store_fail(error, error_size, "store: cannot create table %s: %s", id,
                     sqlite3_errmsg(database));
     sqlite3_stmt *prepared = statement(storage, INSERT_TABLE);
     sqlite3_bind_text(prepared, 1, id, -1, SQLITE_STATIC);
@@ -597,7 +546,7 @@ static bool create_table(sqlite_store *storage, const store_table *table, char *
     bind_hash(prepared, 8, table->creator_hash);
     int status = run(prepared);
     if (status == SQLITE_CONSTRAINT_PRIMARYKEY) {
-        fail(error, error_size, "store: cannot create table %s: it already exists", id);
+        store_fail(error, error_size, "store: cannot create table %s: it already exists", id);
         return rollback(storage);
     }
     for (int s = 0; s < table->players && status == SQLITE_DONE; s++) {
@@ -607,7 +556,7 @@ static bool create_table(sqlite_store *storage, const store_table *table, char *
     }
     if (status == SQLITE_DONE && sqlite3_exec(database, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
         return true;
-    fail(error, error_size, "store: cannot create table %s: %s", id, sqlite3_errmsg(database));
+    store_fail(error, error_size, "store: cannot create table %s: %s", id, sqlite3_errmsg(database));
     return rollback(storage);
 }
 
@@ -622,25 +571,25 @@ bool sqlite_store_create_table(sqlite_store *storage, const store_table *table, 
 static bool update_seat(sqlite_store *storage, const char *table_id, int seat, const store_seat *value,
                         char *error, size_t error_size)
 {
-    if (!seat_fits(value))
-        return fail(error, error_size,
+    if (!store_seat_fits(value))
+        return store_fail(error, error_size,
                     "store: cannot update seat index %d of table %s: unterminated text", seat,
                     table_id);
     sqlite3_stmt *prepared = statement(storage, UPDATE_SEAT);
     bind_seat(prepared, table_id, seat, value);
     if (run(prepared) != SQLITE_DONE)
-        return fail(error, error_size, "store: cannot update seat index %d of table %s: %s", seat,
+        return store_fail(error, error_size, "store: cannot update seat index %d of table %s: %s", seat,
                     table_id, sqlite3_errmsg(storage->database));
     if (sqlite3_changes(storage->database) == 1) return true;
     int players;
     bool over;
     int status = table_status(storage, table_id, &players, &over);
     if (status == SQLITE_ROW)
-        return fail(error, error_size,
+        return store_fail(error, error_size,
                     "store: cannot update seat index %d of table %s: it has %d seats", seat,
                     table_id, players);
     const char *reason = status == SQLITE_DONE ? "no such table" : sqlite3_errmsg(storage->database);
-    return fail(error, error_size, "store: cannot update seat index %d of table %s: %s", seat,
+    return store_fail(error, error_size, "store: cannot update seat index %d of table %s: %s", seat,
                 table_id, reason);
 }
 
@@ -662,7 +611,7 @@ static bool explain_refused_move(sqlite_store *storage, const char *table_id, in
     int players;
     bool over;
     if (table_status(storage, table_id, &players, &over) == SQLITE_DONE)
-        return fail(error, error_size, "store: cannot append move %d to table %s: no such table",
+        return store_fail(error, error_size, "store: cannot append move %d to table %s: no such table",
                     number, table_id);
     sqlite3_stmt *prepared = statement(storage, NEXT_MOVE_NUMBER);
     sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
@@ -670,13 +619,13 @@ static bool explain_refused_move(sqlite_store *storage, const char *table_id, in
     int64_t next = status == SQLITE_ROW ? sqlite3_column_int64(prepared, 0) : -1;
     sqlite3_reset(prepared);
     if (status != SQLITE_ROW)
-        return fail(error, error_size, "store: cannot append move %d to table %s: %s", number,
+        return store_fail(error, error_size, "store: cannot append move %d to table %s: %s", number,
                     table_id, sqlite3_errmsg(storage->database));
     if (number < next)
-        return fail(error, error_size,
+        return store_fail(error, error_size,
                     "store: cannot append move %d to table %s: move %d is already there", number,
                     table_id, number);
-    return fail(error, error_size,
+    return store_fail(error, error_size,
                 "store: cannot append move %d to table %s: the next move is %lld", number,
                 table_id, (long long)next);
 }
@@ -686,7 +635,7 @@ static bool append_move(sqlite_store *storage, const char *table_id, const store
                         size_t error_size)
 {
     if (!move->line)
-        return fail(error, error_size, "store: cannot append move %d to table %s: no line",
+        return store_fail(error, error_size, "store: cannot append move %d to table %s: no line",
                     move->number, table_id);
     sqlite3_stmt *prepared = statement(storage, NEXT_MOVE_NUMBER);
     sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
@@ -694,7 +643,7 @@ static bool append_move(sqlite_store *storage, const char *table_id, const store
     int64_t next = status == SQLITE_ROW ? sqlite3_column_int64(prepared, 0) : -1;
     sqlite3_reset(prepared);
     if (status != SQLITE_ROW)
-        return fail(error, error_size, "store: cannot append move %d to table %s: %s",
+        return store_fail(error, error_size, "store: cannot append move %d to table %s: %s",
                     move->number, table_id, sqlite3_errmsg(storage->database));
     if (next != move->number)
         return explain_refused_move(storage, table_id, move->number, error, error_size);
@@ -707,9 +656,9 @@ static bool append_move(sqlite_store *storage, const char *table_id, const store
     status = run(prepared);
     if (status == SQLITE_DONE) return true;
     if (status == SQLITE_CONSTRAINT_FOREIGNKEY)
-        return fail(error, error_size, "store: cannot append move %d to table %s: no such table",
+        return store_fail(error, error_size, "store: cannot append move %d to table %s: no such table",
                     move->number, table_id);
-    return fail(error, error_size, "store: cannot append move %d to table %s: %s", move->number,
+    return store_fail(error, error_size, "store: cannot append move %d to table %s: %s", move->number,
                 table_id, sqlite3_errmsg(storage->database));
 }
 
@@ -721,7 +670,7 @@ static void commit_batch(sqlite_store *storage, pending_move *batch)
     char reason[256];
     if (!lock(storage, reason, sizeof reason)) {
         for (pending_move *item = batch; item; item = item->next)
-            fail(item->error, item->error_size, "%s", reason);
+            store_fail(item->error, item->error_size, "%s", reason);
         return;
     }
     sqlite3 *database = storage->database;
@@ -738,49 +687,27 @@ static void commit_batch(sqlite_store *storage, pending_move *batch)
     for (pending_move *item = batch; !committed && item; item = item->next) {
         if (!item->appended && begun) continue; /* (its own reason) */
         item->appended = false;
-        fail(item->error, item->error_size, "store: cannot append move %d to table %s: %s",
+        store_fail(item->error, item->error_size, "store: cannot append move %d to table %s: %s",
              item->move->number, item->table_id, reason);
     }
     unlock(storage);
 }
 
-/*
- * The caller's move joins the queue.  If nobody is committing, the
- * caller commits the whole queue (its move and whatever came meanwhile);
- * otherwise it waits, and the moves that queued during that commit go
- * together in the next.  Each returns once its own batch is committed.
- */
+/* (the commit_queue's commit: backend.h) */
+static void commit_queued(void *backend, pending_move *batch)
+{
+    commit_batch(backend, batch);
+}
+
 bool sqlite_store_append_move(sqlite_store *storage, const char *table_id, const store_move *move, char *error,
                        size_t error_size)
 {
-    if (!table_id) return fail(error, error_size, "store: no table id given");
+    if (!table_id) return store_fail(error, error_size, "store: no table id given");
     if (visiting == storage)
-        return fail(error, error_size, "store: called from inside a visit of store_load_tables");
+        return store_fail(error, error_size, "store: called from inside a visit of store_load_tables");
     pending_move mine = {.table_id = table_id, .move = move, .error = error,
                          .error_size = error_size};
-    pthread_mutex_lock(&storage->queue_lock);
-    if (storage->queue_tail) storage->queue_tail->next = &mine;
-    else storage->queue_head = &mine;
-    storage->queue_tail = &mine;
-    while (!mine.done) {
-        if (storage->committing) {
-            pthread_cond_wait(&storage->committed, &storage->queue_lock);
-            continue;
-        }
-        pending_move *batch = storage->queue_head;
-        storage->queue_head = storage->queue_tail = NULL;
-        storage->committing = true;
-        pthread_mutex_unlock(&storage->queue_lock);
-        commit_batch(storage, batch);
-        pthread_mutex_lock(&storage->queue_lock);
-        for (pending_move *item = batch, *next; item; item = next) {
-            next = item->next; /* (item may return, and go, once done is set) */
-            item->done = true;
-        }
-        storage->committing = false;
-        pthread_cond_broadcast(&storage->committed);
-    }
-    pthread_mutex_unlock(&storage->queue_lock);
+    commit_queue_wait(&storage->queue, &mine, commit_queued, storage);
     return mine.appended;
 }
 
@@ -788,12 +715,12 @@ static bool finish_table(sqlite_store *storage, const char *table_id, const char
                          char *error, size_t error_size)
 {
     if (!result_json)
-        return fail(error, error_size, "store: cannot finish table %s: no result", table_id);
+        return store_fail(error, error_size, "store: cannot finish table %s: no result", table_id);
     sqlite3_stmt *prepared = statement(storage, FINISH_TABLE);
     sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
     sqlite3_bind_text(prepared, 2, result_json, -1, SQLITE_STATIC);
     if (run(prepared) != SQLITE_DONE)
-        return fail(error, error_size, "store: cannot finish table %s: %s", table_id,
+        return store_fail(error, error_size, "store: cannot finish table %s: %s", table_id,
                     sqlite3_errmsg(storage->database));
     if (sqlite3_changes(storage->database) == 1) return true;
     int players;
@@ -802,9 +729,9 @@ static bool finish_table(sqlite_store *storage, const char *table_id, const char
     /* A table already over keeps its first result: two writers never
      * both win. */
     if (status == SQLITE_ROW)
-        return fail(error, error_size, "store: cannot finish table %s: it is already over",
+        return store_fail(error, error_size, "store: cannot finish table %s: it is already over",
                     table_id);
-    return fail(error, error_size, "store: cannot finish table %s: %s", table_id,
+    return store_fail(error, error_size, "store: cannot finish table %s: %s", table_id,
                 status == SQLITE_DONE ? "no such table" : sqlite3_errmsg(storage->database));
 }
 
@@ -856,7 +783,7 @@ static bool read_table_row(sqlite3_stmt *row, store_table *table, char *error, s
 {
     memset(table, 0, sizeof *table);
     if (!copy_text(row, 0, table->id, sizeof table->id))
-        return fail(error, error_size, "store: a table's id is too long");
+        return store_fail(error, error_size, "store: a table's id is too long");
     table->players = sqlite3_column_int(row, 2);
     table->seed = seed_from_column(sqlite3_column_int64(row, 4));
     table->created = sqlite3_column_int64(row, 6);
@@ -866,7 +793,7 @@ static bool read_table_row(sqlite3_stmt *row, store_table *table, char *error, s
         !copy_text(row, 5, table->clock, sizeof table->clock) ||
         !copy_hash(row, 8, table->creator_hash) || table->players < 1 ||
         table->players > GATEAU_MAX_PLAYERS)
-        return fail(error, error_size, "store: table %s: damaged row", table->id);
+        return store_fail(error, error_size, "store: table %s: damaged row", table->id);
     return true;
 }
 
@@ -890,9 +817,9 @@ static bool read_seats(sqlite_store *storage, store_table *table, char *error, s
     sqlite3_reset(prepared);
     if (!good || count != table->players) {
         if (good && status != SQLITE_DONE)
-            return fail(error, error_size, "store: cannot read the seats of table %s: %s",
+            return store_fail(error, error_size, "store: cannot read the seats of table %s: %s",
                         table->id, sqlite3_errmsg(storage->database));
-        return fail(error, error_size, "store: table %s: damaged seats", table->id);
+        return store_fail(error, error_size, "store: table %s: damaged seats", table->id);
     }
     return true;
 }
@@ -909,7 +836,7 @@ static bool read_moves(sqlite_store *storage, const char *table_id, move_list *l
         if (number != list->count) {
             /* append_move refuses gaps, so only a damaged file has one. */
             sqlite3_reset(prepared);
-            return fail(error, error_size, "store: table %s: move %d is missing", table_id,
+            return store_fail(error, error_size, "store: table %s: move %d is missing", table_id,
                         list->count);
         }
         if (list->count == list->capacity) {
@@ -927,7 +854,7 @@ static bool read_moves(sqlite_store *storage, const char *table_id, move_list *l
     }
     sqlite3_reset(prepared);
     if (status != SQLITE_DONE)
-        return fail(error, error_size, "store: cannot read the moves of table %s: %s", table_id,
+        return store_fail(error, error_size, "store: cannot read the moves of table %s: %s", table_id,
                     sqlite3_errmsg(storage->database));
     return true;
 }
@@ -954,7 +881,7 @@ static bool visit_tables(sqlite_store *storage, sqlite3_stmt *tables, store_visi
         if (!go_on) break;
     }
     if (good && status != SQLITE_ROW && status != SQLITE_DONE)
-        good = fail(error, error_size, "store: cannot read the tables: %s",
+        good = store_fail(error, error_size, "store: cannot read the tables: %s",
                     sqlite3_errmsg(storage->database));
     sqlite3_reset(tables);
     clear_moves(&list);
@@ -983,6 +910,6 @@ bool sqlite_store_load_table(sqlite_store *storage, const char *table_id, store_
     int found;
     bool done = visit_tables(storage, tables, visit, context, &found, error, error_size);
     unlock(storage);
-    if (done && found == 0) return fail(error, error_size, "no table %s", table_id);
+    if (done && found == 0) return store_fail(error, error_size, "no table %s", table_id);
     return done;
 }
