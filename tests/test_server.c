@@ -19,47 +19,11 @@
 #include <unistd.h>
 
 #include "http_client.h"
+#include "served.h"
 #include "server/server.h"
 #include "support.h"
 
 TestSuite(server, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 300);
-
-/* A `gateau serve` that the test runs as a child process. */
-typedef struct served {
-    pid_t pid;
-    int port;
-} served;
-
-/* Starts `gateau serve` on a free port with the database at db. */
-static served start_server(const char *db)
-{
-    const char *binary = getenv("GATEAU_BINARY");
-    cr_assert_not_null(binary, "GATEAU_BINARY is set by ctest");
-    int out[2];
-    cr_assert_eq(pipe(out), 0);
-    served started = {0};
-    started.pid = fork();
-    cr_assert_geq(started.pid, 0);
-    if (started.pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGTERM); /* a failed test leaves no server behind */
-        dup2(out[1], STDOUT_FILENO);
-        close(out[0]);
-        execl(binary, binary, "serve", "--port", "0", "--db", db, "--quiet", "--bot-threads",
-              "2", (char *)NULL);
-        _exit(127);
-    }
-    close(out[1]);
-    FILE *lines = fdopen(out[0], "r");
-    char line[512] = "";
-    while (fgets(line, sizeof line, lines) && !strstr(line, "http://")) {
-    }
-    fclose(lines);
-    const char *url = strstr(line, "http://127.0.0.1:");
-    cr_assert_not_null(url, "the server prints its URL: '%s'", line);
-    started.port = atoi(url + strlen("http://127.0.0.1:"));
-    cr_assert_gt(started.port, 0);
-    return started;
-}
 
 /* SIGTERM: the server stops cleanly, with status 0. */
 static void stop_server(served *running)
@@ -71,14 +35,6 @@ static void stop_server(served *running)
               status);
 }
 
-static json_t *parse(const char *text)
-{
-    json_error_t error;
-    json_t *value = json_loads(text, 0, &error);
-    cr_assert_not_null(value, "not JSON (%s): %s", error.text, text);
-    return value;
-}
-
 /* A request that must answer `expected`: the parsed body (JSON), or NULL
  * for a non-JSON body. */
 static json_t *request(const served *running, const char *method, const char *path,
@@ -88,7 +44,7 @@ static json_t *request(const served *running, const char *method, const char *pa
     int status = http_request(running->port, method, path, body, "", &answer);
     cr_assert_eq(status, expected, "%s %s %s: %d %s", method, path, body ? body : "", status,
                  answer);
-    json_t *value = answer[0] == '{' || answer[0] == '[' ? parse(answer) : NULL;
+    json_t *value = answer[0] == '{' || answer[0] == '[' ? served_parse(answer) : NULL;
     free(answer);
     return value;
 }
@@ -189,7 +145,7 @@ static int play_first_legal(const served *running, const created *table, int sea
     cr_assert(status == 200 || (status == 409 && strstr(reply, "stale")), "%d %s", status, reply);
     int now = -1;
     if (status == 200) {
-        json_t *answer = parse(reply);
+        json_t *answer = served_parse(reply);
         now = (int)json_integer_value(json_object_get(answer, "version"));
         json_decref(answer);
         cr_assert_gt(now, version);
@@ -231,7 +187,7 @@ static void check_record(const served *running, const created *table, json_t *fi
     char arguments[512], *out;
     snprintf(arguments, sizeof arguments, "replay %s --json", file);
     cr_assert_eq(support_run(arguments, NULL, &out), 0, "%s", out);
-    json_t *replayed = parse(out);
+    json_t *replayed = served_parse(out);
     free(out);
     cr_assert(json_is_true(json_object_get(replayed, "terminal")));
     cr_assert(json_equal(json_object_get(replayed, "scores"), json_object_get(final, "scores")),
@@ -242,7 +198,7 @@ static void check_record(const served *running, const created *table, json_t *fi
 static void play_a_game(const char *game, int players, const char *bots)
 {
     const char *db = support_temp_path("tables.db");
-    served running = start_server(db);
+    served running = served_start(db);
     char body[512];
     int used = snprintf(body, sizeof body, "{\"game\":\"%s\",\"players\":%d,\"seats\":[\"human\"",
                         game, players);
@@ -273,7 +229,7 @@ static void play_a_game(const char *game, int players, const char *bots)
     int seen = -1, log_entries = 0;
     char *message;
     while (seen < last_version && (message = ws_read(&seat_socket, 5000)) != NULL) {
-        json_t *pushed = parse(message);
+        json_t *pushed = served_parse(message);
         free(message);
         cr_assert_eq(json_integer_value(json_object_get(pushed, "seat")), 1);
         cr_assert_eq(json_integer_value(json_object_get(pushed, "log_start")), log_entries);
@@ -285,7 +241,7 @@ static void play_a_game(const char *game, int players, const char *bots)
     cr_assert_eq(log_entries, last_version, "one log entry per move");
     message = ws_read(&spectator, 5000);
     cr_assert_not_null(message);
-    json_t *first = parse(message);
+    json_t *first = served_parse(message);
     free(message);
     cr_assert(json_is_null(json_object_get(first, "seat")), "a spectator sits nowhere");
     cr_assert_null(json_object_get(first, "legal"));
@@ -303,7 +259,7 @@ Test(server, cake_master_to_the_end) { play_a_game("cake-master", 3, "random"); 
 
 Test(server, bad_requests_are_refused_and_change_nothing)
 {
-    served running = start_server(support_temp_path("refusals.db"));
+    served running = served_start(support_temp_path("refusals.db"));
     created table = create_table(&running, "{\"game\":\"piece-o-cake\",\"seats\":[\"human\","
                                            "\"human\"]}");
     json_t *before = get_table(&running, &table, 1);
@@ -410,7 +366,7 @@ Test(server, bad_requests_are_refused_and_change_nothing)
 Test(server, a_restart_restores_unfinished_tables)
 {
     const char *db = support_temp_path("restart.db");
-    served running = start_server(db);
+    served running = served_start(db);
     created table = create_table(&running, "{\"game\":\"maries-table\",\"players\":3,"
                                            "\"seats\":[\"human\",\"random\",\"random\"]}");
     json_t *snapshot = get_table(&running, &table, 1);
@@ -421,7 +377,7 @@ Test(server, a_restart_restores_unfinished_tables)
     json_t *before = get_table(&running, &table, 1);
     stop_server(&running);
 
-    running = start_server(db);
+    running = served_start(db);
     json_t *after = get_table(&running, &table, 1);
     cr_assert(json_equal(json_object_get(before, "view"), json_object_get(after, "view")),
               "the same view after the restart");
@@ -453,7 +409,7 @@ static void change_database(const char *db, const char *sql)
 Test(server, a_table_killed_before_its_chance_move_is_restored)
 {
     const char *db = support_temp_path("killed-deal.db");
-    served running = start_server(db);
+    served running = served_start(db);
     created table = create_table(&running, "{\"game\":\"maries-table\",\"players\":3,"
                                            "\"seats\":[\"human\",\"random\",\"random\"]}");
     json_t *before = get_table(&running, &table, 1);
@@ -463,7 +419,7 @@ Test(server, a_table_killed_before_its_chance_move_is_restored)
     snprintf(sql, sizeof sql, "DELETE FROM moves WHERE table_id = '%s'", table.id);
     change_database(db, sql);
 
-    running = start_server(db);
+    running = served_start(db);
     json_t *after = get_table(&running, &table, 1);
     cr_assert_eq(json_integer_value(json_object_get(after, "version")), 1, "the deal again");
     cr_assert(json_equal(json_object_get(before, "view"), json_object_get(after, "view")),
@@ -480,7 +436,7 @@ Test(server, a_table_killed_before_its_chance_move_is_restored)
 Test(server, a_table_killed_before_its_end_is_stored_is_restored)
 {
     const char *db = support_temp_path("killed-end.db");
-    served running = start_server(db);
+    served running = served_start(db);
     created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
                                            "\"heuristic\"]}");
     json_t *final = play_to_the_end(&running, &table, 1);
@@ -490,7 +446,7 @@ Test(server, a_table_killed_before_its_end_is_stored_is_restored)
              table.id);
     change_database(db, sql);
 
-    running = start_server(db);
+    running = served_start(db);
     json_t *after = get_table(&running, &table, 1);
     cr_assert(json_is_true(json_object_get(after, "over")));
     cr_assert(json_equal(json_object_get(final, "scores"), json_object_get(after, "scores")));
@@ -502,7 +458,7 @@ Test(server, a_table_killed_before_its_end_is_stored_is_restored)
 /* Open seats: listed in the lobby until claimed. */
 Test(server, lobby_and_join)
 {
-    served running = start_server(support_temp_path("lobby.db"));
+    served running = served_start(support_temp_path("lobby.db"));
     /* Names given at creation; a comma becomes a space, as in records. */
     created named = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"random\"],"
                                            "\"names\":[\"Ann, the first\",null]}");
@@ -572,7 +528,7 @@ static void refused_raw(const served *running, const char *request, const char *
 
 Test(server, answers_are_http)
 {
-    served running = start_server(support_temp_path("http.db"));
+    served running = served_start(support_temp_path("http.db"));
     refused_raw(&running, "GET /api/games HTTP/1.1 x\r\nHost: 127.0.0.1\r\nX-Injected: 1\r\n\r\n",
                 "HTTP/1.1 400");
     refused_raw(&running, "GET /api/games HTTP/1.7\r\nHost: 127.0.0.1\r\n\r\n",
@@ -636,7 +592,7 @@ Test(server, a_process_runs_a_server_again)
  * plays it). */
 Test(server, hints_for_a_seat_to_move)
 {
-    served running = start_server(support_temp_path("hints.db"));
+    served running = served_start(support_temp_path("hints.db"));
     created table = create_table(&running, "{\"game\":\"maries-table\",\"seats\":"
                                            "[\"human\",\"human\",\"random\"]}");
     char path[512];
@@ -679,7 +635,7 @@ Test(server, hints_for_a_seat_to_move)
  * viewer saw it. */
 Test(server, replays_of_finished_games_and_of_records)
 {
-    served running = start_server(support_temp_path("replays.db"));
+    served running = served_start(support_temp_path("replays.db"));
     created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"random\"]}");
     char path[512];
     snprintf(path, sizeof path, "/api/tables/%s/replay", table.id);
@@ -795,7 +751,7 @@ static int post_vote(const served *running, const created *table, int seat, int 
  * version is stale again. */
 Test(server, seats_voting_at_once_do_not_refuse_each_other)
 {
-    served running = start_server(support_temp_path("votes.db"));
+    served running = served_start(support_temp_path("votes.db"));
     created table = create_table(&running, "{\"game\":\"maries-table\",\"seats\":"
                                            "[\"human\",\"human\",\"human\"]}");
     json_t *snapshot = NULL;

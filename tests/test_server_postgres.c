@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "http_client.h"
+#include "served.h"
 #include "postgres_server.h"
 #include "support.h"
 
@@ -45,50 +46,6 @@ ReportHook(POST_ALL)(struct criterion_global_stats *stats)
     postgres_server_stop();
 }
 
-typedef struct served {
-    pid_t pid;
-    int port;
-} served;
-
-/* Starts `gateau serve` on a free port with the database at db. */
-static served start_server(const char *db)
-{
-    const char *binary = getenv("GATEAU_BINARY");
-    cr_assert_not_null(binary, "GATEAU_BINARY is set by ctest");
-    int out[2];
-    cr_assert_eq(pipe(out), 0);
-    served started = {0};
-    started.pid = fork();
-    cr_assert_geq(started.pid, 0);
-    if (started.pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL); /* a failed test leaves no server behind */
-        dup2(out[1], STDOUT_FILENO);
-        close(out[0]);
-        execl(binary, binary, "serve", "--port", "0", "--db", db, "--quiet", "--bot-threads",
-              "2", (char *)NULL);
-        _exit(127);
-    }
-    close(out[1]);
-    FILE *lines = fdopen(out[0], "r");
-    char line[512] = "";
-    while (fgets(line, sizeof line, lines) && !strstr(line, "http://")) {
-    }
-    fclose(lines);
-    const char *url = strstr(line, "http://127.0.0.1:");
-    cr_assert_not_null(url, "the server prints its URL: '%s'", line);
-    started.port = atoi(url + strlen("http://127.0.0.1:"));
-    cr_assert_gt(started.port, 0);
-    return started;
-}
-
-static json_t *parse(const char *text)
-{
-    json_error_t error;
-    json_t *value = json_loads(text, 0, &error);
-    cr_assert_not_null(value, "not JSON (%s): %s", error.text, text);
-    return value;
-}
-
 static json_t *request(const served *running, const char *method, const char *path,
                        const char *body, int expected)
 {
@@ -96,7 +53,7 @@ static json_t *request(const served *running, const char *method, const char *pa
     int status = http_request(running->port, method, path, body, "", &answer);
     cr_assert_eq(status, expected, "%s %s %s: %d %s", method, path, body ? body : "", status,
                  answer);
-    json_t *value = parse(answer);
+    json_t *value = served_parse(answer);
     free(answer);
     return value;
 }
@@ -152,7 +109,7 @@ static int post_first_legal(const served *from, const served *to, const table_to
      * `to` may not have heard of the last move yet. */
     cr_assert_eq(status, 200, "POST to the other server: %d %s", status, reply);
     if (status == 200) {
-        json_t *answer = parse(reply);
+        json_t *answer = served_parse(reply);
         *now = (int)json_integer_value(json_object_get(answer, "version"));
         json_decref(answer);
     }
@@ -167,7 +124,7 @@ static bool watch_until(ws_client *spectator, int version, int *seen, int *entri
 {
     char *message;
     while (*seen < version && (message = ws_read(spectator, 10000)) != NULL) {
-        json_t *pushed = parse(message);
+        json_t *pushed = served_parse(message);
         free(message);
         cr_assert_eq(json_integer_value(json_object_get(pushed, "log_start")), *entries);
         *entries += (int)json_array_size(json_object_get(pushed, "log"));
@@ -190,7 +147,7 @@ static void check_record(const served *running, const table_tokens *table, json_
     char arguments[512], *out;
     snprintf(arguments, sizeof arguments, "replay %s --json", file);
     cr_assert_eq(support_run(arguments, NULL, &out), 0, "%s", out);
-    json_t *replayed = parse(out);
+    json_t *replayed = served_parse(out);
     free(out);
     cr_assert(json_is_true(json_object_get(replayed, "terminal")));
     cr_assert(json_equal(json_object_get(replayed, "scores"), json_object_get(final, "scores")),
@@ -218,7 +175,7 @@ static int seat_to_move(const served *from, const table_tokens *table, int *vers
 static void two_servers_one_game(const char *game, int victim, int kill_after)
 {
     const char *db = postgres_server_database(victim ? "kill_b" : "kill_a");
-    served servers[2] = {start_server(db), start_server(db)};
+    served servers[2] = {served_start(db), served_start(db)};
     char body[256];
     snprintf(body, sizeof body, "{\"game\":\"%s\",\"players\":2,\"seats\":[\"human\",\"human\"]}",
              game);
@@ -360,7 +317,7 @@ static char *first_legal_body(const served *from, const table_tokens *table, int
 Test(server_postgres, the_same_move_posted_to_both_servers_at_once_is_accepted_once)
 {
     const char *db = postgres_server_database("race");
-    served servers[2] = {start_server(db), start_server(db)};
+    served servers[2] = {served_start(db), served_start(db)};
     json_t *made = request(&servers[0], "POST", "/api/tables",
                            "{\"game\":\"mice-cake\",\"players\":2,\"seats\":[\"human\",\"human\"]}",
                            201);

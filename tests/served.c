@@ -1,0 +1,48 @@
+/* served.c: see served.h. */
+#include "served.h"
+
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+served served_start(const char *db)
+{
+    const char *binary = getenv("GATEAU_BINARY");
+    cr_assert_not_null(binary, "GATEAU_BINARY is set by ctest");
+    int out[2];
+    cr_assert_eq(pipe(out), 0);
+    served started = {0};
+    started.pid = fork();
+    cr_assert_geq(started.pid, 0);
+    if (started.pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* a failed test leaves no server behind */
+        dup2(out[1], STDOUT_FILENO);
+        close(out[0]);
+        execl(binary, binary, "serve", "--port", "0", "--db", db, "--quiet", "--bot-threads",
+              "2", (char *)NULL);
+        _exit(127);
+    }
+    close(out[1]);
+    FILE *lines = fdopen(out[0], "r");
+    char line[512] = "";
+    while (fgets(line, sizeof line, lines) && !strstr(line, "http://")) {
+    }
+    fclose(lines);
+    const char *url = strstr(line, "http://127.0.0.1:");
+    cr_assert_not_null(url, "the server prints its URL: '%s'", line);
+    started.port = atoi(url + strlen("http://127.0.0.1:"));
+    cr_assert_gt(started.port, 0);
+    return started;
+}
+
+json_t *served_parse(const char *text)
+{
+    json_error_t error;
+    json_t *value = json_loads(text, 0, &error);
+    cr_assert_not_null(value, "not JSON (%s): %s", error.text, text);
+    return value;
+}

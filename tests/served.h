@@ -1,0 +1,24 @@
+/*
+ * served.h: `gateau serve` run by a test as a child process
+ * (test_server.c, test_server_postgres.c), and the JSON it answers.
+ */
+#ifndef GATEAU_TESTS_SERVED_H
+#define GATEAU_TESTS_SERVED_H
+
+#include <jansson.h>
+#include <sys/types.h>
+
+typedef struct served {
+    pid_t pid;
+    int port;
+} served;
+
+/* Starts GATEAU_BINARY's `serve` on a free port with the database db (a
+ * file or a URL); returns once it has printed its URL.  The server is
+ * killed if the test process dies first. */
+served served_start(const char *db);
+
+/* text as JSON; the test fails when it is not. */
+json_t *served_parse(const char *text);
+
+#endif
