@@ -315,6 +315,14 @@ Test(server, bad_requests_are_refused_and_change_nothing)
             "\"human\"],\"options\":{\"deck\":\"/etc/passwd\"}}", 422, "names no files");
     refused(&running, "POST", "/api/tables", "{\"game\":\"piece-o-cake\",\"players\":3,"
             "\"seats\":[\"human\",\"human\"]}", 422, "2 seats for 3 players");
+    /* Without "players" the seat list sets the count; more seats than any table holds is
+     * refused (the fuzzer found it indexed past the seat array). */
+    refused(&running, "POST", "/api/tables", "{\"game\":\"maries-table\",\"seats\":[\"human\","
+            "\"human\",\"human\",\"human\",\"human\",\"human\",\"human\",\"human\",\"human\","
+            "\"human\",\"human\",\"human\",\"human\",\"human\",\"human\",\"human\",\"human\"]}",
+            422, "a table seats 1 to");
+    refused(&running, "POST", "/api/tables", "{\"game\":\"maries-table\",\"seats\":[]}", 422,
+            "a table seats 1 to");
     /* What a request says is quoted on one line: a decoded %0A in a
      * path, a newline in a field's name. */
     refused(&running, "GET", "/api/tables/no%0Asuch", NULL, 404, "no table no\\nsuch");

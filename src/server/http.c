@@ -407,6 +407,12 @@ static int create_table(struct mg_connection *connection)
         goto done;
     }
     if (!players) players = (long long)json_array_size(seats);
+    /* Without "players" the list's length says how many; it must still fit a table. */
+    if (players < 1 || players > GATEAU_MAX_PLAYERS) {
+        status = send_error(connection, 422, "'seats' lists %zu seats; a table seats 1 to %d",
+                            json_array_size(seats), GATEAU_MAX_PLAYERS);
+        goto done;
+    }
     if ((long long)json_array_size(seats) != players) {
         status = send_error(connection, 422, "'seats' lists %zu seats for %lld players",
                             json_array_size(seats), players);
