@@ -186,6 +186,21 @@ GATEAU_API char *gateau_state_encode(const gateau_state *state);
 GATEAU_API gateau_state *gateau_state_decode(const gateau_setup *setup, const char *text,
                                              char *error, size_t error_size);
 
+/*
+ * A position read back from a seat's JSON view (gateau_state_view_json for
+ * this setup and seat, as text): what the view shows as it shows it, and
+ * everything the seat cannot know filled in as the rules allow, so that
+ * the seat cannot tell the result from the true position (determinizing
+ * it gives what determinizing the true one gives).  How a program that
+ * gets only views (the bot protocol, docs/protocol.md) plays from them.
+ * The view is checked, not trusted: anything that is not a view this
+ * setup can show (bad JSON, a value out of range, a field that does not
+ * read back the same) is refused, NULL with a one-line reason.  malloc'd.
+ */
+GATEAU_API gateau_state *gateau_state_from_view(const gateau_setup *setup, int seat,
+                                                const char *view, char *error,
+                                                size_t error_size);
+
 /* ---- Moves: the notation of the rules files ----------------------------- */
 
 /*

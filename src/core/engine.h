@@ -21,6 +21,8 @@
 
 #include <stdalign.h>
 
+#include <jansson.h>
+
 #include "core/json_write.h"
 #include "core/observation.h"
 #include "core/text.h"
@@ -93,6 +95,20 @@ struct gateau_game {
      * the facts view_json shows and nothing else (docs/observations.md). */
     int action_space;
     void (*observe)(const gateau_state *state, int seat, observation_writer *out);
+
+    /* Reads a view back (gateau_state_from_view): turns state, fresh from
+     * init() for the setup, into a position that seat's view_json shows as
+     * `view` (a parsed JSON object whose "game" and "seat" the core has
+     * checked), what seat cannot know filled in any way the rules allow,
+     * so that seat cannot tell it from the true position (determinize
+     * then gives the same as on the true one).  It may assume nothing
+     * about the values: every one is range-checked before it is stored,
+     * and the state it leaves must be safe to play on (derived fields
+     * recomputed, the common fields saying who acts).  The core then
+     * checks that view_json gives the view back, so fields it only shows
+     * need not be read.  false with a one-line reason naming the field. */
+    bool (*from_view)(gateau_state *state, int seat, const json_t *view, char *error,
+                      size_t error_size);
 };
 
 struct gateau_setup {
