@@ -237,7 +237,7 @@ Test(from_view, what_is_not_a_view_is_refused)
     gateau_setup *setup = support_setup("piece-o-cake", 3, NULL);
     refused(setup, 0, "", "not JSON");
     refused(setup, 0, "{\"game\":", "not JSON");
-    refused(setup, 0, "[1,2]", "not of piece-o-cake");
+    refused(setup, 0, "[1,2]", "must be a JSON object");
     refused(setup, 0, "{\"game\":\"mice-cake\",\"seat\":1}", "not of piece-o-cake");
     refused(setup, 0, "{\"game\":\"piece-o-cake\",\"seat\":2}", "not seat 1's");
     refused(setup, 3, "{\"game\":\"piece-o-cake\",\"seat\":4}", "no seat 4");
