@@ -21,6 +21,13 @@
 
 #include "support.h"
 
+/* GATEAU_TEST_GAME=GAME: only that game's cases (while writing its reader). */
+static void skip_other_games(const char *game)
+{
+    const char *only = getenv("GATEAU_TEST_GAME");
+    if (only && only[0] && strcmp(only, game) != 0) cr_skip_test("only %s", only);
+}
+
 static void play_randomly_to_the_end(gateau_state *state, gateau_rng *rng)
 {
     gateau_action actions[GATEAU_MAX_ACTIONS];
@@ -79,6 +86,7 @@ ParameterizedTestParameters(from_view, every_position_reads_back)
 
 ParameterizedTest(game_case *param, from_view, every_position_reads_back, .timeout = 600)
 {
+    skip_other_games(param->game);
     gateau_setup *setup = support_setup(param->game, param->players, NULL);
     gateau_rng rng;
     gateau_rng_seed_stream(&rng, 31, (uint64_t)param->players);
@@ -193,6 +201,7 @@ ParameterizedTestParameters(from_view, changed_views_are_refused_or_read_safely)
 ParameterizedTest(game_case *param, from_view, changed_views_are_refused_or_read_safely,
                   .timeout = 600)
 {
+    skip_other_games(param->game);
     gateau_setup *setup = support_setup(param->game, param->players, NULL);
     gateau_rng rng;
     gateau_rng_seed_stream(&rng, 53, (uint64_t)param->players);
