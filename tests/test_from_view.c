@@ -141,11 +141,16 @@ static void change_each(const gateau_setup *setup, int seat, json_t *root, json_
                         gateau_rng *rng, int *read_count, int *tried)
 {
     if (json_is_object(node)) {
+        /* The keys first: a key set again moves to the end of jansson's
+         * order, so changing while iterating would visit it again. */
+        size_t count = json_object_size(node), k = 0;
+        char **keys = calloc(count + 1, sizeof *keys);
         const char *key;
         json_t *value;
-        void *spare;
-        json_object_foreach_safe(node, spare, key, value) {
-            json_t *kept = json_incref(value);
+        json_object_foreach(node, key, value) keys[k++] = strdup(key);
+        for (k = 0; k < count; k++) {
+            key = keys[k];
+            json_t *kept = json_incref(json_object_get(node, key));
             /* Dropped, null, then each change of the value itself. */
             json_object_del(node, key);
             read_changed(setup, seat, root, rng, read_count);
@@ -158,8 +163,10 @@ static void change_each(const gateau_setup *setup, int seat, json_t *root, json_
             json_object_set(node, key, kept);
             change_each(setup, seat, root, kept, rng, read_count, tried);
             json_decref(kept);
+            free(keys[k]);
             (*tried)++;
         }
+        free(keys);
     } else if (json_is_array(node)) {
         size_t size = json_array_size(node);
         if (size) {
