@@ -3,10 +3,13 @@
  * engine_session_line), what a harness sends to gateau's bots through the
  * bot protocol (docs/protocol.md).
  *
- * Input: lines, as a harness would send them.  A line "STATE" becomes a
- * `state` line of a real position of the current game (the initial
- * position after its first chance move, for the seat of the last newgame),
- * so that `go` plays real moves too.  Every answer must be whole lines of
+ * Input: lines, as a harness would send them.  A line "VIEW" becomes a
+ * `view` line of a real position of the current game (the initial
+ * position after its first chance moves, for the seat of the last
+ * newgame), so that `go` plays real moves too; the seeds also hold whole
+ * sessions with their views (fuzz/make-corpus.sh), which the fuzzer
+ * changes, so the engine's reading of views (gateau_state_from_view) is
+ * fuzzed as well.  Every answer must be whole lines of
  * the protocol's answers: name, option, ready, rng, move, error.
  */
 #include <stdlib.h>
@@ -28,8 +31,8 @@ static void check_answers(const char *text)
     }
 }
 
-/* A state line for the session's game, when it has one. */
-static void send_state(engine_session *session)
+/* A view line for the session's game and seat, when it has one. */
+static void send_view(engine_session *session)
 {
     if (!session->setup) return;
     gateau_state *state = gateau_state_new(session->setup);
@@ -37,13 +40,13 @@ static void send_state(engine_session *session)
     gateau_rng_seed(&rng, 1);
     while (gateau_state_is_chance(state))
         gateau_state_apply_legal(state, GATEAU_CHANCE, gateau_state_sample_chance(state, &rng));
-    char *token = gateau_state_encode(state);
-    size_t size = strlen(token) + 8;
+    char *view = gateau_state_view_json(state, session->seat);
+    size_t size = strlen(view) + 8;
     char *line = malloc(size);
-    snprintf(line, size, "state %s", token);
+    snprintf(line, size, "view %s", view);
     engine_session_line(session, line);
     free(line);
-    free(token);
+    free(view);
     gateau_state_free(state);
 }
 
@@ -58,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (char *line = text; line;) {
         char *newline = strchr(line, '\n');
         if (newline) *newline = '\0';
-        if (!strcmp(line, "STATE")) send_state(&session);
+        if (!strcmp(line, "VIEW")) send_view(&session);
         else if (!engine_session_line(&session, line)) break;
         line = newline ? newline + 1 : NULL;
     }

@@ -15,8 +15,9 @@
 #                and action lists
 #   fuzz_part    arena part files of every game (`gateau arena --part`),
 #                one cut short in its last line
-#   fuzz_engine  sessions of `gateau engine` for every game (STATE: a real
-#                position), and lines it must refuse
+#   fuzz_engine  sessions of `gateau engine` for every game (VIEW: a real
+#                position's view), the start of each game's session in
+#                docs/protocol/ with its views, and lines it must refuse
 # GATEAU is a built `gateau` command (build/gateau).
 set -e
 gateau="$1"
@@ -24,6 +25,7 @@ out="$2"
 [ -x "$gateau" ] && [ -n "$out" ] || { echo "usage: make-corpus.sh GATEAU OUT_DIR" >&2; exit 2; }
 gateau="$(cd "$(dirname "$gateau")" && pwd)/$(basename "$gateau")" # (used from tests/data too)
 data="$(cd "$(dirname "$0")/../tests/data" && pwd)"
+sessions="$(cd "$(dirname "$0")/../docs/protocol" && pwd)"
 mkdir -p "$out/fuzz_record" "$out/fuzz_move" "$out/fuzz_setup" "$out/fuzz_deck" "$out/fuzz_flags" \
     "$out/fuzz_request" "$out/fuzz_part"
 
@@ -227,8 +229,12 @@ head -c -5 "$out/fuzz_part/piece-o-cake" > "$out/fuzz_part/cut-short"
 mkdir -p "$out/fuzz_engine"
 for game in "piece-o-cake 3" "maries-table 4" "mice-cake 2" "cake-master 2"; do
     set -- $game
-    printf 'protocol 1\nset bot heuristic\nnewgame game %s players %s seat 1\nSTATE\ngo 1 ms 50 left -1 rng 1 2 3 4\nend scores 1 2 winners 1\nquit\n' \
+    printf 'protocol 1\nset bot heuristic\nnewgame game %s players %s seat 1\nVIEW\ngo 1 ms 50 left -1 rng 1 2 3 4\nend scores 1 2 winners 1\nquit\n' \
         "$1" "$2" > "$out/fuzz_engine/$1"
+    # The start of a real session, views and all (the controller's lines of
+    # docs/protocol/GAME.txt up to its second go), for the fuzzer to change.
+    sed -n 's/^> //p' "$sessions/$1.txt" | awk '{ print } /^go / && ++n == 2 { exit }' \
+        > "$out/fuzz_engine/$1-session"
 done
-printf 'protocol 1\nbogus line\nnewgame game nope players 9 seat 0\ngo\nstate zzz\nquit\n' \
+printf 'protocol 1\nbogus line\nnewgame game nope players 9 seat 0\ngo\nview zzz\nquit\n' \
     > "$out/fuzz_engine/errors"

@@ -9,7 +9,9 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-served served_start(const char *db)
+served served_start(const char *db) { return served_start_with(db, NULL); }
+
+served served_start_with(const char *db, const char *const *extra)
 {
     const char *binary = getenv("GATEAU_BINARY");
     cr_assert_not_null(binary, "GATEAU_BINARY is set by ctest");
@@ -22,8 +24,10 @@ served served_start(const char *db)
         prctl(PR_SET_PDEATHSIG, SIGKILL); /* a failed test leaves no server behind */
         dup2(out[1], STDOUT_FILENO);
         close(out[0]);
-        execl(binary, binary, "serve", "--port", "0", "--db", db, "--quiet", "--bot-threads",
-              "2", (char *)NULL);
+        const char *arguments[32] = {binary, "serve", "--port", "0", "--db", db, "--quiet",
+                                     "--bot-threads", "2"};
+        for (int i = 0, at = 9; extra && extra[i] && at < 31; i++) arguments[at++] = extra[i];
+        execv(binary, (char *const *)arguments);
         _exit(127);
     }
     close(out[1]);

@@ -17,6 +17,8 @@ typedef struct served {
  * file or a URL); returns once it has printed its URL.  The server is
  * killed if the test process dies first. */
 served served_start(const char *db);
+/* The same with more arguments (a NULL-ended list, at most 22). */
+served served_start_with(const char *db, const char *const *extra);
 
 /* text as JSON; the test fails when it is not. */
 json_t *served_parse(const char *text);

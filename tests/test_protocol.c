@@ -386,35 +386,40 @@ Test(protocol, engine_answers_errors_and_goes_on)
     while (gateau_state_is_chance(state))
         gateau_state_apply_legal(state, GATEAU_CHANCE, gateau_state_sample_chance(state, &rng));
     int seat = gateau_state_next_seat(state);
-    char *token = gateau_state_encode(state);
-    size_t size = strlen(token) + 2048;
+    char *view = gateau_state_view_json(state, seat);
+    char *other_view = gateau_state_view_json(state, 1 - seat);
+    size_t size = 2 * strlen(view) + strlen(other_view) + 2048;
     char *input = malloc(size);
     snprintf(input, size,
              "hello there\n"
              "protocol 1\n"
-             "state %s\n"                                   /* before newgame */
+             "view %s\n"                                    /* before newgame */
              "newgame game chess players 2 seat 1\n"       /* unknown game */
              "newgame game mice-cake players 2 seat 9\n"   /* no such seat */
              "newgame game mice-cake players 2 seat %d options\n"
-             "go 1 ms 1000 left -1\n"                       /* no state yet */
-             "state 2.00ff.0123456789abcdef\n"              /* garbage */
+             "go 1 ms 1000 left -1\n"                       /* no view yet */
+             "view {\"game\":\"mice-cake\",\"seat\":\n"     /* not JSON */
+             "go 1 ms 1000 left -1\n"
+             "view %s\n"                                    /* another seat's */
+             "go 1 ms 1000 left -1\n"
              "hidden 1 chance\n"
              "move 3 1 roll\n"                              /* out of step */
-             "state %s\n"
+             "view %s\n"
              "go 4 ms 1000 left -1 rng 1 2 3 4\n"
              "quit\n"
              "go 5 ms 1000 left -1\n",
-             token, seat + 1, token);
+             view, seat + 1, other_view, view);
     char *out;
     int status = support_run("engine --bot heuristic", input, &out);
     support_check_no_crash(status, out, "engine");
     cr_assert_eq(status, 0, "%s", out);
     cr_assert(strstr(out, "\nready\n"), "%s", out);
-    cr_assert(strstr(out, "error state before newgame"), "%s", out);
+    cr_assert(strstr(out, "error view before newgame"), "%s", out);
     cr_assert(strstr(out, "error newgame: unknown game 'chess'"), "%s", out);
     cr_assert(strstr(out, "error newgame: needs players"), "%s", out);
-    cr_assert(strstr(out, "error no position to move from"), "%s", out);
-    cr_assert(strstr(out, "error state: "), "%s", out);
+    cr_assert(strstr(out, "error no position to move from: no view since newgame"), "%s", out);
+    cr_assert(strstr(out, "error view: the view is not JSON"), "%s", out);
+    cr_assert(strstr(out, "error view: the view is not seat"), "%s", out);
     cr_assert(strstr(out, "error out of step: move 3 after move 1"), "%s", out);
     /* And then a legal move, with the generator sent back; nothing after quit. */
     const char *move = strstr(out, "\nmove ");
@@ -429,33 +434,68 @@ Test(protocol, engine_answers_errors_and_goes_on)
                  "'%s': %s", text, error);
     free(out);
     free(input);
-    free(token);
+    free(view);
+    free(other_view);
     gateau_state_free(state);
     gateau_setup_free(setup);
 }
 
-Test(protocol, states_as_text_read_back_and_refuse_others)
+/* Another harness writes its JSON its own way: keys in another order,
+ * spaces.  The engine reads the same position from it and moves as it
+ * does from gateau's own text. */
+Test(protocol, engine_reads_views_written_by_another_harness)
 {
-    gateau_setup *setup = support_setup("piece-o-cake", 3, NULL);
-    gateau_setup *other = support_setup("piece-o-cake", 4, NULL);
-    gateau_state *state = gateau_state_new(setup);
-    gateau_rng rng;
-    gateau_rng_seed(&rng, 2);
-    gateau_state_apply_legal(state, GATEAU_CHANCE, gateau_state_sample_chance(state, &rng));
-    char *token = gateau_state_encode(state), error[256];
-    gateau_state *back = gateau_state_decode(setup, token, error, sizeof error);
-    cr_assert_not_null(back, "%s", error);
-    cr_assert_eq(memcmp(back, state, gateau_state_size(setup)), 0);
-    cr_assert_null(gateau_state_decode(other, token, error, sizeof error));
-    cr_assert(strstr(error, "not for 4 players"), "%s", error);
-    token[strlen(token) / 2] ^= 1; /* one bit */
-    cr_assert_null(gateau_state_decode(setup, token, error, sizeof error));
-    cr_assert(strstr(error, "checksum"), "%s", error);
-    free(token);
-    gateau_state_free(back);
-    gateau_state_free(state);
-    gateau_setup_free(other);
-    gateau_setup_free(setup);
+    for (int g = 0; g < gateau_game_count(); g++) {
+        const gateau_game *found = gateau_game_at(g);
+        const char *game = gateau_game_name(found);
+        int players = gateau_game_max_players(found) < 3 ? 2 : 3;
+        gateau_setup *setup = support_setup(game, players, NULL);
+        gateau_state *state = gateau_state_new(setup);
+        gateau_rng rng;
+        gateau_rng_seed(&rng, 5);
+        gateau_action actions[GATEAU_MAX_ACTIONS];
+        /* Some way into a random game, where seat to move decides. */
+        for (int step = 0; step < 40 || gateau_state_is_chance(state) ||
+                           gateau_state_in_move(state); step++) {
+            if (gateau_state_is_chance(state)) {
+                gateau_state_apply_legal(state, GATEAU_CHANCE,
+                                         gateau_state_sample_chance(state, &rng));
+                continue;
+            }
+            int seat = gateau_state_next_seat(state);
+            int count = gateau_state_legal_actions(state, seat, actions);
+            gateau_state_apply_legal(state, seat, actions[gateau_rng_below(&rng, (uint64_t)count)]);
+        }
+        int seat = gateau_state_next_seat(state);
+        char *view = gateau_state_view_json(state, seat);
+        json_t *parsed = support_parse_view(view);
+        char *rewritten = json_dumps(parsed, JSON_INDENT(0) | JSON_SORT_KEYS);
+        for (char *c = rewritten; *c; c++)
+            if (*c == '\n') *c = ' ';
+        cr_assert_str_neq(rewritten, view);
+        char *outs[2];
+        const char *views[2] = {view, rewritten};
+        for (int v = 0; v < 2; v++) {
+            size_t size = strlen(views[v]) + 512;
+            char *input = malloc(size);
+            snprintf(input, size, "protocol 1\nnewgame game %s players %d seat %d options\n"
+                     "view %s\ngo 1 ms 1000 left -1 rng 1 2 3 4\nquit\n", game, players,
+                     seat + 1, views[v]);
+            int status = support_run("engine --bot heuristic", input, &outs[v]);
+            support_check_no_crash(status, outs[v], "engine");
+            cr_assert(strstr(outs[v], "\nmove "), "%s: %s", game, outs[v]);
+            free(input);
+        }
+        cr_assert_str_eq(outs[0], outs[1], "%s: another way of writing the view moved otherwise",
+                         game);
+        free(outs[0]);
+        free(outs[1]);
+        free(rewritten);
+        json_decref(parsed);
+        free(view);
+        gateau_state_free(state);
+        gateau_setup_free(setup);
+    }
 }
 
 /* ---- gateau play ----------------------------------------------------------------------------- */

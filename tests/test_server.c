@@ -257,6 +257,33 @@ Test(server, maries_table_to_the_end) { play_a_game("maries-table", 4, "random")
 Test(server, mice_cake_to_the_end) { play_a_game("mice-cake", 2, "heuristic"); }
 Test(server, cake_master_to_the_end) { play_a_game("cake-master", 3, "random"); }
 
+/* A program through the bot protocol at a seat (docs/protocol.md, "In
+ * gateau serve"): only the specs the server was started with, and those
+ * play the game to its end beside a person. */
+Test(server, programs_at_seats_only_as_allowed)
+{
+    const char *binary = getenv("GATEAU_BINARY");
+    char spec[600], allowed[700];
+    /* Failures (the fallback moving instead) are written to the log file. */
+    const char *failures = support_temp_path("failures.log");
+    snprintf(spec, sizeof spec, "ext:log=%s:%s engine --bot heuristic", failures, binary);
+    snprintf(allowed, sizeof allowed, "%s", spec);
+    const char *extra[] = {"--ext-bots", allowed, NULL};
+    served running = served_start_with(support_temp_path("tables.db"), extra);
+    refused(&running, "POST", "/api/tables",
+            "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"ext:/bin/sh -c true\"]}", 422,
+            "ext:");
+    char body[900];
+    snprintf(body, sizeof body, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"%s\"]}", spec);
+    created table = create_table(&running, body);
+    json_t *final = play_to_the_end(&running, &table, 1);
+    check_record(&running, &table, final);
+    json_decref(final);
+    stop_server(&running);
+    cr_assert_not(support_file_exists(failures), "the program failed: %s",
+                  support_read_file(failures));
+}
+
 Test(server, bad_requests_are_refused_and_change_nothing)
 {
     served running = served_start(support_temp_path("refusals.db"));

@@ -2,10 +2,10 @@
  * first_legal.c: a bot for gateau's bot protocol (docs/protocol.md) in C on
  * libgateau.
  *
- * It reads the position from the `state` line (gateau_state_decode: a
+ * It reads the position from the `view` line (gateau_state_from_view: a
  * position its seat cannot tell from the real one) and plays the first
  * legal action at every step of its move, which is a legal whole move;
- * without a state line it plays the first `legal` line.
+ * without a view it can read it plays the first `legal` line.
  *
  *   gateau arena mice-cake --seats "ext:build/examples/first_legal,heuristic" --games 10
  */
@@ -41,16 +41,12 @@ static void new_game(char *rest)
     seat--;
 }
 
-static void take_state(const char *token)
+static void take_view(const char *json)
 {
     char error[256];
-    gateau_state *decoded = setup ? gateau_state_decode(setup, token, error, sizeof error) : NULL;
-    if (!decoded) {
-        printf("error state: %s\n", setup ? error : "before newgame");
-        return;
-    }
     gateau_state_free(state);
-    state = decoded;
+    state = setup ? gateau_state_from_view(setup, seat, json, error, sizeof error) : NULL;
+    if (!state) printf("error view: %s\n", setup ? error : "before newgame");
 }
 
 /* The first legal action until the move is complete. */
@@ -90,7 +86,7 @@ int main(void)
         else rest = line + strlen(line);
         if (!strcmp(line, "protocol")) printf("name first_legal\nready\n");
         else if (!strcmp(line, "newgame")) new_game(rest);
-        else if (!strcmp(line, "state")) take_state(rest);
+        else if (!strcmp(line, "view")) take_view(rest);
         else if (!strcmp(line, "legal") && !first_legal_line[0])
             snprintf(first_legal_line, sizeof first_legal_line, "%s", rest);
         else if (!strcmp(line, "go")) {

@@ -174,19 +174,6 @@ GATEAU_API char *gateau_state_view_json(const gateau_state *state, int seat);
 GATEAU_API void gateau_state_determinize(gateau_state *state, int seat, gateau_rng *rng);
 
 /*
- * A state as one word of text, read back by the same build of gateau: the
- * bot protocol's `state` line (docs/protocol.md) carries a position
- * determinized for a seat this way, so that a gateau engine plays from
- * exactly what the seat knows.  The text names the game and the player
- * count and carries a checksum; decoding checks those and the size, not
- * the contents field by field: decode only text that gateau_state_encode
- * wrote.  Both malloc'd; decode returns NULL with a one-line reason.
- */
-GATEAU_API char *gateau_state_encode(const gateau_state *state);
-GATEAU_API gateau_state *gateau_state_decode(const gateau_setup *setup, const char *text,
-                                             char *error, size_t error_size);
-
-/*
  * A position read back from a seat's JSON view (gateau_state_view_json for
  * this setup and seat, as text): what the view shows as it shows it, and
  * everything the seat cannot know filled in as the rules allow, so that

@@ -457,20 +457,12 @@ static void queue_one_line(external_bot *e, const char *keyword, const char *tex
         if (e->out.data[i] == '\n' || e->out.data[i] == '\r') e->out.data[i] = ' ';
 }
 
-/* The seat's view of state and a position it cannot tell from state. */
+/* The seat's view of state: everything the seat knows. */
 static void queue_position(external_bot *e, const gateau_state *state)
 {
     char *view = gateau_state_view_json(state, e->viewer);
     queue_one_line(e, "view", view);
     free(view);
-    gateau_state *sample = gateau_state_clone(state);
-    gateau_rng fixed; /* any generator: what remains is what the seat knows */
-    gateau_rng_seed(&fixed, 0);
-    gateau_state_determinize(sample, e->viewer, &fixed);
-    char *token = gateau_state_encode(sample);
-    queue_one_line(e, "state", token);
-    free(token);
-    gateau_state_free(sample);
 }
 
 static void free_scratch(external_bot *e)

@@ -3,11 +3,14 @@
  * protocol (docs/protocol.md) on standard input and output, for any
  * harness that speaks it, gateau's own ext: seats among them.
  *
- * The engine plays from the `state` line (a position determinized for its
- * seat, gateau_state_decode): its bot, handed the generator the harness
- * sends with `go`, then draws exactly what it would draw in-process, and
- * sends the generator back, so an arena through ext:gateau engine gives
- * the games an in-process arena gives.  The line handling
+ * The engine plays from the last `view` line: the seat's view, read back
+ * into a position (gateau_state_from_view) and determinized for the seat
+ * with a fixed generator, is a position that depends on what the seat
+ * knows only, the one gateau's own controller would reach from the true
+ * state.  Its bot, handed the generator the harness sends with `go`, then
+ * draws exactly what it would draw in-process, and sends the generator
+ * back, so an arena through ext:gateau engine gives the games an
+ * in-process arena gives.  Any harness that sends views can use it.  The line handling
  * (engine_session_line) is apart from the reading loop so that a fuzz
  * target (fuzz/fuzz_engine.c) can feed it lines.
  */
@@ -34,10 +37,10 @@ void engine_session_init(engine_session *session, const char *bot_spec, uint64_t
 static void forget_game(engine_session *session)
 {
     gateau_bot_free(session->bot);
-    gateau_state_free(session->state);
+    free(session->view);
     gateau_setup_free(session->setup);
     session->bot = NULL;
-    session->state = NULL;
+    session->view = NULL;
     session->setup = NULL;
     session->seat = -1;
     session->moves = 0;
@@ -176,22 +179,39 @@ static void count_move(engine_session *session, char *rest)
     session->moves = (int)number;
 }
 
-static void take_state(engine_session *session, char *rest)
+/* view JSON: kept as it is, read when the engine must move (views come
+ * after every move; most are never needed). */
+static void take_view(engine_session *session, const char *rest)
 {
     if (!session->setup) {
-        answer_error(session, "state before newgame");
+        answer_error(session, "view before newgame");
         return;
     }
-    char *token = next_word(&rest);
-    char reason[256];
-    gateau_state *state = token ? gateau_state_decode(session->setup, token, reason, sizeof reason)
-                                : NULL;
+    free(session->view);
+    session->view = strdup(rest);
+    if (!session->view) abort(); /* out of memory */
+}
+
+/* The position to move from: the last view read back, then determinized
+ * with a fixed generator so that it depends on what the seat knows only.
+ * NULL after answering why not. */
+static gateau_state *position(engine_session *session)
+{
+    if (!session->view) {
+        answer_error(session, "no position to move from: no view since newgame");
+        return NULL;
+    }
+    char reason[300];
+    gateau_state *state = gateau_state_from_view(session->setup, session->seat, session->view,
+                                                 reason, sizeof reason);
     if (!state) {
-        answer_error(session, "state: %s", token ? reason : "missing");
-        return;
+        answer_error(session, "view: %s", reason);
+        return NULL;
     }
-    gateau_state_free(session->state);
-    session->state = state;
+    gateau_rng fixed;
+    gateau_rng_seed(&fixed, 0);
+    gateau_state_determinize(state, session->seat, &fixed);
+    return state;
 }
 
 /* rng W1 W2 W3 W4 in go: the generator the bot would draw from in-process. */
@@ -226,12 +246,16 @@ static void go(engine_session *session, char *rest)
             next_word(&rest); /* ms and left: the bot's own budget rules here */
         }
     }
-    if (!session->state) {
-        answer_error(session, "no position to move from (gateau engine plays from the state line)");
+    if (!session->setup) {
+        answer_error(session, "go before newgame");
         return;
     }
+    gateau_state *state = position(session);
+    if (!state) return;
     gateau_bot_move move;
-    if (!gateau_bot_choose_move(session->bot, session->state, session->seat, &rng, &move)) {
+    bool chosen = gateau_bot_choose_move(session->bot, state, session->seat, &rng, &move);
+    gateau_state_free(state);
+    if (!chosen) {
         answer_error(session, "seat %d has no move to make here", session->seat + 1);
         return;
     }
@@ -254,10 +278,10 @@ bool engine_session_line(engine_session *session, char *line)
     else if (!strcmp(keyword, "set")) set_option(session, rest);
     else if (!strcmp(keyword, "newgame")) new_game(session, rest);
     else if (!strcmp(keyword, "move") || !strcmp(keyword, "hidden")) count_move(session, rest);
-    else if (!strcmp(keyword, "state")) take_state(session, rest);
+    else if (!strcmp(keyword, "view")) take_view(session, rest);
     else if (!strcmp(keyword, "go")) go(session, rest);
     else if (!strcmp(keyword, "quit")) return false;
-    /* view, legal, end, error and unknown lines: nothing to answer */
+    /* legal, end, error and unknown lines: nothing to answer */
     fflush(session->out);
     return true;
 }

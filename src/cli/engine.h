@@ -17,7 +17,7 @@ typedef struct engine_session {
     gateau_bot *bot;
     gateau_setup *setup;  /* the game (NULL before newgame) */
     int seat;             /* 0-based, -1 before newgame */
-    gateau_state *state;  /* from the last state line, or NULL */
+    char *view;           /* the last view line's JSON (malloc'd), or NULL */
     int moves;            /* move lines counted since newgame */
     gateau_rng rng;       /* when go sends none */
     FILE *out;            /* the answers */
