@@ -894,6 +894,90 @@ Test(maries_table, determinize_keeps_what_the_seat_saw)
     gateau_record_free(record);
 }
 
+/* ---- Views read back (gateau_state_from_view) ------------------------------------- */
+
+/* Seat's view, changed by the caller, must be refused with a reason that
+ * says fragment. */
+static void expect_view_refused(const gateau_record *record, int seat, json_t *view,
+                                const char *fragment)
+{
+    char *text = json_dumps(view, JSON_COMPACT);
+    char error[256] = "";
+    gateau_state *read = gateau_state_from_view(gateau_state_setup(gateau_record_state(record)),
+                                                seat, text, error, sizeof error);
+    cr_assert_null(read, "read: %s", text);
+    cr_assert_not_null(strstr(error, fragment), "the reason '%s' does not say '%s'", error,
+                       fragment);
+    free(text);
+    json_decref(view);
+}
+
+Test(maries_table, a_view_reads_back_halfway_through_a_keep)
+{
+    /* Seat 4 was passed 4 4 5 5 and has begun to keep a 4. */
+    gateau_record *record = five_player_draft(DEAL5_A, "keep 1 1", "keep 3 3");
+    const gateau_state *state = gateau_record_state(record);
+    cr_assert(gateau_record_play(record, 3, 10 + 4, NULL, 0), "the low card of 'keep 4 ...'");
+    char *view = json_text(state, 3);
+    char error[256] = "";
+    gateau_state *read =
+        gateau_state_from_view(gateau_state_setup(state), 3, view, error, sizeof error);
+    cr_assert_not_null(read, "%s\n%s", error, view);
+    cr_assert(gateau_state_in_move(read), "the keep is still to finish");
+    gateau_action truth[GATEAU_MAX_ACTIONS], guess[GATEAU_MAX_ACTIONS];
+    int count = gateau_state_legal_actions(state, 3, truth);
+    cr_assert_eq(gateau_state_legal_actions(read, 3, guess), count);
+    cr_assert_arr_eq(truth, guess, sizeof truth[0] * (size_t)count, "keep 4 4 or 4 5");
+    gateau_state_free(read);
+    free(view);
+    gateau_record_free(record);
+}
+
+Test(maries_table, views_the_rules_cannot_reach_are_refused)
+{
+    /* During the draft, seat 2 was passed 2 2 3 3 4 4 5 5 and kept 2 2. */
+    gateau_record *record = five_player_draft(DEAL5_A, "keep 1 1", "keep 3 3");
+    json_t *view = view_of(record, 1);
+    json_object_set_new(json_object_get(view, "draft"), "kept", json_pack("[ii]", 6, 6));
+    expect_view_refused(record, 1, view, "draft: 'kept' must be cards of 'seen'");
+    view = view_of(record, 1);
+    json_object_set_new(json_object_get(view, "draft"), "kept", json_pack("[ii]", 3, 2));
+    expect_view_refused(record, 1, view, "draft: 'kept' must be written lowest first");
+    view = view_of(record, 1);
+    json_object_set_new(json_object_get(view, "draft"), "drafter", json_integer(5));
+    expect_view_refused(record, 1, view, "'drafter' cannot be the youngest");
+    view = view_of(record, 1);
+    json_object_set_new(json_object_get(view, "draft"), "seen", json_pack("[ii]", 2, 2));
+    expect_view_refused(record, 1, view, "draft: 'seen' must be a list of 8");
+    view = view_of(record, 1);
+    json_object_set_new(view, "phase", json_string("dessert"));
+    expect_view_refused(record, 1, view, "'phase' must be deal, draft, vote, take, eat or over");
+
+    /* Seat 4 keeps 4 4, seat 5 gets 5 5: the pairs are up, the vote is on. */
+    play(record, "keep 4 4");
+    view = view_of(record, 0);
+    json_t *rows = json_object_get(json_array_get(json_object_get(view, "revealed"), 0), "seats");
+    for (size_t s = 0; s < 5; s++)
+        json_object_set_new(json_array_get(rows, s), "pair", json_pack("[ii]", 7, 7));
+    expect_view_refused(record, 0, view, "show 10 cards of value 7; there are 8");
+    view = view_of(record, 0);
+    rows = json_object_get(json_array_get(json_object_get(view, "revealed"), 0), "seats");
+    json_object_set_new(json_array_get(rows, 2), "vote", json_string("maybe"));
+    expect_view_refused(record, 0, view, "revealed[0].seats[2]: 'vote' must be null");
+
+    /* Nobody discontent: seat 5 eats from his own 5 5 first. */
+    for (int s = 0; s < 5; s++) support_play(record, s, "up");
+    view = view_of(record, 0);
+    rows = json_object_get(json_array_get(json_object_get(view, "revealed"), 0), "seats");
+    json_object_set_new(json_array_get(rows, 4), "ate", json_pack("[i]", 3));
+    expect_view_refused(record, 0, view, "revealed[0].seats[4]: 'ate' cannot be played");
+    view = view_of(record, 0);
+    rows = json_object_get(json_array_get(json_object_get(view, "revealed"), 0), "seats");
+    json_object_set_new(json_array_get(rows, 4), "took", json_integer(6));
+    expect_view_refused(record, 0, view, "revealed[0].seats[4]: 'took' must be a whole number");
+    gateau_record_free(record);
+}
+
 Test(maries_table, describe_hides_what_the_viewer_cannot_see)
 {
     gateau_record *record = support_read("game: maries-table\nplayers: 3\n---\n");

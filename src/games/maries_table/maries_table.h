@@ -1,9 +1,9 @@
 /*
  * maries_table.h: Marie's Table's insides, shared by the files of the game
  * (rules.c the rules and the game table, notation.c the move notation,
- * views.c what a seat sees) and by its bot
- * (src/bots/heuristic_maries_table.c), which reads a state determinized
- * for its seat through the helpers here.  Rules:
+ * views.c what a seat sees, from_view.c a seat's view read back) and by
+ * its bot (src/bots/heuristic_maries_table.c), which reads a state
+ * determinized for its seat through the helpers here.  Rules:
  * ../shared/rules/maries-table.md.
  *
  * A bot must read only what its seat knows (what views.c shows it): the
@@ -197,12 +197,20 @@ bool mt_move_visible(const gateau_state *before, int seat, const gateau_action *
 
 /* ---- views.c ------------------------------------------------------------------- */
 
+/* The phases as the JSON view names them, by mt_phase. */
+extern const char *const MT_PHASE_NAMES[MT_PHASE_OVER + 1];
+
 void mt_view_text(const gateau_state *state, int seat, bool color, gateau_text *out);
 void mt_view_json(const gateau_state *state, int seat, json_writer *out);
 void mt_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
                       int count, int viewer, gateau_text *out);
 void mt_describe_legal(const gateau_state *state, int seat, gateau_text *out);
 void mt_key(gateau_text *out);
+
+/* ---- from_view.c ---------------------------------------------------------------- */
+
+bool mt_from_view(gateau_state *state, int seat, const json_t *view, char *error,
+                  size_t error_size);
 
 /* ---- observation.c ------------------------------------------------------------- */
 

@@ -423,6 +423,23 @@ static void determinize_draft(mt_state *g, int seat, uint8_t *pool, int *left, g
         for (int c = 0; c < g->hand[v]; c++) deck[n++] = (uint8_t)v;
 }
 
+/* The decks already shared out in pairs: in what order they were dealt
+ * nobody ever saw and nothing depends on, so they are written the same way
+ * whatever the deal: the pairs in draft order, eldest first.  A position
+ * read back from a view (from_view.c) then determinizes as the true one. */
+static void write_played_decks(mt_state *g)
+{
+    int played = mt_revealed_rounds(g);
+    for (int r = 0; r < played; r++) {
+        uint8_t *deck = g->cards + r * g->deck_size;
+        for (int j = 0; j < g->players; j++) {
+            const uint8_t *pair = g->pair[r][(mt_eldest_of(g, r) + j) % g->players];
+            deck[2 * j] = pair[0];
+            deck[2 * j + 1] = pair[1];
+        }
+    }
+}
+
 static void mt_determinize(gateau_state *state, int seat, gateau_rng *rng)
 {
     mt_state *g = GAME_STATE(mt_state, state);
@@ -435,6 +452,7 @@ static void mt_determinize(gateau_state *state, int seat, gateau_rng *rng)
         memcpy(g->outside, pool, sizeof pool);
         return;
     }
+    write_played_decks(g);
     if (g->phase == MT_PHASE_DRAFT) determinize_draft(g, seat, pool, &left, rng);
     for (int i = (g->round + 1) * g->deck_size; i < mt_dealt_total(g); i++)
         g->cards[i] = (uint8_t)draw(pool, &left, rng);
@@ -498,6 +516,7 @@ const gateau_game maries_table_game = {
     .action_name = mt_action_name,
     .view_text = mt_view_text,
     .view_json = mt_view_json,
+    .from_view = mt_from_view,
     .describe_move = mt_describe_move,
     .move_visible = mt_move_visible,
     .describe_legal = mt_describe_legal,

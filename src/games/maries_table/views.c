@@ -278,6 +278,10 @@ void mt_view_text(const gateau_state *state, int seat, bool color, gateau_text *
     else view_to_act(state, g, seat, out);
 }
 
+/* The phases as the JSON view names them (from_view.c reads them back). */
+const char *const MT_PHASE_NAMES[MT_PHASE_OVER + 1] = {"deal", "draft", "vote",
+                                                       "take", "eat", "over"};
+
 /* The JSON view's helpers write one value each (core/json_write.h). */
 
 /* {"1":n,...,"6":n}: a count per value. */
@@ -416,7 +420,6 @@ static void write_seat_list(uint32_t mask, int players, json_writer *out)
 void mt_view_json(const gateau_state *state, int seat, json_writer *out)
 {
     const mt_state *g = GAME_STATE_CONST(mt_state, state);
-    static const char *const phase_names[] = {"deal", "draft", "vote", "take", "eat", "over"};
     json_write_begin_object(out);
     json_write_key(out, "game");
     json_write_string(out, "maries-table");
@@ -431,7 +434,7 @@ void mt_view_json(const gateau_state *state, int seat, json_writer *out)
     json_write_key(out, "deck_size");
     json_write_integer(out, g->deck_size);
     json_write_key(out, "phase");
-    json_write_string(out, phase_names[g->phase]);
+    json_write_string(out, MT_PHASE_NAMES[g->phase]);
     if (g->phase != MT_PHASE_DEAL) {
         json_write_key(out, "brothers"); /* eldest first, youngest last */
         json_write_begin_array(out);
