@@ -5,8 +5,9 @@
  * A view comes from outside (a harness of the bot protocol), so every
  * reader checks the value's type and range before handing it over, and
  * on a refusal writes a one-line reason naming the field: "'round' must
- * be a whole number from 1 to 3".  A field's name in a reason is the path
- * the caller gives ("seats[2].stars"), built with view_path().
+ * be a whole number from 1 to 3".  A reader names the key it reads; for
+ * a nested field the caller puts the path in front of the reason
+ * ("seats[2]: 'stars' must be ...").
  */
 #ifndef GATEAU_VIEW_READ_H
 #define GATEAU_VIEW_READ_H
