@@ -2,9 +2,9 @@
  * test_mice_cake.c: Mice Cake v2 against ../shared/rules/mice-cake.md.
  *
  * The rulebook's worked round, every exhaustion example, conflicts, steals,
- * the 500-round guard, the tiebreaks, per-seat views, bad input, and a
- * property test over many random games (28 pieces always accounted for,
- * scores and winners recomputed from the views).
+ * the 500-round guard, the tiebreaks, per-seat views and reading them back,
+ * bad input, and a property test over many random games (28 pieces always
+ * accounted for, scores and winners recomputed from the views).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -877,6 +877,174 @@ Test(mice_cake, view_text_faces_the_seat)
     char *legal = gateau_state_describe_legal(state, 0);
     cr_assert(strstr(legal, "assign all 4 ready mice"), "%s", legal);
     free(legal);
+    gateau_record_free(record);
+}
+
+/* ---- Views read back (gateau_state_from_view) -------------------------------------- */
+
+/* seat's view of state reads back to a position that shows the same view
+ * and, until the game is over, determinizes exactly as state does: seat
+ * cannot tell them apart. */
+static void expect_view_reads_back(const gateau_state *state, int seat, int move)
+{
+    const gateau_setup *setup = gateau_state_setup(state);
+    char *view = gateau_state_view_json(state, seat);
+    char error[256] = "";
+    gateau_state *read = gateau_state_from_view(setup, seat, view, error, sizeof error);
+    cr_assert_not_null(read, "after move %d, seat %d: %s\n%s", move, seat + 1, error, view);
+    char *again = gateau_state_view_json(read, seat);
+    cr_assert_str_eq(again, view, "after move %d, seat %d", move, seat + 1);
+    if (!gateau_state_is_over(state)) {
+        gateau_state *truth = gateau_state_clone(state), *guess = gateau_state_clone(read);
+        gateau_rng r1, r2;
+        gateau_rng_seed(&r1, (uint64_t)move);
+        r2 = r1;
+        gateau_state_determinize(truth, seat, &r1);
+        gateau_state_determinize(guess, seat, &r2);
+        cr_assert(memcmp(truth, guess, gateau_state_size(setup)) == 0,
+                  "after move %d, seat %d: determinizes differently\n%s", move, seat + 1, view);
+        gateau_state_free(truth);
+        gateau_state_free(guess);
+    }
+    free(again);
+    free(view);
+    gateau_state_free(read);
+}
+
+/* Both seats' views of every position between the moves of record. */
+static void expect_record_reads_back(const gateau_record *record)
+{
+    gateau_state *state = gateau_state_new(gateau_record_setup(record));
+    for (int move = 0;; move++) {
+        for (int seat = 0; seat < 2; seat++) expect_view_reads_back(state, seat, move);
+        if (move == gateau_record_move_count(record)) break;
+        int count;
+        const gateau_action *actions = gateau_record_move_actions(record, move, &count);
+        for (int i = 0; i < count; i++)
+            gateau_state_apply_legal(state, gateau_record_move_seat(record, move), actions[i]);
+    }
+    gateau_state_free(state);
+}
+
+/* What random games seldom reach: steals (a target in an assignment and
+ * in the rolls, 0/0 in a stash), a double steal (0/0 out of the game),
+ * and a game stopped by the guard with face-down pieces left. */
+Test(mice_cake, views_read_back_through_steals_and_the_guard)
+{
+    const char *const steals[][3] = {{"1: assign B4>3/4", "roll 1 B 6 6 6 6", "roll 2 A 1 1 1 1"},
+                                     {"1: assign B4>3/4", "roll 1 B 1 1 1 1", "roll 2 A 1 1 1 1"}};
+    for (int i = 0; i < 2; i++) {
+        gateau_record *record = steal_record(steals[i][0], steals[i][1], steals[i][2]);
+        expect_record_reads_back(record);
+        gateau_record_free(record);
+    }
+    const char *double_steal[] = {"1: assign A4>2/2", "2: assign A4>0/2", "roll 1 A 6 6 6 6",
+                                  "roll 2 A 6 6 6 6", NULL};
+    gateau_record *record = NULL;
+    json_decref(conflict_view("0/0", double_steal, &record));
+    expect_record_reads_back(record);
+    gateau_record_free(record);
+    const char *deal = "* * * 5/5  * * * *  * * * *  * * * *  * * * *  * * * *  * * * 4/6";
+    record = read_record(deal, NULL);
+    idle_to_the_end(record);
+    expect_record_reads_back(record);
+    gateau_record_free(record);
+}
+
+/* seat's view of state with changes made (pairs of a text and what
+ * replaces its first occurrence, NULL-terminated) is refused with a
+ * reason that says fragment. */
+static void expect_changed_view_refused(const gateau_state *state, int seat,
+                                        const char *const *changes, const char *fragment)
+{
+    char *view = gateau_state_view_json(state, seat);
+    for (int i = 0; changes[i]; i += 2) {
+        char *at = strstr(view, changes[i]);
+        cr_assert_not_null(at, "'%s' is not in the view\n%s", changes[i], view);
+        gateau_text changed = {0};
+        text_append(&changed, "%.*s%s%s", (int)(at - view), view, changes[i + 1],
+                    at + strlen(changes[i]));
+        free(view);
+        view = text_take(&changed);
+    }
+    char error[256] = "";
+    gateau_state *read =
+        gateau_state_from_view(gateau_state_setup(state), seat, view, error, sizeof error);
+    cr_assert_null(read, "read as a view:\n%s", view);
+    cr_assert(strstr(error, fragment) && !strchr(error, '\n'),
+              "the reason '%s' does not say '%s'", error, fragment);
+    free(view);
+}
+
+#define CHANGES(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* Views no position shows: each is refused for what is wrong with it,
+ * not only because it does not read back the same. */
+Test(mice_cake, impossible_views_are_refused)
+{
+    /* Round 1 of STEAL_DEAL: rows 1 1/2 0/0 5/6 0/3, 3 0/5 0/6 1/1 1/4. */
+    gateau_record *record = read_record(STEAL_DEAL, NULL);
+    const gateau_state *state = gateau_record_state(record);
+    expect_changed_view_refused(state, 0, CHANGES("\"phase\":\"assign\"", "\"phase\":\"play\""),
+                                "'phase'");
+    expect_changed_view_refused(state, 0, CHANGES("\"round\":1", "\"round\":501"), "'round'");
+    expect_changed_view_refused(state, 0, CHANGES("\"1/2\"", "\"2/1\""), "low half first");
+    expect_changed_view_refused(state, 0, CHANGES("[\"0/5\",\"0/6\"", "[\"1/2\",\"0/6\""),
+                                "two places");
+    expect_changed_view_refused(state, 0, CHANGES("[\"0/5\",\"0/6\"", "[null,\"0/6\""),
+                                "face down, but");
+    expect_changed_view_refused(state, 0, CHANGES("[\"0/5\",\"0/6\"", "[\"??\",\"0/6\"",
+                                                  "\"0/4\",\"1/3\"", "\"0/4\",\"0/5\",\"1/3\""),
+                                "row 3 is face up");
+    expect_changed_view_refused(state, 0,
+                                CHANGES("[\"0/5\",\"0/6\"", "[null,\"0/6\"",
+                                        "\"stash\":[],\"pips\":0,\"pieces\":0",
+                                        "\"stash\":[\"0/5\"],\"pips\":5,\"pieces\":1"),
+                                "only at its ends");
+    expect_changed_view_refused(state, 0,
+                                CHANGES("\"assignment\":{\"A\":0", "\"assignment\":{\"A\":4"),
+                                "empty before the seat assigns");
+    expect_changed_view_refused(state, 0, CHANGES("\"assigned\":false", "\"assigned\":true"),
+                                "places 0 mice, not the 4 ready");
+    expect_changed_view_refused(state, 0,
+                                CHANGES("\"assigned\":false,\"assignment\":{\"A\":0,\"B\":0",
+                                        "\"assigned\":true,\"assignment\":{\"A\":0,\"B\":4"),
+                                "cannot put mice on column B");
+    /* The rolls of round 1: yellow on 1/2, blue on 3/4. */
+    support_play(record, 0, "assign A4");
+    support_play(record, 1, "assign A4");
+    expect_changed_view_refused(state, 0, CHANGES("\"dice\":[]", "\"dice\":[6]"), "in one move");
+    expect_changed_view_refused(state, 0, CHANGES("\"value\":7,\"dice\":[]",
+                                                  "\"value\":7,\"dice\":[6,6,6,6]"),
+                                "one before has not rolled");
+    expect_changed_view_refused(state, 0,
+                                CHANGES("\"dice\":[]", "\"dice\":[6,6,6,6]", "\"dice\":[]",
+                                        "\"dice\":[6,6,6,6]"),
+                                "every group has rolled");
+    expect_changed_view_refused(state, 0, CHANGES("\"piece\":\"1/2\",\"value\":3",
+                                                  "\"piece\":\"0/5\",\"value\":5"),
+                                "nearest piece");
+    support_play(record, GATEAU_CHANCE, "roll 1 A 6 6 6 6");
+    support_play(record, GATEAU_CHANCE, "roll 2 A 6 6 6 6");
+    /* Round 2: yellow steals 3/4 on B; blue has not assigned. */
+    support_play(record, 0, "assign B4>3/4");
+    expect_changed_view_refused(state, 0, CHANGES("\"target\":\"3/4\"", "\"target\":\"4/4\""),
+                                "targets a piece of seat 2's stash");
+    expect_changed_view_refused(state, 0, CHANGES("\"target\":\"3/4\"", "\"target\":null"),
+                                "targets a piece of seat 2's stash");
+    expect_changed_view_refused(state, 1, CHANGES("\"to_act\":[2]", "\"to_act\":[1]"),
+                                "'to_act'");
+    gateau_record_free(record);
+    /* The end: the guard stops a game only after round 500. */
+    const char *deal = "* * * 5/5  * * * *  * * * *  * * * *  * * * *  * * * *  * * * 4/6";
+    record = read_record(deal, NULL);
+    idle_to_the_end(record);
+    state = gateau_record_state(record);
+    expect_changed_view_refused(state, 0, CHANGES("\"round\":500", "\"round\":499"),
+                                "after round 500");
+    expect_changed_view_refused(state, 0, CHANGES("\"stopped_by_round_limit\":true",
+                                                  "\"stopped_by_round_limit\":false"),
+                                "only by the 500-round guard");
     gateau_record_free(record);
 }
 

@@ -1,10 +1,10 @@
 /*
  * mice_cake.h: Mice Cake's insides, shared by the files of the game
  * (rules.c the rules and the game table, notation.c the moves as text,
- * views.c what a seat sees) and by its bots (src/bots/heuristic_mice_cake.c,
- * search_mice_cake.c), which read a determinized state directly for speed:
- * the rule constants, the state, the actions and the rule helpers.  Rules:
- * ../shared/rules/mice-cake.md.
+ * views.c what a seat sees, from_view.c a view read back) and by its bots
+ * (src/bots/heuristic_mice_cake.c, search_mice_cake.c), which read a
+ * determinized state directly for speed: the rule constants, the state,
+ * the actions and the rule helpers.  Rules: ../shared/rules/mice-cake.md.
  */
 #ifndef GATEAU_MICE_CAKE_H
 #define GATEAU_MICE_CAKE_H
@@ -152,6 +152,12 @@ void mc_describe_move(const gateau_state *before, int seat, const gateau_action 
                       int count, int viewer, gateau_text *out);
 void mc_describe_legal(const gateau_state *state, int seat, gateau_text *out);
 void mc_key(gateau_text *out);
+
+/* ---- from_view.c ------------------------------------------------------------ */
+
+/* A position read back from seat's JSON view (the game's from_view). */
+bool mc_from_view(gateau_state *state, int seat, const json_t *view, char *error,
+                  size_t error_size);
 
 /* ---- observation.c --------------------------------------------------------- */
 

@@ -280,7 +280,12 @@ static void resolve_round(mc_state *g, gateau_state *state)
             int r = mc_nearest_row(g, s, c);
             if (r >= 0) g->up[r][c] = true;
         }
+    /* The round's groups are spent: nothing of them stays behind, so that
+     * a position is the same bytes however it was reached (a state read
+     * back from a view, core/engine.h's from_view, has no past rounds). */
+    memset(g->attempts, 0, sizeof g->attempts);
     g->attempt_count = 0;
+    g->rolling = 0;
     if (grid_empty(g)) {
         set_over(g, state);
     } else if (g->round >= MC_ROUND_LIMIT) {
@@ -605,4 +610,5 @@ const gateau_game mice_cake_game = {
     .action_space = MC_TARGET + MC_PIECES,
     .observe = mc_observe,
     .end_note = mc_end_note,
+    .from_view = mc_from_view,
 };
