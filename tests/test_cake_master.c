@@ -1265,6 +1265,160 @@ Test(deck_files, a_record_names_its_deck)
     free(dir);
 }
 
+/* ---- Views read back (gateau_state_from_view) ------------------------------------------- */
+
+/* At every position between moves of `games` random games, each seat's view
+ * reads back to a position that shows it the same view and determinizes
+ * as the true one does. */
+static void expect_views_read_back(const gateau_setup *setup, int games, uint64_t seed)
+{
+    int players = gateau_setup_players(setup);
+    gateau_rng rng;
+    gateau_rng_seed(&rng, seed);
+    gateau_action actions[GATEAU_MAX_ACTIONS];
+    for (int game = 0; game < games; game++) {
+        gateau_state *state = gateau_state_new(setup);
+        for (long step = 0;; step++) {
+            for (int seat = 0; seat < players && !gateau_state_in_move(state); seat++) {
+                char *view = gateau_state_view_json(state, seat), error[256] = "";
+                gateau_state *read = gateau_state_from_view(setup, seat, view, error, sizeof error);
+                cr_assert_not_null(read, "step %ld seat %d: %s\n%s", step, seat + 1, error, view);
+                char *again = gateau_state_view_json(read, seat);
+                cr_assert_str_eq(again, view, "step %ld seat %d", step, seat + 1);
+                gateau_rng r1, r2;
+                gateau_rng_seed(&r1, (uint64_t)step);
+                r2 = r1;
+                gateau_state *truth = gateau_state_clone(state);
+                gateau_state_determinize(truth, seat, &r1);
+                gateau_state_determinize(read, seat, &r2);
+                cr_assert(gateau_state_is_over(state) ||
+                              !memcmp(truth, read, gateau_state_size(setup)),
+                          "step %ld seat %d: the read-back position determinizes differently\n%s",
+                          step, seat + 1, view);
+                gateau_state_free(truth);
+                gateau_state_free(read);
+                free(again);
+                free(view);
+            }
+            if (gateau_state_is_over(state)) break;
+            int seat = gateau_state_is_chance(state) ? GATEAU_CHANCE : gateau_state_next_seat(state);
+            gateau_action action = seat == GATEAU_CHANCE ? gateau_state_sample_chance(state, &rng)
+                : actions[gateau_rng_below(&rng, (uint64_t)gateau_state_legal_actions(state, seat,
+                                                                                       actions))];
+            gateau_state_apply_legal(state, seat, action);
+        }
+        gateau_state_free(state);
+    }
+}
+
+/* With repeated cards a draw or a holding names a card twice: the slots
+ * read back as the moves chose them. */
+Test(from_view, decks_with_repeated_cards)
+{
+    char error[512] = "";
+    gateau_setup *small = gateau_setup_new(gateau_game_find("cake-master"), 2,
+                                           "deck=cake-master-small.deck", data_dir(), error,
+                                           sizeof error);
+    cr_assert_not_null(small, "%s", error);
+    expect_views_read_back(small, 6, 1);
+    gateau_setup_free(small);
+    /* Every default card twice, for more players. */
+    char *dir = make_temp_dir();
+    buffer twice = {.length = 0};
+    make_default_codes();
+    for (int k = 0; k < 144; k++) add(&twice, "card %s\n", DEFAULT_CODES[k % 72]);
+    add(&twice, SIX_CUSTOMERS);
+    write_file(dir, "twice.deck", twice.data);
+    gateau_setup *doubled = gateau_setup_new(gateau_game_find("cake-master"), 4, "deck=twice.deck",
+                                             dir, error, sizeof error);
+    cr_assert_not_null(doubled, "%s", error);
+    expect_views_read_back(doubled, 2, 2);
+    gateau_setup_free(doubled);
+    remove_temp(dir, "twice.deck");
+    rmdir(dir);
+    free(dir);
+}
+
+/* view with `path` (a key, or key/index/key...) set to `value` (JSON text)
+ * is refused with a reason holding fragment. */
+static void expect_view_refused(const gateau_state *state, int seat, const char *path,
+                                const char *value, const char *fragment)
+{
+    json_t *view = support_view(state, seat), *node = view;
+    char steps[128];
+    snprintf(steps, sizeof steps, "%s", path);
+    char *last = NULL, *step = strtok(steps, "/");
+    while (step) {
+        char *next = strtok(NULL, "/");
+        if (!next) {
+            last = step;
+            break;
+        }
+        node = json_is_array(node) ? json_array_get(node, (size_t)atoi(step))
+                                   : json_object_get(node, step);
+        cr_assert_not_null(node, "%s: no '%s'", path, step);
+        step = next;
+    }
+    json_t *replacement = value ? json_loads(value, JSON_DECODE_ANY, NULL) : NULL;
+    cr_assert(!value || replacement, "%s", value);
+    if (json_is_array(node) && replacement) json_array_set_new(node, (size_t)atoi(last), replacement);
+    else if (json_is_array(node)) json_array_remove(node, (size_t)atoi(last));
+    else if (replacement) json_object_set_new(node, last, replacement);
+    else json_object_del(node, last);
+    char *text = json_dumps(view, JSON_COMPACT), error[256] = "";
+    gateau_state *read = gateau_state_from_view(gateau_state_setup(state), seat, text, error,
+                                                sizeof error);
+    cr_expect_null(read, "%s = %s was read", path, value ? value : "(removed)");
+    cr_expect(strstr(error, fragment), "%s = %s: '%s' does not say '%s'", path,
+              value ? value : "(removed)", error, fragment);
+    gateau_state_free(read);
+    free(text);
+    json_decref(view);
+}
+
+Test(from_view, refusals_name_the_field)
+{
+    make_default_codes();
+    buffer b = {.length = 0};
+    add(&b, "game: cake-master\nplayers: 3\n---\ncustomers 1 2 3 4 5 6 7 8 9 10 11 12\ndeal");
+    for (int k = 0; k < 36; k++) add(&b, " %s", DEFAULT_CODES[k]);
+    add(&b, "\n");
+    gateau_record *record = support_read(b.data);
+    const gateau_state *state = gateau_record_state(record);
+    /* A share step, seat 1 to choose: its draw is W0* W0*r W0*b. */
+    expect_view_refused(state, 0, "phase", "\"over\"", "'round' and 'turn' must be 3 and 4");
+    expect_view_refused(state, 0, "phase", "\"bake\"", "'phase' must be customers, deal");
+    expect_view_refused(state, 0, "to_act", "[]", "'to_act' must name a seat");
+    expect_view_refused(state, 0, "to_act/1", "4", "'to_act[1]' must be a whole number from 1 to 3");
+    expect_view_refused(state, 0, "customers/0/id", "13",
+                        "'customers[0].id' must be a whole number from 1 to 12");
+    expect_view_refused(state, 0, "seats/1/cakes/0/0", "\"P0*\"",
+                        "'seats[1].cakes' must hold 0 cards, not 1");
+    expect_view_refused(state, 0, "seats/2/cakes/1", "[null]", "'seats[2].cakes[1]' must be a list of 4");
+    expect_view_refused(state, 0, "hand/0", "\"Q9\"", "'hand[0]' is not a card code of this deck");
+    expect_view_refused(state, 0, "hand/0", "\"W0*r\"", "round 1 shows more W0*r cards than the deck");
+    expect_view_refused(state, 0, "choice", "{\"keep\":\"W0*\",\"left\":\"W0*r\",\"right\":\"W0*b\"}",
+                        "'choice': seat 1, still to choose ('to_act'), has chosen");
+    /* Stars are the results' sum, not read. */
+    expect_view_refused(state, 0, "seats/0/stars", "2", "'seats' does not read back the same");
+    /* A place step, seat 2 has placed (it holds W0rb W0*r W1b). */
+    support_play(record, 0, "keep W0* left W0*r right W0*b");
+    support_play(record, 1, "keep W0rb left W0rr right W0bb");
+    support_play(record, 2, "keep W1 left W1r right W1b");
+    support_play(record, 1, "place W0rb:1a W0*r:1b W1b:1c");
+    state = gateau_record_state(record);
+    expect_view_refused(state, 1, "placing/1/position", "\"1a\"", "'placing[1].position' is taken twice");
+    expect_view_refused(state, 1, "placing/1/position", "\"4a\"",
+                        "'placing[1].position' must be an empty position");
+    expect_view_refused(state, 1, "placing/0/card", "\"C3bb\"",
+                        "'placing[0].card' is not a card seat 2 holds");
+    expect_view_refused(state, 1, "placing", NULL, "'placing' must be a list of 3");
+    expect_view_refused(state, 0, "placing", "[]", "'placing': seat 1, still to place");
+    expect_view_refused(state, 1, "seats/2/holding/0", "\"W0rb\"",
+                        "round 1 shows more W0rb cards than the deck holds (1)");
+    gateau_record_free(record);
+}
+
 /* ---- Random games: cards accounted for, scores recomputed ---------------------------- */
 
 typedef struct deck_list {

@@ -45,31 +45,55 @@ bool view_bool(const json_t *object, const char *key, bool *value, view_error *e
     return true;
 }
 
+bool view_string_value(const json_t *value, const char *name, const char **out,
+                       view_error *error)
+{
+    if (!json_is_string(value)) return view_fail(error, "'%s' must be a string", name);
+    *out = json_string_value(value);
+    return true;
+}
+
 bool view_string(const json_t *object, const char *key, const char **value, view_error *error)
 {
-    const json_t *field = json_object_get(object, key);
-    if (!json_is_string(field)) return view_fail(error, "'%s' must be a string", key);
-    *value = json_string_value(field);
+    return view_string_value(json_object_get(object, key), key, value, error);
+}
+
+bool view_array_value(const json_t *value, const char *name, size_t min, size_t max,
+                      const json_t **array, view_error *error)
+{
+    if (!json_is_array(value) || json_array_size(value) < min || json_array_size(value) > max) {
+        if (min == max) return view_fail(error, "'%s' must be a list of %zu", name, min);
+        return view_fail(error, "'%s' must be a list of %zu to %zu", name, min, max);
+    }
+    *array = value;
     return true;
 }
 
 bool view_array(const json_t *object, const char *key, size_t min, size_t max,
                 const json_t **array, view_error *error)
 {
-    const json_t *field = json_object_get(object, key);
-    if (!json_is_array(field) || json_array_size(field) < min || json_array_size(field) > max) {
-        if (min == max) return view_fail(error, "'%s' must be a list of %zu", key, min);
-        return view_fail(error, "'%s' must be a list of %zu to %zu", key, min, max);
-    }
-    *array = field;
+    return view_array_value(json_object_get(object, key), key, min, max, array, error);
+}
+
+bool view_object_value(const json_t *value, const char *name, const json_t **out,
+                       view_error *error)
+{
+    if (!json_is_object(value)) return view_fail(error, "'%s' must be an object", name);
+    *out = value;
     return true;
 }
 
 bool view_object(const json_t *object, const char *key, const json_t **value,
                  view_error *error)
 {
-    const json_t *field = json_object_get(object, key);
-    if (!json_is_object(field)) return view_fail(error, "'%s' must be an object", key);
-    *value = field;
-    return true;
+    return view_object_value(json_object_get(object, key), key, value, error);
+}
+
+const char *view_path(char *buffer, size_t size, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(buffer, size, format, args);
+    va_end(args);
+    return buffer;
 }

@@ -29,6 +29,17 @@ bool view_int(const json_t *object, const char *key, long min, long max, long *v
 /* The same for a value already taken out (an array element); name names it. */
 bool view_int_value(const json_t *value, const char *name, long min, long max, long *out,
                     view_error *error);
+/* The same for the array, string and object readers below. */
+bool view_array_value(const json_t *value, const char *name, size_t min, size_t max,
+                      const json_t **array, view_error *error);
+bool view_string_value(const json_t *value, const char *name, const char **out,
+                       view_error *error);
+bool view_object_value(const json_t *value, const char *name, const json_t **out,
+                       view_error *error);
+/* A field's path for a reason, printf style into buffer: "seats[2].stars".
+ * Returns buffer, to be passed as a reader's name. */
+const char *view_path(char *buffer, size_t size, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
 /* object[key] as true or false. */
 bool view_bool(const json_t *object, const char *key, bool *value, view_error *error);
 /* object[key] as a string (borrowed from the JSON). */

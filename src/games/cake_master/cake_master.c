@@ -64,8 +64,7 @@ static void start_turn(cm_state *g, gateau_state *state)
     start_simultaneous(g, state, CM_PHASE_SHARE);
 }
 
-/* The undealt cards per block of kinds, from the counts per kind. */
-static void count_undealt_blocks(cm_state *g, int kind_count)
+void cm_count_undealt_blocks(cm_state *g, int kind_count)
 {
     memset(g->undealt_in_block, 0, sizeof g->undealt_in_block);
     for (int k = 0; k < kind_count; k++)
@@ -83,18 +82,16 @@ static void start_round(cm_state *g, gateau_state *state)
     g->dealt = 0;
     g->undealt_total = (int16_t)deck->card_count;
     memcpy(g->undealt, deck->copies, sizeof g->undealt);
-    count_undealt_blocks(g, deck->kind_count);
+    cm_count_undealt_blocks(g, deck->kind_count);
     for (int s = 0; s < GATEAU_MAX_PLAYERS; s++) g->empty_positions[s] = (1u << CM_POSITIONS) - 1;
     state_set_chance(state);
     state->simultaneous = false;
     state->in_move = false;
 }
 
-/* Tasty points, stars for them, customers; then the next round. */
-static void score_round(cm_state *g, gateau_state *state)
+void cm_score_tables(cm_state *g, const cm_deck *deck, int round)
 {
-    const cm_deck *deck = cm_deck_of(state);
-    cm_result *r = &g->result[g->round];
+    cm_result *r = &g->result[round];
     int features[GATEAU_MAX_PLAYERS][CM_CAKES][CM_FEATURES];
     int totals[GATEAU_MAX_PLAYERS], stars[GATEAU_MAX_PLAYERS];
     for (int s = 0; s < g->players; s++) {
@@ -102,7 +99,7 @@ static void score_round(cm_state *g, gateau_state *state)
         for (int c = 0; c < CM_CAKES; c++) {
             const cm_card *quarters[CM_QUARTERS];
             for (int q = 0; q < CM_QUARTERS; q++)
-                quarters[q] = &deck->kind[g->cake[g->round][s][c * CM_QUARTERS + q] - 1];
+                quarters[q] = &deck->kind[g->cake[round][s][c * CM_QUARTERS + q] - 1];
             cm_cake_features(quarters, features[s][c]);
             r->tasty[s][c] = (uint8_t)cm_tasty_points(features[s][c]);
             totals[s] += r->tasty[s][c];
@@ -111,7 +108,7 @@ static void score_round(cm_state *g, gateau_state *state)
     }
     cm_tasty_stars(totals, g->players, stars);
     const cm_customer *customers[CM_ROUNDS];
-    int first = cm_round_first_customer(g->round), count = g->round + 1;
+    int first = cm_round_first_customer(round), count = round + 1;
     for (int i = 0; i < count; i++) customers[i] = &deck->customer[g->pile[first + i]];
     for (int s = 0; s < g->players; s++) {
         int served[CM_CAKES];
@@ -121,8 +118,16 @@ static void score_round(cm_state *g, gateau_state *state)
             r->served[s][c] = (int8_t)(served[c] < 0 ? -1 : g->pile[first + served[c]]);
         r->tasty_stars[s] = (uint8_t)stars[s];
         r->customer_stars[s] = (uint8_t)matched;
-        g->stars[s] = (uint8_t)(g->stars[s] + stars[s] + matched);
     }
+}
+
+/* The round is scored and its stars won; then the next round. */
+static void score_round(cm_state *g, gateau_state *state)
+{
+    cm_score_tables(g, cm_deck_of(state), g->round);
+    const cm_result *r = &g->result[g->round];
+    for (int s = 0; s < g->players; s++)
+        g->stars[s] = (uint8_t)(g->stars[s] + r->tasty_stars[s] + r->customer_stars[s]);
     g->rounds_scored++;
     if (g->round + 1 < CM_ROUNDS) {
         g->round++;
@@ -354,10 +359,56 @@ uint32_t cm_winners(const gateau_state *state)
     return cm_winners_of(stars, last, g->players);
 }
 
+/* ---- What no longer matters ------------------------------------------------ */
+
+/* Turns of this round whose cards lie on the table. */
+static int turns_placed(const cm_state *g)
+{
+    switch (g->phase) {
+    case CM_PHASE_SHARE:
+    case CM_PHASE_PLACE: return g->turn;
+    case CM_PHASE_OVER: return CM_TURNS;
+    default: return 0;
+    }
+}
+
+void cm_forget_spent(cm_state *g)
+{
+    /* The turns placed: their cards, seat by seat and position by
+     * position, stand for the draws (which seat drew which no longer
+     * matters; the views show where each card lies, not who drew it). */
+    int end = turns_placed(g) * g->players * CM_HAND, i = 0;
+    for (int s = 0; s < g->players; s++)
+        for (int p = 0; p < CM_POSITIONS && i < end; p++)
+            if (g->cake[g->round][s][p]) g->deal[i++] = (uint8_t)(g->cake[g->round][s][p] - 1);
+    /* This turn's draws once shared: in the order kept, given left, given
+     * right (the views show the shares, not the order drawn). */
+    if (g->phase == CM_PHASE_PLACE)
+        for (int s = 0; s < g->players; s++) {
+            uint8_t *draw = &g->deal[(g->turn * g->players + s) * CM_HAND];
+            draw[0] = g->holding[s][CM_SLOT_KEPT];
+            draw[1] = g->holding[cm_left_of(g, s)][CM_SLOT_FROM_RIGHT];
+            draw[2] = g->holding[cm_right_of(g, s)][CM_SLOT_FROM_LEFT];
+            g->keep[s] = 0; /* slots 0 1 2: kept, left, right (cm_two_player_left(0) too) */
+            g->left[s] = 1;
+        }
+    /* What is left from a deal, share or place step that is over. */
+    memset(g->deal + g->dealt, 0, sizeof g->deal - g->dealt);
+    if (g->phase != CM_PHASE_PLACE) {
+        memset(g->holding, 0, sizeof g->holding);
+        memset(g->target, CM_NONE, sizeof g->target);
+        memset(g->placed, 0, sizeof g->placed);
+        memset(g->last_position, CM_NONE, sizeof g->last_position);
+    }
+    if (g->phase == CM_PHASE_DEAL) {
+        memset(g->keep, CM_NONE, sizeof g->keep);
+        memset(g->left, CM_NONE, sizeof g->left);
+    }
+}
+
 /* ---- What a seat cannot know ------------------------------------------------ */
 
-/* Is deal position i (this round) known to seat? */
-static bool deal_known(const cm_state *g, int seat, int i)
+bool cm_deal_known(const cm_state *g, int seat, int i)
 {
     int turn = i / (CM_HAND * g->players), owner = i / CM_HAND % g->players;
     switch (g->phase) {
@@ -390,7 +441,7 @@ static void resample_cards(cm_state *g, const cm_deck *deck, int seat, gateau_rn
     int n = 0, h = 0;
     memcpy(unseen, g->undealt, sizeof unseen);
     for (int i = 0; i < g->dealt; i++)
-        if (!deal_known(g, seat, i)) {
+        if (!cm_deal_known(g, seat, i)) {
             hidden[h++] = (uint8_t)i;
             unseen[g->deal[i]]++;
         }
@@ -400,7 +451,7 @@ static void resample_cards(cm_state *g, const cm_deck *deck, int seat, gateau_rn
     for (int i = 0; i < h; i++) g->deal[hidden[i]] = pool[i];
     memset(g->undealt, 0, sizeof g->undealt);
     for (int i = h; i < n; i++) g->undealt[pool[i]]++;
-    count_undealt_blocks(g, deck->kind_count);
+    cm_count_undealt_blocks(g, deck->kind_count);
 }
 
 /* Another seat's share, made or half made: any of its options. */
@@ -457,6 +508,7 @@ static void cm_determinize(gateau_state *state, int seat, gateau_rng *rng)
         shuffle_bytes(g->pile + revealed, g->customers_dealt - revealed, rng);
     }
     if (g->phase == CM_PHASE_OVER || g->phase == CM_PHASE_CUSTOMERS) return;
+    cm_forget_spent(g);
     resample_cards(g, deck, seat, rng);
     for (int other = 0; other < g->players; other++) {
         if (other == seat) continue;
@@ -527,4 +579,5 @@ const gateau_game cake_master_game = {
     .key = cm_key,
     .action_space = CM_PLACE + CM_POSITIONS * CM_MAX_CARDS,
     .observe = cm_observe,
+    .from_view = cm_from_view,
 };

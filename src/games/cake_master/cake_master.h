@@ -250,8 +250,12 @@ static inline int cm_right_slot(const cm_state *g, int seat)
     return cm_third_slot(g->keep[seat], g->left[seat]);
 }
 
-/* A position as text: "1a" .. "3d". */
+/* A position as text: "1a" .. "3d"; and back (notation.c: "1A" too), or -1. */
 void cm_position_name(int position, char name[3]);
+int cm_position_parse(const char *text);
+
+/* The phases' names in the JSON view (views.c). */
+extern const char *const CM_PHASE_NAME[CM_PHASE_OVER + 1];
 
 /* ---- cake_master.c ------------------------------------------------------------ */
 
@@ -259,6 +263,25 @@ void cm_position_name(int position, char name[3]);
 void cm_scores(const gateau_state *state, int *scores);
 /* Most stars, then most Tasty points in the last round scored. */
 uint32_t cm_winners(const gateau_state *state);
+/* Fills g->result[round] from that round's finished tables and its
+ * customers: Tasty points, stars for them, customers served (the stars
+ * are not added to g->stars). */
+void cm_score_tables(cm_state *g, const cm_deck *deck, int round);
+/* The undealt cards per block of kinds (undealt_in_block), from the counts
+ * per kind. */
+void cm_count_undealt_blocks(cm_state *g, int kind_count);
+/* Is position i of this round's deal known to seat (its own draw, and
+ * every draw once shared)? */
+bool cm_deal_known(const cm_state *g, int seat, int i);
+/*
+ * Writes one way what no longer matters and no view shows: the draws of
+ * the turns placed (as the cards on this round's table), the order of this
+ * turn's draws once shared, and what is left of a step that is over.  So
+ * two positions no seat can tell apart but by their history determinize
+ * alike, and a position read back from a view (from_view.c) is written as
+ * determinize writes it.
+ */
+void cm_forget_spent(cm_state *g);
 
 /* ---- notation.c: the game table's parse_move, format_move, action_name ---- */
 
@@ -278,6 +301,11 @@ void cm_describe_move(const gateau_state *before, int seat, const gateau_action 
                       int count, int viewer, gateau_text *out);
 void cm_describe_legal(const gateau_state *state, int seat, gateau_text *out);
 void cm_key(gateau_text *out);
+
+/* ---- from_view.c: the game table's from_view -------------------------------- */
+
+bool cm_from_view(gateau_state *state, int seat, const json_t *view, char *error,
+                  size_t error_size);
 
 /* ---- observation.c: the game table's observe ---------------------------------- */
 

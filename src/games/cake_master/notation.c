@@ -208,8 +208,7 @@ static int parse_share(const gateau_state *state, int seat, const notation_words
     return 2;
 }
 
-/* "1a" .. "3d" (or "1A" .. "3D") as a position, or -1. */
-static int parse_position(const char *text)
+int cm_position_parse(const char *text)
 {
     if (strlen(text) != 2) return -1;
     char quarter = notation_lower(text[1]);
@@ -230,7 +229,7 @@ static bool parse_item(const gateau_state *state, const char *word, char item[NO
         return false;
     }
     *colon = '\0';
-    *position = parse_position(colon + 1);
+    *position = cm_position_parse(colon + 1);
     if (*position < 0) {
         set_error(error, error_size, "'%s' is not a position: a cake 1-3 and a quarter a-d, "
                                      "as in 2c", colon + 1);

@@ -14,7 +14,8 @@
 
 #include "games/cake_master/cake_master.h"
 
-static const char *const PHASE_NAME[] = {"customers", "deal", "share", "place", "over"};
+const char *const CM_PHASE_NAME[CM_PHASE_OVER + 1] = {"customers", "deal", "share", "place",
+                                                    "over"};
 
 #define COLOR_RESET "\033[0m"
 #define COLOR_DIM "\033[2m"
@@ -256,7 +257,7 @@ void cm_view_json(const gateau_state *state, int seat, json_writer *out)
     json_write_key(out, "turns");
     json_write_integer(out, CM_TURNS);
     json_write_key(out, "phase");
-    json_write_string(out, PHASE_NAME[g->phase]);
+    json_write_string(out, CM_PHASE_NAME[g->phase]);
     json_write_key(out, "to_act");
     write_seat_list(state->actors, g->players, out);
     json_write_key(out, "customer_count");
