@@ -5,9 +5,9 @@
  * A view comes from outside (a harness of the bot protocol), so every
  * reader checks the value's type and range before handing it over, and
  * on a refusal writes a one-line reason naming the field: "'round' must
- * be a whole number from 1 to 3".  A reader names the key it reads; for
- * a nested field the caller puts the path in front of the reason
- * ("seats[2]: 'stars' must be ...").
+ * be a whole number from 1 to 3".  A reader names the key it reads; the
+ * *_value readers take the name to give, a path built with view_path()
+ * for a nested field ("seats[2].stars").
  */
 #ifndef GATEAU_VIEW_READ_H
 #define GATEAU_VIEW_READ_H
