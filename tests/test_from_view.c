@@ -90,7 +90,7 @@ ParameterizedTest(game_case *param, from_view, every_position_reads_back, .timeo
     gateau_setup *setup = support_setup(param->game, param->players, NULL);
     gateau_rng rng;
     gateau_rng_seed_stream(&rng, 31, (uint64_t)param->players);
-    int games = support_property_games(40) / 4 + 1;
+    int games = support_property_games(1000) / 100 + 1; /* 11 by default, 3 sanitized */
     gateau_action actions[GATEAU_MAX_ACTIONS];
     for (int g = 0; g < games; g++) {
         gateau_state *state = gateau_state_new(setup);
