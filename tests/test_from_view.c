@@ -215,6 +215,9 @@ ParameterizedTest(game_case *param, from_view, changed_views_are_refused_or_read
     gateau_action actions[GATEAU_MAX_ACTIONS];
     gateau_state *state = gateau_state_new(setup);
     int read_count = 0, tried = 0, checked = 0;
+    /* The first position where a seat decides, in case the draw below
+     * passes every position by (a short game: piece o' Cake has 26). */
+    gateau_state *first_decision = NULL;
     /* A few positions of one random game, chosen at random. */
     while (!gateau_state_is_over(state)) {
         if (!gateau_state_in_move(state) && gateau_rng_below(&rng, 40) == 0) {
@@ -224,6 +227,8 @@ ParameterizedTest(game_case *param, from_view, changed_views_are_refused_or_read
             json_decref(view);
             checked++;
         }
+        if (!first_decision && !gateau_state_in_move(state) && !gateau_state_is_chance(state))
+            first_decision = gateau_state_clone(state);
         if (gateau_state_is_chance(state)) {
             gateau_state_apply_legal(state, GATEAU_CHANCE, gateau_state_sample_chance(state, &rng));
             continue;
@@ -232,7 +237,14 @@ ParameterizedTest(game_case *param, from_view, changed_views_are_refused_or_read
         int count = gateau_state_legal_actions(state, seat, actions);
         gateau_state_apply_legal(state, seat, actions[gateau_rng_below(&rng, (uint64_t)count)]);
     }
+    if (!checked && first_decision) {
+        int seat = gateau_state_next_seat(first_decision);
+        json_t *view = support_view(first_decision, seat);
+        change_each(setup, seat, view, view, &rng, &read_count, &tried);
+        json_decref(view);
+    }
     cr_assert_gt(tried, 0, "no view was changed");
+    gateau_state_free(first_decision);
     gateau_state_free(state);
     gateau_setup_free(setup);
 }

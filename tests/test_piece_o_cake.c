@@ -8,7 +8,10 @@
  * - the state API: refusals change nothing, clones are independent,
  *   determinize only touches what nobody has seen;
  * - random games: all 57 slices accounted for at every move boundary, and
- *   the scores recomputed here from the view alone.
+ *   the scores recomputed here from the view alone;
+ * - views read back (gateau_state_from_view) over several rounds, at the
+ *   two-player turns the table does not tell, inside a cut, and views no
+ *   position shows refused with their reason.
  *
  * Generic properties of every game (notation round trips, views unchanged
  * by determinizing, records written and read back) are in
@@ -1866,6 +1869,195 @@ ParameterizedTest(int *players, piece_o_cake, random_games, .timeout = 1800)
     gateau_state_free(state);
     gateau_state_free(start);
     gateau_setup_free(setup);
+}
+
+/* ---- Views read back (gateau_state_from_view) ------------------------------------ */
+
+/* Seat's view of state, read back: it must show the same view again. */
+static gateau_state *read_back(const gateau_state *state, int seat)
+{
+    char *view = gateau_state_view_json(state, seat);
+    char error[256] = "";
+    gateau_state *read =
+        gateau_state_from_view(gateau_state_setup(state), seat, view, error, sizeof error);
+    cr_assert_not_null(read, "seat %d's view is refused: %s\n%s", seat + 1, error, view);
+    char *again = gateau_state_view_json(read, seat);
+    cr_assert_str_eq(again, view, "seat %d's view reads back differently", seat + 1);
+    free(again);
+    free(view);
+    return read;
+}
+
+/* All is public but the unseen slices, so a position read back from any
+ * seat's view is the true one but for their order, which determinize
+ * draws anew (after the same sort): alike once both are determinized. */
+static void expect_reads_back_alike(const gateau_state *state, int seat, uint64_t seed)
+{
+    gateau_state *read = read_back(state, seat);
+    gateau_state *truth = gateau_state_clone(state);
+    gateau_rng for_truth, for_read;
+    gateau_rng_seed(&for_truth, seed);
+    for_read = for_truth;
+    gateau_state_determinize(truth, seat, &for_truth);
+    gateau_state_determinize(read, seat, &for_read);
+    cr_assert(memcmp(truth, read, gateau_state_size(gateau_state_setup(state))) == 0,
+              "seat %d: the position read back is not the true one", seat + 1);
+    gateau_state_free(truth);
+    gateau_state_free(read);
+}
+
+/* With rounds=R the later rounds' deals, the banked points and the end
+ * read back too, at every position between moves (the generic test,
+ * tests/test_from_view.c, plays one round). */
+Test(piece_o_cake, views_read_back_over_several_rounds)
+{
+    static const int player_counts[] = {2, 3, 5};
+    for (size_t c = 0; c < sizeof player_counts / sizeof player_counts[0]; c++) {
+        int players = player_counts[c];
+        gateau_setup *setup = support_setup("piece-o-cake", players, "rounds=3");
+        int later_deals = 0;
+        for (int game = 0; game < 2; game++) {
+            gateau_rng rng;
+            gateau_rng_seed_stream(&rng, 404, (uint64_t)(players * 10 + game));
+            gateau_state *state = gateau_state_new(setup);
+            gateau_action actions[GATEAU_MAX_ACTIONS];
+            for (uint64_t step = 0;; step++) {
+                if (!gateau_state_in_move(state)) {
+                    for (int seat = 0; seat < players; seat++)
+                        expect_reads_back_alike(state, seat, step);
+                    json_t *view = support_view(state, 0);
+                    later_deals += strcmp(view_string(view, "phase"), "deal") == 0 &&
+                                   view_int(view, "round") > 1;
+                    json_decref(view);
+                }
+                if (gateau_state_is_over(state)) break;
+                int seat = gateau_state_is_chance(state) ? GATEAU_CHANCE
+                                                         : gateau_state_next_seat(state);
+                gateau_action action;
+                if (seat == GATEAU_CHANCE) {
+                    action = gateau_state_sample_chance(state, &rng);
+                } else {
+                    int count = gateau_state_legal_actions(state, seat, actions);
+                    action = actions[gateau_rng_below(&rng, (uint32_t)count)];
+                }
+                gateau_state_apply_legal(state, seat, action);
+            }
+            gateau_state_free(state);
+        }
+        cr_expect_eq(later_deals, 2 * 2, "%d players: the deals of rounds 2 and 3 were read",
+                     players);
+        gateau_setup_free(setup);
+    }
+}
+
+/* With two players, passed turns leave nothing on the table: the view
+ * says which turn it is, and the position read back goes on from there
+ * (turn 3 of 4: two more passes end the cake). */
+Test(piece_o_cake, two_players_turn_reads_back)
+{
+    gateau_record *record = start_game(2, NULL, NULL);
+    act(record, 1, "cut 1-3 4-11");
+    act(record, 2, "pass");
+    act(record, 1, "pass");
+    json_t *view = observe(record);
+    cr_expect_eq(view_int(view, "turn"), 3);
+    json_decref(view);
+    gateau_state *read = read_back(now(record), 1);
+    state_play(read, 1, "pass");
+    state_play(read, 0, "pass");
+    view = support_view(read, GATEAU_OBSERVER);
+    cr_expect_str_eq(view_string(view, "phase"), "cut");
+    cr_expect_eq(view_int(view, "cake"), 2);
+    cr_expect_eq(view_int(view, "server"), 2);
+    json_decref(view);
+    gateau_state_free(read);
+    gateau_record_free(record);
+}
+
+/* A cut is one move of several actions: a view in the middle of one (the
+ * boundaries chosen so far) reads back there, and the cut goes on. */
+Test(piece_o_cake, view_inside_a_cut_reads_back)
+{
+    gateau_record *record = start_game(3, NULL, NULL);
+    gateau_state *truth = gateau_state_clone(now(record));
+    gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
+    char error[256] = "";
+    int count = gateau_move_parse(truth, 0, "cut 1-3 4-7 8-11", actions, error, sizeof error);
+    cr_assert_eq(count, 3, "%s", error); /* after 3, after 7, after 11 (a third piece ends it) */
+    apply_ok(truth, 0, actions[0]);
+    gateau_state *read = read_back(truth, 1);
+    cr_expect(gateau_state_in_move(read));
+    for (int i = 1; i < count; i++) {
+        apply_ok(truth, 0, actions[i]);
+        apply_ok(read, 0, actions[i]);
+    }
+    char *want = gateau_state_view_json(truth, 1), *got = gateau_state_view_json(read, 1);
+    cr_expect_str_eq(got, want);
+    free(want);
+    free(got);
+    gateau_state_free(read);
+    gateau_state_free(truth);
+    gateau_record_free(record);
+}
+
+/* view with path (keys, or array indexes as digits) set to value, read
+ * as seat's: refused, with a reason holding fragment. */
+static void expect_changed_view_refused(const gateau_state *state, int seat, const char *path,
+                                        json_t *value, const char *fragment)
+{
+    json_t *view = support_view(state, seat), *parent = view;
+    char keys[128];
+    snprintf(keys, sizeof keys, "%s", path);
+    char *key = strtok(keys, ".");
+    for (char *next = strtok(NULL, "."); next; key = next, next = strtok(NULL, "."))
+        parent = json_is_array(parent) ? json_array_get(parent, strtoul(key, NULL, 10))
+                                       : json_object_get(parent, key);
+    cr_assert_not_null(parent, "the view has %s", path);
+    if (json_is_array(parent)) json_array_set_new(parent, strtoul(key, NULL, 10), value);
+    else json_object_set_new(parent, key, value);
+    char *text = json_dumps(view, JSON_COMPACT), error[256] = "";
+    gateau_state *read =
+        gateau_state_from_view(gateau_state_setup(state), seat, text, error, sizeof error);
+    cr_expect_null(read, "%s changed is read: %s", path, text);
+    cr_expect(strstr(error, fragment), "%s changed: the reason '%s' does not say '%s'", path,
+              error, fragment);
+    gateau_state_free(read);
+    free(text);
+    json_decref(view);
+}
+
+/* What no position shows is refused, saying which field and why. */
+Test(piece_o_cake, views_no_position_shows_are_refused)
+{
+    /* Cake 1 PPPAAAARRRR cut by seat 1; seat 2 took 1-3, seat 3 chooses. */
+    gateau_record *record = start_game(3, NULL, NULL);
+    act(record, 1, "cut 1-3 4-7 8-11");
+    act(record, 2, "take 1-3 ccc");
+    const gateau_state *state = now(record);
+    expect_changed_view_refused(state, 2, "phase", json_string("slices"), "inside a take");
+    expect_changed_view_refused(state, 2, "phase", json_string("x"), "'phase' must be");
+    expect_changed_view_refused(state, 2, "rounds", json_integer(2), "'rounds' must be 1");
+    expect_changed_view_refused(state, 2, "seats.1.collected.P", json_integer(2),
+                                "plum slices do not add up");
+    expect_changed_view_refused(state, 2, "seats.1.collected.P", json_integer(4),
+                                "'seats[1].collected.P' must be a whole number from 0 to 3");
+    expect_changed_view_refused(state, 2, "seats.0.banked", json_integer(5),
+                                "'seats[0].banked' must be a whole number from 0 to 0");
+    expect_changed_view_refused(state, 2, "pieces.1.taken_by", json_integer(3),
+                                "seat 3 took 1 piece in 0 turns");
+    expect_changed_view_refused(state, 2, "pieces.1.taken_by", json_integer(4),
+                                "'pieces[1].taken_by' must be");
+    expect_changed_view_refused(state, 2, "turn", json_integer(4), "'turn' must be");
+    expect_changed_view_refused(state, 2, "cut_after", json_pack("[i]", 3), "one boundary");
+    expect_changed_view_refused(state, 2, "cut_after", json_pack("[i,i]", 7, 3),
+                                "'cut_after[1]' must be a whole number from 8 to 11");
+    expect_changed_view_refused(state, 2, "slices", json_string("PPPAAAARRRX"),
+                                "'slices' must be letters");
+    expect_changed_view_refused(state, 2, "unseen.C", json_integer(10),
+                                "'unseen' must count the 46 slices");
+    /* Well formed but not what the rules make of it: the core's check. */
+    expect_changed_view_refused(state, 2, "to_act", json_pack("[i]", 1), "'to_act'");
+    gateau_record_free(record);
 }
 
 /* Counts read as words: "1 cake", "0 cakes" (issue 14). */

@@ -70,7 +70,8 @@ typedef struct poc_state {
     uint8_t undealt[POC_VARIETIES]; /* per variety, still to be dealt */
     uint8_t slice[POC_SLICES];     /* the deal: cakes 1..5, then set aside */
 
-    /* The cake being served. */
+    /* The cake being served (all zero, piece_starting_at -1, between
+     * cakes: rules.c clears what a cake leaves behind). */
     uint8_t cut_count;             /* boundaries chosen */
     uint8_t cut[POC_CAKE_SIZE];    /* ascending */
     uint8_t piece_count;           /* 0 until the cut is done */
@@ -137,6 +138,10 @@ void poc_round_scores(const poc_state *g, int *scores);
  * position 1 (no boundary: the whole cake); returns their count. */
 int poc_pieces_of_cut(const uint8_t *cut, int cut_count, poc_piece *pieces);
 
+/* Lays out the pieces of the finished cut g->cut, all on the plate (the
+ * pieces, their lookup by start and the open starts). */
+void poc_lay_out_pieces(poc_state *g);
+
 /* ---- notation.c ------------------------------------------------------------------ */
 
 /* A piece as "a-b", "a" or "1-11". */
@@ -153,12 +158,20 @@ bool poc_move_visible(const gateau_state *before, int seat, const gateau_action 
 
 /* ---- views.c --------------------------------------------------------------------- */
 
+/* The phases as the JSON view names them ("deal", "cut", ...). */
+extern const char *const POC_PHASE_NAME[POC_PHASE_OVER + 1];
+
 void poc_view_text(const gateau_state *state, int seat, bool color, gateau_text *out);
 void poc_view_json(const gateau_state *state, int seat, json_writer *out);
 void poc_describe_move(const gateau_state *before, int seat, const gateau_action *actions,
                        int count, int viewer, gateau_text *out);
 void poc_describe_legal(const gateau_state *state, int seat, gateau_text *out);
 void poc_key(gateau_text *out);
+
+/* ---- from_view.c ----------------------------------------------------------------- */
+
+bool poc_from_view(gateau_state *state, int seat, const json_t *view, char *error,
+                   size_t error_size);
 
 /* ---- observation.c ---------------------------------------------------------------- */
 

@@ -50,15 +50,28 @@ void poc_round_scores(const poc_state *g, int *scores)
     }
 }
 
+/* Clears what a cake leaves behind when it leaves the table: its slices,
+ * its cut and pieces, the turns.  A position then holds nothing of cakes
+ * gone by, which no view shows: a position read back from a seat's view
+ * (from_view.c) is the same bytes, and so determinizes the same. */
+static void clear_table(poc_state *g)
+{
+    memset(&g->slice[g->cake * POC_CAKE_SIZE], 0, POC_CAKE_SIZE);
+    g->cut_count = 0;
+    memset(g->cut, 0, sizeof g->cut);
+    g->piece_count = 0;
+    memset(g->pieces, 0, sizeof g->pieces);
+    g->open_starts = 0;
+    memset(g->piece_starting_at, -1, sizeof g->piece_starting_at);
+    g->turn = 0;
+    g->chooser = 0;
+}
+
 /* Cake c of round r is served by seat ((r-1) + (c-1)) mod N + 1. */
 static void serve_cake(poc_state *g, gateau_state *state)
 {
     g->phase = POC_PHASE_CUT;
     g->server = (uint8_t)((g->round + g->cake) % g->players);
-    g->open_starts = 0;
-    g->cut_count = 0;
-    g->piece_count = 0;
-    g->turn = 0;
     state_set_actor(state, g->server);
     state->in_move = false;
 }
@@ -79,6 +92,8 @@ static void start_round(poc_state *g, gateau_state *state)
 
 static void end_round(poc_state *g, gateau_state *state)
 {
+    /* The set-aside slices go back unseen with the rest. */
+    memset(g->slice, 0, sizeof g->slice);
     int scores[GATEAU_MAX_PLAYERS];
     poc_round_scores(g, scores);
     for (int s = 0; s < g->players; s++) g->banked[s] = (int16_t)(g->banked[s] + scores[s]);
@@ -94,6 +109,10 @@ static void end_round(poc_state *g, gateau_state *state)
 /* The next choosing turn, or the end of the cake. */
 static void next_turn(poc_state *g, gateau_state *state)
 {
+    /* A take is over (if one was under way): nothing of it is kept. */
+    g->taking = 0;
+    g->next_slice = 0;
+    g->next_position = 0;
     if (g->turn == poc_turns_per_cake(g->players)) {
         /* Pieces nobody took leave the game. */
         for (unsigned open = g->open_starts; open; open &= open - 1) {
@@ -103,6 +122,7 @@ static void next_turn(poc_state *g, gateau_state *state)
                 position = position == POC_CAKE_SIZE ? 1 : position + 1;
             }
         }
+        clear_table(g);
         if (++g->cake == POC_CAKES) end_round(g, state);
         else serve_cake(g, state);
         return;
@@ -138,7 +158,7 @@ int poc_pieces_of_cut(const uint8_t *cut, int cut_count, poc_piece *pieces)
     return count;
 }
 
-static void finish_cut(poc_state *g, gateau_state *state)
+void poc_lay_out_pieces(poc_state *g)
 {
     g->piece_count = (uint8_t)poc_pieces_of_cut(g->cut, g->cut_count, g->pieces);
     g->open_starts = 0;
@@ -147,6 +167,11 @@ static void finish_cut(poc_state *g, gateau_state *state)
         g->open_starts |= (uint16_t)(1u << g->pieces[i].start);
         g->piece_starting_at[g->pieces[i].start] = (int8_t)i;
     }
+}
+
+static void finish_cut(poc_state *g, gateau_state *state)
+{
+    poc_lay_out_pieces(g);
     next_turn(g, state);
 }
 
@@ -164,6 +189,7 @@ static void poc_init(gateau_state *state)
     memset(g, 0, sizeof *g);
     g->players = (uint8_t)state->setup->players;
     g->rounds = (uint8_t)setup_option(state->setup, 0);
+    clear_table(g);
     start_round(g, state);
 }
 
@@ -398,4 +424,5 @@ const gateau_game piece_o_cake_game = {
     .key = poc_key,
     .action_space = POC_COLLECT_SLICE + 1,
     .observe = poc_observe,
+    .from_view = poc_from_view,
 };

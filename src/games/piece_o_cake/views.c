@@ -266,6 +266,9 @@ void poc_view_text(const gateau_state *state, int seat, bool color, gateau_text 
     view_to_act(state, g, out);
 }
 
+const char *const POC_PHASE_NAME[POC_PHASE_OVER + 1] = {"deal", "cut", "choose", "slices",
+                                                         "over"};
+
 /* {"A":n,...}: a count per variety (the JSON view's helpers write one
  * value each, core/json_write.h). */
 static void write_counts(const uint8_t *counts, json_writer *out)
@@ -310,12 +313,17 @@ static void write_serving(const poc_state *g, json_writer *out)
         text_free(&name);
     }
     json_write_end_array(out);
+    /* Which choosing turn of the cake it is: with two players the pieces
+     * and counts do not tell (turns passed look alike). */
+    if (g->phase != POC_PHASE_CUT) {
+        json_write_key(out, "turn");
+        json_write_integer(out, g->turn);
+    }
 }
 
 void poc_view_json(const gateau_state *state, int seat, json_writer *out)
 {
     const poc_state *g = GAME_STATE_CONST(poc_state, state);
-    static const char *const phase_names[] = {"deal", "cut", "choose", "slices", "over"};
     json_write_begin_object(out);
     json_write_key(out, "game");
     json_write_string(out, "piece-o-cake");
@@ -327,7 +335,7 @@ void poc_view_json(const gateau_state *state, int seat, json_writer *out)
     json_write_key(out, "rounds");
     json_write_integer(out, g->rounds);
     json_write_key(out, "phase");
-    json_write_string(out, phase_names[g->phase]);
+    json_write_string(out, POC_PHASE_NAME[g->phase]);
     if (poc_serving(g)) write_serving(g, out);
     json_write_key(out, "to_act");
     json_write_begin_array(out);
