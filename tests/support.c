@@ -242,3 +242,17 @@ const char *support_temp_path(const char *name)
     snprintf(path, sizeof paths[0], "%s/%s", temp_dir, name);
     return path;
 }
+
+int support_random_step(gateau_state *state, gateau_rng *rng)
+{
+    if (gateau_state_is_chance(state)) {
+        gateau_state_apply_legal(state, GATEAU_CHANCE, gateau_state_sample_chance(state, rng));
+        return GATEAU_CHANCE;
+    }
+    gateau_action actions[GATEAU_MAX_ACTIONS];
+    int seat = gateau_state_next_seat(state);
+    int count = gateau_state_legal_actions(state, seat, actions);
+    cr_assert_gt(count, 0, "seat %d has no legal action", seat + 1);
+    gateau_state_apply_legal(state, seat, actions[gateau_rng_below(rng, (uint64_t)count)]);
+    return seat;
+}

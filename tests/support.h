@@ -35,6 +35,10 @@ void support_refuse(gateau_record *record, int seat, const char *move, const cha
  * (chance sampled), with rng. */
 void support_play_out(gateau_record *record, gateau_rng *rng);
 
+/* One random step of state (not over): a chance outcome sampled, or a
+ * legal action of the next seat picked uniformly with rng.  Returns who
+ * acted (GATEAU_CHANCE or the seat). */
+int support_random_step(gateau_state *state, gateau_rng *rng);
 /* Which moves of record viewer (a seat, or GATEAU_OBSERVER) may read as
  * they are made (gateau_move_visible, from the position each was made
  * in): one character per move, 'v' visible, '-' hidden.  Static storage,

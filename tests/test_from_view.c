@@ -30,17 +30,8 @@ static void skip_other_games(const char *game)
 
 static void play_randomly_to_the_end(gateau_state *state, gateau_rng *rng)
 {
-    gateau_action actions[GATEAU_MAX_ACTIONS];
-    for (int step = 0; !gateau_state_is_over(state) && step < 100000; step++) {
-        if (gateau_state_is_chance(state)) {
-            gateau_state_apply_legal(state, GATEAU_CHANCE, gateau_state_sample_chance(state, rng));
-            continue;
-        }
-        int seat = gateau_state_next_seat(state);
-        int count = gateau_state_legal_actions(state, seat, actions);
-        cr_assert_gt(count, 0, "seat %d has no legal action in a read-back position", seat + 1);
-        gateau_state_apply_legal(state, seat, actions[gateau_rng_below(rng, (uint64_t)count)]);
-    }
+    for (int step = 0; !gateau_state_is_over(state) && step < 100000; step++)
+        support_random_step(state, rng);
     cr_assert(gateau_state_is_over(state), "a read-back position never ends");
 }
 
@@ -91,7 +82,6 @@ ParameterizedTest(game_case *param, from_view, every_position_reads_back, .timeo
     gateau_rng rng;
     gateau_rng_seed_stream(&rng, 31, (uint64_t)param->players);
     int games = support_property_games(1000) / 100 + 1; /* 11 by default, 3 sanitized */
-    gateau_action actions[GATEAU_MAX_ACTIONS];
     for (int g = 0; g < games; g++) {
         gateau_state *state = gateau_state_new(setup);
         for (long step = 0;; step++) {
@@ -100,14 +90,7 @@ ParameterizedTest(game_case *param, from_view, every_position_reads_back, .timeo
                 for (int seat = 0; seat < param->players; seat++)
                     check_reads_back(state, seat, &rng, step);
             if (gateau_state_is_over(state)) break;
-            if (gateau_state_is_chance(state)) {
-                gateau_state_apply_legal(state, GATEAU_CHANCE,
-                                         gateau_state_sample_chance(state, &rng));
-                continue;
-            }
-            int seat = gateau_state_next_seat(state);
-            int count = gateau_state_legal_actions(state, seat, actions);
-            gateau_state_apply_legal(state, seat, actions[gateau_rng_below(&rng, (uint64_t)count)]);
+            support_random_step(state, &rng);
         }
         gateau_state_free(state);
     }
@@ -212,7 +195,6 @@ ParameterizedTest(game_case *param, from_view, changed_views_are_refused_or_read
     gateau_setup *setup = support_setup(param->game, param->players, NULL);
     gateau_rng rng;
     gateau_rng_seed_stream(&rng, 53, (uint64_t)param->players);
-    gateau_action actions[GATEAU_MAX_ACTIONS];
     gateau_state *state = gateau_state_new(setup);
     int read_count = 0, tried = 0, checked = 0;
     /* The first position where a seat decides, in case the draw below
@@ -229,13 +211,7 @@ ParameterizedTest(game_case *param, from_view, changed_views_are_refused_or_read
         }
         if (!first_decision && !gateau_state_in_move(state) && !gateau_state_is_chance(state))
             first_decision = gateau_state_clone(state);
-        if (gateau_state_is_chance(state)) {
-            gateau_state_apply_legal(state, GATEAU_CHANCE, gateau_state_sample_chance(state, &rng));
-            continue;
-        }
-        int seat = gateau_state_next_seat(state);
-        int count = gateau_state_legal_actions(state, seat, actions);
-        gateau_state_apply_legal(state, seat, actions[gateau_rng_below(&rng, (uint64_t)count)]);
+        support_random_step(state, &rng);
     }
     if (!checked && first_decision) {
         int seat = gateau_state_next_seat(first_decision);

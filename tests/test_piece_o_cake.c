@@ -1920,7 +1920,6 @@ Test(piece_o_cake, views_read_back_over_several_rounds)
             gateau_rng rng;
             gateau_rng_seed_stream(&rng, 404, (uint64_t)(players * 10 + game));
             gateau_state *state = gateau_state_new(setup);
-            gateau_action actions[GATEAU_MAX_ACTIONS];
             for (uint64_t step = 0;; step++) {
                 if (!gateau_state_in_move(state)) {
                     for (int seat = 0; seat < players; seat++)
@@ -1931,16 +1930,7 @@ Test(piece_o_cake, views_read_back_over_several_rounds)
                     json_decref(view);
                 }
                 if (gateau_state_is_over(state)) break;
-                int seat = gateau_state_is_chance(state) ? GATEAU_CHANCE
-                                                         : gateau_state_next_seat(state);
-                gateau_action action;
-                if (seat == GATEAU_CHANCE) {
-                    action = gateau_state_sample_chance(state, &rng);
-                } else {
-                    int count = gateau_state_legal_actions(state, seat, actions);
-                    action = actions[gateau_rng_below(&rng, (uint32_t)count)];
-                }
-                gateau_state_apply_legal(state, seat, action);
+                support_random_step(state, &rng);
             }
             gateau_state_free(state);
         }

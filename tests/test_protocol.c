@@ -453,19 +453,10 @@ Test(protocol, engine_reads_views_written_by_another_harness)
         gateau_state *state = gateau_state_new(setup);
         gateau_rng rng;
         gateau_rng_seed(&rng, 5);
-        gateau_action actions[GATEAU_MAX_ACTIONS];
         /* Some way into a random game, where seat to move decides. */
         for (int step = 0; step < 40 || gateau_state_is_chance(state) ||
-                           gateau_state_in_move(state); step++) {
-            if (gateau_state_is_chance(state)) {
-                gateau_state_apply_legal(state, GATEAU_CHANCE,
-                                         gateau_state_sample_chance(state, &rng));
-                continue;
-            }
-            int seat = gateau_state_next_seat(state);
-            int count = gateau_state_legal_actions(state, seat, actions);
-            gateau_state_apply_legal(state, seat, actions[gateau_rng_below(&rng, (uint64_t)count)]);
-        }
+                           gateau_state_in_move(state); step++)
+            support_random_step(state, &rng);
         int seat = gateau_state_next_seat(state);
         char *view = gateau_state_view_json(state, seat);
         json_t *parsed = support_parse_view(view);
