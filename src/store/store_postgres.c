@@ -26,7 +26,6 @@
  * acknowledges survives kill -9 of gateau, and of PostgreSQL too.
  */
 #include <errno.h>
-#include <libpq-fe.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -36,6 +35,7 @@
 #include <unistd.h>
 
 #include "store/backend.h"
+#include "store/libpq.h"
 
 /* The schema's version, kept in gateau_schema; a later gateau migrates
  * from there, and this one refuses a database of a newer one. */
@@ -171,8 +171,8 @@ static _Thread_local const postgres_store *visiting;
 static const char *message_of(PGconn *connection, const PGresult *result)
 {
     static _Thread_local char line[256];
-    const char *text = result ? PQresultErrorMessage(result) : "";
-    if (!text[0]) text = PQerrorMessage(connection);
+    const char *text = result ? libpq.PQresultErrorMessage(result) : "";
+    if (!text[0]) text = libpq.PQerrorMessage(connection);
     snprintf(line, sizeof line, "%s", text[0] ? text : "no answer from the server");
     for (char *c = line; *c; c++)
         if (*c == '\n' || *c == '\r') {
@@ -197,11 +197,11 @@ static void url_for_messages(const char *url, char *out, size_t size)
 
 static bool execute(PGconn *connection, const char *sql, char *reason, size_t size)
 {
-    PGresult *result = PQexec(connection, sql);
-    bool done = PQresultStatus(result) == PGRES_COMMAND_OK ||
-                PQresultStatus(result) == PGRES_TUPLES_OK;
+    PGresult *result = libpq.PQexec(connection, sql);
+    bool done = libpq.PQresultStatus(result) == PGRES_COMMAND_OK ||
+                libpq.PQresultStatus(result) == PGRES_TUPLES_OK;
     if (!done) store_fail(reason, size, "%s", message_of(connection, result));
-    PQclear(result);
+    libpq.PQclear(result);
     return done;
 }
 
@@ -214,13 +214,13 @@ static bool migrate(PGconn *connection, const char *shown, char *error, size_t e
     if (!execute(connection, "BEGIN; SELECT pg_advisory_xact_lock(" SCHEMA_LOCK ")", reason,
                  sizeof reason))
         return store_fail(error, error_size, "store: cannot open %s: %s", shown, reason);
-    PGresult *result = PQexec(connection, "SELECT to_regclass('gateau_schema') IS NOT NULL,"
+    PGresult *result = libpq.PQexec(connection, "SELECT to_regclass('gateau_schema') IS NOT NULL,"
                                           " to_regclass('moves') IS NOT NULL");
-    bool good = PQresultStatus(result) == PGRES_TUPLES_OK && PQntuples(result) == 1;
-    bool marked = good && PQgetvalue(result, 0, 0)[0] == 't';
-    bool foreign = good && !marked && PQgetvalue(result, 0, 1)[0] == 't';
+    bool good = libpq.PQresultStatus(result) == PGRES_TUPLES_OK && libpq.PQntuples(result) == 1;
+    bool marked = good && libpq.PQgetvalue(result, 0, 0)[0] == 't';
+    bool foreign = good && !marked && libpq.PQgetvalue(result, 0, 1)[0] == 't';
     if (!good) snprintf(reason, sizeof reason, "%s", message_of(connection, result));
-    PQclear(result);
+    libpq.PQclear(result);
     if (good && foreign) {
         execute(connection, "ROLLBACK", NULL, 0);
         return store_fail(error, error_size,
@@ -228,11 +228,11 @@ static bool migrate(PGconn *connection, const char *shown, char *error, size_t e
                     shown);
     }
     if (good && marked) {
-        result = PQexec(connection, "SELECT max(version) FROM gateau_schema");
-        int version = PQresultStatus(result) == PGRES_TUPLES_OK && PQntuples(result) == 1
-                          ? atoi(PQgetvalue(result, 0, 0))
+        result = libpq.PQexec(connection, "SELECT max(version) FROM gateau_schema");
+        int version = libpq.PQresultStatus(result) == PGRES_TUPLES_OK && libpq.PQntuples(result) == 1
+                          ? atoi(libpq.PQgetvalue(result, 0, 0))
                           : -1;
-        PQclear(result);
+        libpq.PQclear(result);
         if (version > SCHEMA_VERSION) {
             execute(connection, "ROLLBACK", NULL, 0);
             return store_fail(error, error_size,
@@ -261,11 +261,11 @@ static bool prepare_statements(PGconn *connection, char *reason, size_t size)
     for (int s = 0; s < STATEMENT_COUNT; s++) {
         char name[16];
         snprintf(name, sizeof name, "s%d", s);
-        PGresult *result = PQprepare(connection, name, statements[s].sql, statements[s].parameters,
+        PGresult *result = libpq.PQprepare(connection, name, statements[s].sql, statements[s].parameters,
                                      NULL);
-        bool done = PQresultStatus(result) == PGRES_COMMAND_OK;
+        bool done = libpq.PQresultStatus(result) == PGRES_COMMAND_OK;
         if (!done) store_fail(reason, size, "%s", message_of(connection, result));
-        PQclear(result);
+        libpq.PQclear(result);
         if (!done) return false;
     }
     return true;
@@ -278,14 +278,19 @@ static void ignore_notice(void *context, const char *message)
 
 static PGconn *connect_to(const char *url, const char *shown, char *error, size_t error_size)
 {
-    PGconn *connection = PQconnectdb(url);
-    if (PQstatus(connection) != CONNECTION_OK) {
+    char reason[256];
+    if (!libpq_load(reason, sizeof reason)) {
+        store_fail(error, error_size, "store: cannot open %s: %s", shown, reason);
+        return NULL;
+    }
+    PGconn *connection = libpq.PQconnectdb(url);
+    if (libpq.PQstatus(connection) != CONNECTION_OK) {
         store_fail(error, error_size, "store: cannot open %s: %s", shown, message_of(connection, NULL));
-        PQfinish(connection);
+        libpq.PQfinish(connection);
         return NULL;
     }
     /* The server's notices are not ours to print. */
-    PQsetNoticeProcessor(connection, ignore_notice, NULL);
+    libpq.PQsetNoticeProcessor(connection, ignore_notice, NULL);
     return connection;
 }
 
@@ -293,10 +298,10 @@ static PGconn *connect_to(const char *url, const char *shown, char *error, size_
  * server): false with a reason when it cannot be. */
 static bool ensure_connected(postgres_store *storage, char *error, size_t error_size)
 {
-    if (PQstatus(storage->connection) == CONNECTION_OK) return true;
-    PQreset(storage->connection);
+    if (libpq.PQstatus(storage->connection) == CONNECTION_OK) return true;
+    libpq.PQreset(storage->connection);
     char reason[256];
-    if (PQstatus(storage->connection) != CONNECTION_OK)
+    if (libpq.PQstatus(storage->connection) != CONNECTION_OK)
         return store_fail(error, error_size, "store: the database is unreachable: %s",
                     message_of(storage->connection, NULL));
     if (!prepare_statements(storage->connection, reason, sizeof reason))
@@ -310,7 +315,7 @@ void postgres_store_close(postgres_store *storage)
 {
     if (!storage) return;
     stop_watching(storage);
-    if (storage->connection) PQfinish(storage->connection);
+    if (storage->connection) libpq.PQfinish(storage->connection);
     pthread_mutex_destroy(&storage->lock);
     commit_queue_destroy(&storage->queue);
     free(storage->url);
@@ -411,14 +416,14 @@ static PGresult *run(postgres_store *storage, enum statement which, const parame
 {
     char name[16];
     snprintf(name, sizeof name, "s%d", (int)which);
-    return PQexecPrepared(storage->connection, name, list->count, list->values, list->lengths,
+    return libpq.PQexecPrepared(storage->connection, name, list->count, list->values, list->lengths,
                           list->formats, 0);
 }
 
 /* Rows a command changed ("INSERT 0 1": 1). */
 static int changed_rows(PGresult *result)
 {
-    return atoi(PQcmdTuples(result));
+    return atoi(libpq.PQcmdTuples(result));
 }
 
 static const char *message(postgres_store *storage, const PGresult *result)
@@ -449,12 +454,12 @@ static int table_status(postgres_store *storage, const char *table_id, int *play
     parameters list = {0};
     add_text(&list, table_id);
     PGresult *result = run(storage, TABLE_STATUS, &list);
-    int found = PQresultStatus(result) != PGRES_TUPLES_OK ? -1 : PQntuples(result) == 1;
+    int found = libpq.PQresultStatus(result) != PGRES_TUPLES_OK ? -1 : libpq.PQntuples(result) == 1;
     if (found == 1) {
-        *players = atoi(PQgetvalue(result, 0, 0));
-        *over = PQgetvalue(result, 0, 1)[0] == 't';
+        *players = atoi(libpq.PQgetvalue(result, 0, 0));
+        *over = libpq.PQgetvalue(result, 0, 1)[0] == 't';
     }
-    PQclear(result);
+    libpq.PQclear(result);
     return found;
 }
 
@@ -496,21 +501,21 @@ static bool create_table(postgres_store *storage, const store_table *table, char
     add_integer(&list, table->created);
     add_hash(&list, table->creator_hash);
     PGresult *result = run(storage, INSERT_TABLE, &list);
-    bool done = PQresultStatus(result) == PGRES_COMMAND_OK;
+    bool done = libpq.PQresultStatus(result) == PGRES_COMMAND_OK;
     if (done && changed_rows(result) == 0) {
-        PQclear(result);
+        libpq.PQclear(result);
         store_fail(error, error_size, "store: cannot create table %s: it already exists", id);
         return rollback(storage);
     }
     for (int s = 0; s < table->players && done; s++) {
-        PQclear(result);
+        libpq.PQclear(result);
         list = (parameters){0};
         bind_seat(&list, id, s, &table->seats[s]);
         result = run(storage, INSERT_SEAT, &list);
-        done = PQresultStatus(result) == PGRES_COMMAND_OK;
+        done = libpq.PQresultStatus(result) == PGRES_COMMAND_OK;
     }
     if (!done) snprintf(reason, sizeof reason, "%s", message(storage, result));
-    PQclear(result);
+    libpq.PQclear(result);
     if (done) done = execute(storage->connection, "COMMIT", reason, sizeof reason);
     if (done) return true;
     store_fail(error, error_size, "store: cannot create table %s: %s", id, reason);
@@ -536,12 +541,12 @@ static bool update_seat(postgres_store *storage, const char *table_id, int seat,
     parameters list = {0};
     bind_seat(&list, table_id, seat, value);
     PGresult *result = run(storage, UPDATE_SEAT, &list);
-    bool done = PQresultStatus(result) == PGRES_COMMAND_OK;
+    bool done = libpq.PQresultStatus(result) == PGRES_COMMAND_OK;
     int changed = done ? changed_rows(result) : 0;
     if (!done)
         store_fail(error, error_size, "store: cannot update seat index %d of table %s: %s", seat,
              table_id, message(storage, result));
-    PQclear(result);
+    libpq.PQclear(result);
     if (!done) return false;
     if (changed == 1) return true;
     int players;
@@ -577,16 +582,16 @@ static bool explain_refused_move(postgres_store *storage, const char *table_id, 
     parameters list = {0};
     add_text(&list, table_id);
     PGresult *result = run(storage, NEXT_MOVE_NUMBER, &list);
-    long long next = PQresultStatus(result) == PGRES_TUPLES_OK && PQntuples(result) == 1
-                         ? atoll(PQgetvalue(result, 0, 0))
+    long long next = libpq.PQresultStatus(result) == PGRES_TUPLES_OK && libpq.PQntuples(result) == 1
+                         ? atoll(libpq.PQgetvalue(result, 0, 0))
                          : -1;
     if (found < 0 || next < 0) {
         store_fail(error, error_size, "store: cannot append move %d to table %s: %s", number, table_id,
              message(storage, result));
-        PQclear(result);
+        libpq.PQclear(result);
         return false;
     }
-    PQclear(result);
+    libpq.PQclear(result);
     if (number < next)
         return store_fail(error, error_size,
                     "store: cannot append move %d to table %s: move %d is already there", number,
@@ -611,23 +616,23 @@ static bool append_move(postgres_store *storage, const char *table_id, const sto
     add_text(&list, move->line);
     add_integer(&list, move->clock_left);
     PGresult *result = run(storage, APPEND_MOVE, &list);
-    bool done = PQresultStatus(result) == PGRES_COMMAND_OK;
+    bool done = libpq.PQresultStatus(result) == PGRES_COMMAND_OK;
     if (!done) {
         *broken = true;
         /* (a foreign key: the number was the next, 0, of no table) */
-        bool no_table = !strcmp(PQresultErrorField(result, PG_DIAG_SQLSTATE) ?
-                                    PQresultErrorField(result, PG_DIAG_SQLSTATE) : "", "23503");
+        bool no_table = !strcmp(libpq.PQresultErrorField(result, PG_DIAG_SQLSTATE) ?
+                                    libpq.PQresultErrorField(result, PG_DIAG_SQLSTATE) : "", "23503");
         if (no_table)
             store_fail(error, error_size, "store: cannot append move %d to table %s: no such table",
                  move->number, table_id);
         else
             store_fail(error, error_size, "store: cannot append move %d to table %s: %s", move->number,
                  table_id, message(storage, result));
-        PQclear(result);
+        libpq.PQclear(result);
         return false;
     }
     int changed = changed_rows(result);
-    PQclear(result);
+    libpq.PQclear(result);
     if (changed == 1) return true;
     return explain_refused_move(storage, table_id, move->number, error, error_size);
 }
@@ -699,12 +704,12 @@ static bool finish_table(postgres_store *storage, const char *table_id, const ch
     add_text(&list, table_id);
     add_text(&list, result_json);
     PGresult *result = run(storage, FINISH_TABLE, &list);
-    bool done = PQresultStatus(result) == PGRES_COMMAND_OK;
+    bool done = libpq.PQresultStatus(result) == PGRES_COMMAND_OK;
     int changed = done ? changed_rows(result) : 0;
     if (!done)
         store_fail(error, error_size, "store: cannot finish table %s: %s", table_id,
              message(storage, result));
-    PQclear(result);
+    libpq.PQclear(result);
     if (!done) return false;
     if (changed == 1) return true;
     int players;
@@ -730,7 +735,7 @@ bool postgres_store_finish_table(postgres_store *storage, const char *table_id,
 
 static bool copy_text(const PGresult *result, int row, int column, char *target, size_t size)
 {
-    const char *text = PQgetvalue(result, row, column);
+    const char *text = libpq.PQgetvalue(result, row, column);
     if (strlen(text) >= size) return false;
     memcpy(target, text, strlen(text) + 1);
     return true;
@@ -747,8 +752,8 @@ static int hex_digit(char c)
 static bool copy_hash(const PGresult *result, int row, int column, uint8_t hash[STORE_HASH_SIZE])
 {
     memset(hash, 0, STORE_HASH_SIZE);
-    if (PQgetisnull(result, row, column)) return true;
-    const char *text = PQgetvalue(result, row, column);
+    if (libpq.PQgetisnull(result, row, column)) return true;
+    const char *text = libpq.PQgetvalue(result, row, column);
     if (strlen(text) != 2 + 2 * STORE_HASH_SIZE || text[0] != '\\' || text[1] != 'x') return false;
     for (int i = 0; i < STORE_HASH_SIZE; i++) {
         int high = hex_digit(text[2 + 2 * i]), low = hex_digit(text[3 + 2 * i]);
@@ -765,10 +770,10 @@ static bool read_table_row(const PGresult *rows, int row, store_table *table, ch
     memset(table, 0, sizeof *table);
     if (!copy_text(rows, row, 0, table->id, sizeof table->id))
         return store_fail(error, error_size, "store: a table's id is too long");
-    table->players = atoi(PQgetvalue(rows, row, 2));
-    table->seed = seed_from_column(PQgetvalue(rows, row, 4));
-    table->created = strtoll(PQgetvalue(rows, row, 6), NULL, 10);
-    table->over = PQgetvalue(rows, row, 7)[0] == 't';
+    table->players = atoi(libpq.PQgetvalue(rows, row, 2));
+    table->seed = seed_from_column(libpq.PQgetvalue(rows, row, 4));
+    table->created = strtoll(libpq.PQgetvalue(rows, row, 6), NULL, 10);
+    table->over = libpq.PQgetvalue(rows, row, 7)[0] == 't';
     if (!copy_text(rows, row, 1, table->game, sizeof table->game) ||
         !copy_text(rows, row, 3, table->options, sizeof table->options) ||
         !copy_text(rows, row, 5, table->clock, sizeof table->clock) ||
@@ -784,24 +789,24 @@ static bool read_seats(postgres_store *storage, store_table *table, char *error,
     parameters list = {0};
     add_text(&list, table->id);
     PGresult *result = run(storage, SELECT_SEATS, &list);
-    if (PQresultStatus(result) != PGRES_TUPLES_OK) {
+    if (libpq.PQresultStatus(result) != PGRES_TUPLES_OK) {
         store_fail(error, error_size, "store: cannot read the seats of table %s: %s", table->id,
              message(storage, result));
-        PQclear(result);
+        libpq.PQclear(result);
         return false;
     }
-    int count = PQntuples(result);
+    int count = libpq.PQntuples(result);
     bool good = count == table->players;
     for (int r = 0; good && r < count; r++) {
         store_seat *seat = &table->seats[r];
-        good = atoi(PQgetvalue(result, r, 0)) == r &&
+        good = atoi(libpq.PQgetvalue(result, r, 0)) == r &&
                copy_text(result, r, 1, seat->spec, sizeof seat->spec) &&
                copy_text(result, r, 2, seat->name, sizeof seat->name) &&
                copy_hash(result, r, 4, seat->token_hash);
-        seat->has_token = PQgetvalue(result, r, 3)[0] == 't';
-        seat->zombie = PQgetvalue(result, r, 5)[0] == 't';
+        seat->has_token = libpq.PQgetvalue(result, r, 3)[0] == 't';
+        seat->zombie = libpq.PQgetvalue(result, r, 5)[0] == 't';
     }
-    PQclear(result);
+    libpq.PQclear(result);
     if (!good) return store_fail(error, error_size, "store: table %s: damaged seats", table->id);
     return true;
 }
@@ -814,20 +819,20 @@ static bool read_moves(postgres_store *storage, const char *table_id, PGresult *
     parameters list = {0};
     add_text(&list, table_id);
     *result = run(storage, SELECT_MOVES, &list);
-    if (PQresultStatus(*result) != PGRES_TUPLES_OK)
+    if (libpq.PQresultStatus(*result) != PGRES_TUPLES_OK)
         return store_fail(error, error_size, "store: cannot read the moves of table %s: %s", table_id,
                     message(storage, *result));
-    *count = PQntuples(*result);
+    *count = libpq.PQntuples(*result);
     *moves = malloc(((size_t)*count + 1) * sizeof **moves);
     if (!*moves) abort(); /* out of memory */
     for (int m = 0; m < *count; m++) {
-        int number = atoi(PQgetvalue(*result, m, 0));
+        int number = atoi(libpq.PQgetvalue(*result, m, 0));
         if (number != m)
             return store_fail(error, error_size, "store: table %s: move %d is missing", table_id, m);
         (*moves)[m] = (store_move){.number = number,
-                                   .seat = atoi(PQgetvalue(*result, m, 1)),
-                                   .line = PQgetvalue(*result, m, 2),
-                                   .clock_left = strtoll(PQgetvalue(*result, m, 3), NULL, 10)};
+                                   .seat = atoi(libpq.PQgetvalue(*result, m, 1)),
+                                   .line = libpq.PQgetvalue(*result, m, 2),
+                                   .clock_left = strtoll(libpq.PQgetvalue(*result, m, 3), NULL, 10)};
     }
     return true;
 }
@@ -840,7 +845,7 @@ static bool visit_tables(postgres_store *storage, const PGresult *tables, store_
                          void *context, char *error, size_t error_size)
 {
     bool good = true;
-    for (int row = 0; good && row < PQntuples(tables); row++) {
+    for (int row = 0; good && row < libpq.PQntuples(tables); row++) {
         store_table table;
         PGresult *result = NULL;
         store_move *moves = NULL;
@@ -853,7 +858,7 @@ static bool visit_tables(postgres_store *storage, const PGresult *tables, store_
         bool go_on = good && visit(context, &table, moves, count);
         visiting = outer;
         free(moves);
-        PQclear(result);
+        libpq.PQclear(result);
         if (!go_on) break;
     }
     return good;
@@ -867,12 +872,12 @@ static bool load(postgres_store *storage, enum statement which, const parameters
                  sizeof reason))
         return store_fail(error, error_size, "store: cannot read the tables: %s", reason);
     PGresult *tables = run(storage, which, list);
-    bool good = PQresultStatus(tables) == PGRES_TUPLES_OK;
+    bool good = libpq.PQresultStatus(tables) == PGRES_TUPLES_OK;
     if (!good)
         store_fail(error, error_size, "store: cannot read the tables: %s", message(storage, tables));
-    *found = good ? PQntuples(tables) : 0;
+    *found = good ? libpq.PQntuples(tables) : 0;
     if (good) good = visit_tables(storage, tables, visit, context, error, error_size);
-    PQclear(tables);
+    libpq.PQclear(tables);
     execute(storage->connection, "COMMIT", NULL, 0);
     return good;
 }
@@ -909,12 +914,12 @@ bool postgres_store_load_table(postgres_store *storage, const char *table_id, st
 static void tell_notifications(postgres_store *storage)
 {
     PGnotify *notification;
-    while ((notification = PQnotifies(storage->listener)) != NULL) {
+    while ((notification = libpq.PQnotifies(storage->listener)) != NULL) {
         char id[STORE_ID_SIZE];
         int version;
         if (sscanf(notification->extra, "%23s %d", id, &version) == 2)
             storage->notice(storage->notice_context, id, version);
-        PQfreemem(notification);
+        libpq.PQfreemem(notification);
     }
 }
 
@@ -925,7 +930,7 @@ static void *listen_main(void *argument)
 {
     postgres_store *storage = argument;
     for (;;) {
-        int socket = PQstatus(storage->listener) == CONNECTION_OK ? PQsocket(storage->listener)
+        int socket = libpq.PQstatus(storage->listener) == CONNECTION_OK ? libpq.PQsocket(storage->listener)
                                                                    : -1;
         struct pollfd waits[2] = {{.fd = storage->stop_pipe[0], .events = POLLIN},
                                   {.fd = socket, .events = POLLIN}};
@@ -934,13 +939,13 @@ static void *listen_main(void *argument)
         if (ready < 0 && errno != EINTR) break;
         if (waits[0].revents) break;
         if (socket < 0) {
-            PQreset(storage->listener);
-            if (PQstatus(storage->listener) == CONNECTION_OK &&
+            libpq.PQreset(storage->listener);
+            if (libpq.PQstatus(storage->listener) == CONNECTION_OK &&
                 execute(storage->listener, "LISTEN gateau", NULL, 0))
                 storage->notice(storage->notice_context, "*", -1);
             continue;
         }
-        if (waits[1].revents && !PQconsumeInput(storage->listener)) continue;
+        if (waits[1].revents && !libpq.PQconsumeInput(storage->listener)) continue;
         tell_notifications(storage);
     }
     return NULL;
@@ -958,14 +963,14 @@ bool postgres_store_watch(postgres_store *storage, store_change_visitor notice, 
     if (!execute(storage->listener, "LISTEN gateau", reason, sizeof reason) ||
         pipe(storage->stop_pipe) != 0) {
         store_fail(error, error_size, "store: cannot watch %s: %s", shown, reason);
-        PQfinish(storage->listener);
+        libpq.PQfinish(storage->listener);
         storage->listener = NULL;
         return false;
     }
     storage->notice = notice;
     storage->notice_context = context;
     if (pthread_create(&storage->listen_thread, NULL, listen_main, storage) != 0) {
-        PQfinish(storage->listener);
+        libpq.PQfinish(storage->listener);
         storage->listener = NULL;
         return store_fail(error, error_size, "store: cannot watch %s: no thread", shown);
     }
@@ -980,7 +985,7 @@ static void stop_watching(postgres_store *storage)
         pthread_join(storage->listen_thread, NULL);
         storage->listening = false;
     }
-    if (storage->listener) PQfinish(storage->listener);
+    if (storage->listener) libpq.PQfinish(storage->listener);
     storage->listener = NULL;
     for (int e = 0; e < 2; e++)
         if (storage->stop_pipe[e] >= 0) close(storage->stop_pipe[e]);
