@@ -6,7 +6,9 @@
  * For every game and player count: uniformly random playouts per second
  * through the public API on one thread (each decision uniform over the
  * legal actions, chance sampled), the cost of cloning and of
- * determinizing a mid-game state, and the state's size in bytes; then the
+ * determinizing a mid-game state and of reading it back from a seat's
+ * view (gateau_state_from_view, what `gateau engine` does at each
+ * decision), and the state's size in bytes; then the
  * arena's throughput (gateau/arena.h: whole games between random bots,
  * each decision through gateau_bot_choose, so determinized, with every
  * bot action checked) on one thread and on two, and the ratio.
@@ -31,6 +33,7 @@ typedef struct bench_row {
     double actions_per_game;
     double clone_ns;
     double determinize_ns;
+    double from_view_us;
     double arena_one_thread;  /* games/s */
     double arena_two_threads; /* games/s */
 } bench_row;
@@ -144,6 +147,29 @@ static bench_row measure(const gateau_game *game, int players, double seconds)
     } while (elapsed < seconds / 4);
     row.determinize_ns = elapsed * 1e9 / (double)reps - row.clone_ns;
 
+    /* Read back from the view of the seat to move, between moves. */
+    while (!gateau_state_is_over(middle) &&
+           (gateau_state_is_chance(middle) || gateau_state_in_move(middle)))
+        advance_to_middle(middle, &rng, 1);
+    int seat = gateau_state_is_over(middle) ? 0 : gateau_state_next_seat(middle);
+    char *view = gateau_state_view_json(middle, seat);
+    reps = 0;
+    begin = now_seconds();
+    do {
+        for (int i = 0; i < 100; i++, reps++) {
+            char error[256];
+            gateau_state *read = gateau_state_from_view(setup, seat, view, error, sizeof error);
+            if (!read) {
+                fprintf(stderr, "gateau_bench: from_view: %s\n", error);
+                exit(1);
+            }
+            gateau_state_free(read);
+        }
+        elapsed = now_seconds() - begin;
+    } while (elapsed < seconds / 4);
+    row.from_view_us = elapsed * 1e6 / (double)reps;
+    free(view);
+
     row.arena_one_thread = arena_rate(setup, 1, seconds);
     row.arena_two_threads = arena_rate(setup, 2, seconds);
 
@@ -181,17 +207,17 @@ int main(int argc, char **argv)
         return 1;
     }
     json_t *rows = json_array();
-    printf("%-14s %7s %11s %14s %13s %10s %14s %15s %15s %6s\n", "game", "players",
+    printf("%-14s %7s %11s %14s %13s %10s %14s %12s %15s %15s %6s\n", "game", "players",
            "state bytes", "playouts/s", "actions/game", "clone ns", "determinize ns",
-           "arena 1t game/s", "arena 2t game/s", "2t/1t");
+           "from_view us", "arena 1t game/s", "arena 2t game/s", "2t/1t");
     for (int g = 0; g < gateau_game_count(); g++) {
         const gateau_game *game = gateau_game_at(g);
         if (only && strcmp(only, gateau_game_name(game))) continue;
         for (int p = gateau_game_min_players(game); p <= gateau_game_max_players(game); p++) {
             bench_row row = measure(game, p, seconds);
-            printf("%-14s %7d %11zu %14.0f %13.1f %10.1f %14.1f %15.0f %15.0f %6.2f\n",
+            printf("%-14s %7d %11zu %14.0f %13.1f %10.1f %14.1f %12.1f %15.0f %15.0f %6.2f\n",
                    row.game, row.players, row.state_bytes, row.playouts_per_second,
-                   row.actions_per_game, row.clone_ns, row.determinize_ns,
+                   row.actions_per_game, row.clone_ns, row.determinize_ns, row.from_view_us,
                    row.arena_one_thread, row.arena_two_threads,
                    row.arena_two_threads / row.arena_one_thread);
             fflush(stdout);
@@ -202,6 +228,7 @@ int main(int argc, char **argv)
                                 "actions_per_game", row.actions_per_game, "clone_ns",
                                 row.clone_ns, "determinize_ns", row.determinize_ns));
             json_t *last = json_array_get(rows, json_array_size(rows) - 1);
+            json_object_set_new(last, "from_view_us", json_real(row.from_view_us));
             json_object_set_new(last, "arena_games_per_second_1_thread",
                                 json_real(row.arena_one_thread));
             json_object_set_new(last, "arena_games_per_second_2_threads",
