@@ -19,6 +19,35 @@ export function actionLabel(renderer, name) {
   return (renderer && renderer.label && renderer.label(name)) || name;
 }
 
+// A log entry's words in the page's language, from the renderer's
+// describe(entry, ctx) (games/words.js); null on an English page, or for a
+// sentence the renderer does not know: the frame then shows the server's
+// English words.  moveWords does the same for a move in notation (a hint).
+export function logWords(renderer, entry, names) {
+  if (currentLanguage() === 'en' || !renderer || !renderer.describe || typeof entry.text !== 'string') return null;
+  try {
+    return renderer.describe(entry, {names, t}) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function moveWords(renderer, notation, names) {
+  if (currentLanguage() === 'en' || !renderer || !renderer.describeMove || typeof notation !== 'string') return null;
+  try {
+    return renderer.describeMove(notation, {names, t}) || null;
+  } catch {
+    return null;
+  }
+}
+
+// The server's note on a move it made for a seat whose clock ran out
+// (src/server/workers.c), in the page's language.
+export function noteWords(note, names) {
+  const found = currentLanguage() !== 'en' && /^seat (\d)'s time ran out: heuristic moved for it$/.exec(note);
+  return found ? t('table.note_time_out', {name: names[found[1] - 1] || found[1]}) : note;
+}
+
 export function scoreOf(renderer, view, seat) {
   if (renderer && renderer.score) return renderer.score(view, seat);
   const entry = view && view.seats && view.seats[seat - 1];

@@ -11,7 +11,7 @@ import {t} from './i18n.js';
 import {api, TableConnection} from './api.js';
 import {seatToken, creatorToken} from './seats.js';
 import {RENDERERS} from './games/index.js';
-import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf} from './board.js';
+import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, logWords, moveWords, noteWords} from './board.js';
 
 const ASK_BEFORE_SENDING = 'gateau.confirm-moves';
 
@@ -200,7 +200,7 @@ function drawTable(root, page, actions) {
       h('aside', {class: 'side'},
         movePanel(page, actions, renderer, others),
         playersPanel(page, renderer, actions),
-        hintPanel(page, actions),
+        hintPanel(page, actions, renderer),
         logPanel(page, renderer))));
 
   if (focusKey) {
@@ -330,7 +330,7 @@ function playersPanel(page, renderer, actions) {
         t('table.open_seats_note'), ' ', h('a', {href: '#/'}, t('app.lobby')))));
 }
 
-function hintPanel(page, actions) {
+function hintPanel(page, actions, renderer) {
   const snapshot = page.snapshot;
   if (!snapshot.seat || snapshot.over || !(snapshot.legal && snapshot.legal.length)) return null;
   const hint = page.hint;
@@ -340,6 +340,8 @@ function hintPanel(page, actions) {
     hint && hint.error && h('p', {class: 'error'}, hint.error),
     hint && hint.moves && h('ol', {class: 'hint-moves'}, hint.moves.map((move) =>
       h('li', {}, h('code', {}, move.move), ' ',
+        moveWords(renderer, move.move, names(snapshot)) && h('span', {class: 'hint-words'},
+          moveWords(renderer, move.move, names(snapshot)), ' · '),
         t('table.hint_line', {win: (move.win * 100).toFixed(0), score: move.score.toFixed(1),
           unit: t(`unit.${hint.unit || 'points'}`)}),
         move.exact ? ` (${t('table.hint_exact')})` : ''))));
@@ -350,7 +352,7 @@ function withNames(text, list) {
   return text.replace(/\bseat ([1-6])\b/g, (whole, seat) => list[seat - 1] || whole);
 }
 
-function logPanel(page) {
+function logPanel(page, renderer) {
   const snapshot = page.snapshot;
   const list = names(snapshot);
   const entries = snapshot.log.slice().reverse();
@@ -359,9 +361,9 @@ function logPanel(page) {
     // (focusable: a region that scrolls must be reachable by keyboard)
     h('ol', {reversed: true, 'aria-live': 'polite', 'data-testid': 'log', tabindex: 0,
       'aria-label': t('table.log')}, entries.map((entry) =>
-      h('li', {class: entry.seat === null ? 'chance' : ''}, withNames(entry.text, list),
+      h('li', {class: entry.seat === null ? 'chance' : ''}, logWords(renderer, entry, list) || withNames(entry.text, list),
         entry.move && h('code', {class: 'notation', title: t('table.notation')}, entry.move),
-        entry.note && h('em', {class: 'note'}, ' ', entry.note)))));
+        entry.note && h('em', {class: 'note'}, ' ', noteWords(entry.note, list))))));
 }
 
 function endPanel(page, renderer) {

@@ -11,6 +11,7 @@
 
 import {h, s} from '../dom.js';
 import {t} from '../i18n.js';
+import {readSentence, playerName} from './words.js';
 
 const CODE = /^([WPC])([0-3])(\*?)([rb]*)$/;
 const PLACE = /^(\S+):([1-9])([a-d])$/;
@@ -612,4 +613,76 @@ export function scoring(ctx) {
       })))),
     h('p', {class: 'cm-muted cm-rule'}, t('cm.scoring_rule')),
     h('p', {class: 'cm-muted cm-rule'}, t('cm.final_rule')));
+}
+
+// ---- The log and the hints in the page's language (words.js) -------------------
+//
+// What cm_describe_move (src/games/cake_master/views.c) writes:
+//   The customer pile is shuffled. Round R: customer(s) #I (feature=N ...) ... in play.
+//   The cake cards are shuffled for round R.[ You draw X Y Z.]
+//   seat N: keep X left Y right Z / seat N: place X:1a Y:2b Z:3c   (the seat itself)
+//   seat N has chosen / seat N has placed   (the others)
+//   then, when the last seat has moved: ". The shares are revealed: seat N
+//   keep X left Y right Z; ..." or " The placements are revealed: seat N X:1a
+//   ...; ...", [" Round R is scored: seat N T Tasty points, A + B stars; ...."
+//   and " Round R: customers ... in play." or " The game is over."], [" You draw X Y Z."]
+
+const CARD = '[WPC][0-3]\\*?[rb]*';
+const FEATURES = {colors: 'cm.short_colors', rosettes: 'cm.short_rosettes', halves: 'cm.short_halves',
+  raspberries: 'cm.short_raspberries', blueberries: 'cm.short_blueberries', fruits: 'cm.short_fruits'};
+const sticky = (source) => new RegExp(source, 'y');
+
+// "#11 (halves=2 raspberries=3) #2 (fruits=7)" as words (null if unknown).
+function customerWords(list) {
+  const customers = [...list.matchAll(/#(\d+) \(([^)]*)\)/g)].map((c) => {
+    const demands = c[2].split(' ').map((d) => /^(\w+)=(\d+)$/.exec(d));
+    if (demands.some((d) => !d || !FEATURES[d[1]])) return null;
+    return t('cm.log.customer', {id: c[1],
+      demand: demands.map((d) => t('cm.log.demand', {feature: t(FEATURES[d[1]]), n: d[2]})).join(t('cm.log.demand_sep'))});
+  });
+  return customers.includes(null) ? null : customers.join(t('cm.log.sep'));
+}
+
+// "X:1a Y:2b" as words.
+const placementWords = (list) => [...list.matchAll(new RegExp(`(${CARD}):(\\d[a-d])`, 'g'))]
+  .map((p) => t('cm.log.placement', {card: p[1], position: p[2]})).join(t('cm.log.sep'));
+
+// A seat's move in notation (a hint), as words.
+export function describeMove(notation) {
+  let m;
+  if ((m = new RegExp(`^keep (${CARD}) left (${CARD}) right (${CARD})$`).exec(notation))) {
+    return t('cm.move.share', {keep: m[1], left: m[2], right: m[3]});
+  }
+  if ((m = new RegExp(`^place((?: ${CARD}:\\d[a-d])+)$`).exec(notation))) return t('cm.move.place', {placements: placementWords(m[1])});
+  return null;
+}
+
+export function describe(entry, ctx) {
+  const name = (seat) => playerName(ctx, seat, t('cm.seat', {seat}));
+  const seats = (list, pattern, say) => [...list.matchAll(pattern)].map(say).join(t('cm.log.seat_sep'));
+  return readSentence(entry.text, [
+    [/The customer pile is shuffled\./y, () => t('cm.log.customers_shuffled')],
+    [/ ?Round (\d+): customers? ((?:#\d+ \([^)]*\) ?)+)in play\./y, (m) => {
+      const customers = customerWords(m[2]);
+      return customers && t('cm.log.round_start', {round: m[1], customers});
+    }],
+    [/The cake cards are shuffled for round (\d+)\./y, (m) => t('cm.log.deal', {round: m[1]})],
+    [sticky(` ?You draw (${CARD}(?: ${CARD})*)\\.`), (m) => t('cm.log.draw', {cards: m[1].split(' ').join(t('cm.log.sep'))})],
+    [sticky(`seat (\\d): keep (${CARD}) left (${CARD}) right (${CARD})`),
+      (m) => t('cm.log.share', {name: name(m[1]), keep: m[2], left: m[3], right: m[4]})],
+    [sticky(`seat (\\d): place((?: ${CARD}:\\d[a-d])+)`),
+      (m) => t('cm.log.place', {name: name(m[1]), placements: placementWords(m[2])})],
+    [/seat (\d) has (chosen|placed)/y, (m) => t(m[2] === 'chosen' ? 'cm.log.chosen' : 'cm.log.placed', {name: name(m[1])})],
+    [sticky(` ?The shares are revealed:((?:;? seat \\d keep ${CARD} left ${CARD} right ${CARD})+)\\.`),
+      (m) => t('cm.log.shares', {shares: seats(m[1], new RegExp(`seat (\\d) keep (${CARD}) left (${CARD}) right (${CARD})`, 'g'),
+        (p) => t('cm.log.share_of', {name: name(p[1]), keep: p[2], left: p[3], right: p[4]}))})],
+    [sticky(` ?The placements are revealed:((?:;? seat \\d(?: ${CARD}:\\d[a-d])*)+)\\.`),
+      (m) => t('cm.log.placements', {placements: seats(m[1], new RegExp(`seat (\\d)((?: ${CARD}:\\d[a-d])*)`, 'g'),
+        (p) => t('cm.log.placements_of', {name: name(p[1]), placements: placementWords(p[2])}))})],
+    [/ ?Round (\d+) is scored:((?:;? seat \d \d+ Tasty points?, \d+ \+ \d+ stars?)+)\./y,
+      (m) => t('cm.log.scored', {round: m[1], results: seats(m[2], /seat (\d) (\d+) Tasty points?, (\d+) \+ (\d+) stars?/g,
+        (r) => t('cm.log.result', {name: name(r[1]), total: r[2], tasty: r[3], customers: r[4]}))})],
+    [/ ?The game is over\./y, () => t('cm.log.over')],
+    [/\./y, () => t('cm.log.stop')],
+  ]);
 }

@@ -21,6 +21,7 @@
 // "up", "down", "take S" (whose pair), "eat", "eat v", "eat a b".
 
 import {t} from '../i18n.js';
+import {readSentence, playerName} from './words.js';
 
 const VALUES = [1, 2, 3, 4, 5, 6, 7];
 // Points for how many cards of one value a player kept (0..8).
@@ -542,4 +543,58 @@ function tieNote(ctx) {
   return ctx.h('p', {class: 'mt-scoring-rule mt-tie'}, value
     ? ctx.t('mt.tie_decided', {score: best, v: value, detail})
     : ctx.t('mt.tie_shared', {score: best}));
+}
+
+// ---- The log and the hints in the page's language (words.js) -------------------
+//
+// What mt_describe_move (src/games/maries_table/views.c) writes:
+//   The cards are shuffled into D face-down decks of S; U stay in the box unseen.
+//   seat N keeps A B and passes P cards to seat M   (the seat itself)
+//   seat N keeps 2 cards face down and passes P to seat M   (the others)
+//     [; seat Y gets the last 2. The pairs are turned up: seat N A B, ...]
+//   seat N votes up|down   (the seat itself) / seat N has voted
+//     [. The votes: seat N up|down, ...; K discontent, so the pairs change
+//     hands | everyone takes his own pair]
+//   seat N takes his own pair A B, the only one left / seat N takes seat M's pair A B
+//   seat N keeps A B / seat N eats A B / seat N eats A and keeps B
+
+const voteWord = (vote) => t(vote === 'up' ? 'mt.content' : 'mt.discontent');
+
+// A seat's move in notation (a hint), as words.
+export function describeMove(notation, ctx = {}) {
+  let m;
+  if ((m = /^keep ([1-7]) ([1-7])$/.exec(notation))) return t('mt.move.keep', {a: m[1], b: m[2]});
+  if (notation === 'up' || notation === 'down') return t(notation === 'up' ? 'mt.act_up' : 'mt.act_down');
+  if ((m = /^take (\d)$/.exec(notation))) {
+    return t('mt.move.take', {name: playerName(ctx, m[1], t('mt.seat', {seat: m[1]}))});
+  }
+  return /^eat(?: [1-7]){0,2}$/.test(notation) ? label(notation) : null;
+}
+
+export function describe(entry, ctx) {
+  const name = (seat) => playerName(ctx, seat, t('mt.seat', {seat}));
+  const list = (text, pattern, say) => [...text.matchAll(pattern)].map(say).join(t('mt.log.sep'));
+  return readSentence(entry.text, [
+    [/The cards are shuffled into (\d+) face-down decks of (\d+); (\d+) stay in the box unseen\./y,
+      (m) => t('mt.log.deal', {decks: m[1], size: m[2], unseen: m[3]})],
+    [/seat (\d) keeps ([1-7]) ([1-7]) and passes (\d+) cards to seat (\d)/y,
+      (m) => t('mt.log.keep_pass', {name: name(m[1]), a: m[2], b: m[3], n: m[4], next: name(m[5])})],
+    [/seat (\d) keeps 2 cards face down and passes (\d+) to seat (\d)/y,
+      (m) => t('mt.log.keep_hidden', {name: name(m[1]), n: m[2], next: name(m[3])})],
+    [/; seat (\d) gets the last 2\. The pairs are turned up:((?:,? seat \d [1-7] [1-7])+)/y,
+      (m) => t('mt.log.reveal', {name: name(m[1]), pairs: list(m[2], /seat (\d) ([1-7]) ([1-7])/g,
+        (p) => t('mt.log.pair', {name: name(p[1]), a: p[2], b: p[3]}))})],
+    [/seat (\d) votes (up|down)/y, (m) => t('mt.log.votes', {name: name(m[1]), vote: voteWord(m[2])})],
+    [/seat (\d) has voted/y, (m) => t('mt.log.voted', {name: name(m[1])})],
+    [/\. The votes:((?:,? seat \d (?:up|down))+); (\d+) discontent, so (the pairs change hands|everyone takes his own pair)/y,
+      (m) => t(m[3] === 'the pairs change hands' ? 'mt.log.votes_swap' : 'mt.log.votes_stay', {n: m[2],
+        votes: list(m[1], /seat (\d) (up|down)/g, (v) => t('mt.log.vote', {name: name(v[1]), vote: voteWord(v[2])}))})],
+    [/seat (\d) takes his own pair ([1-7]) ([1-7]), the only one left/y,
+      (m) => t('mt.log.take_own', {name: name(m[1]), a: m[2], b: m[3]})],
+    [/seat (\d) takes seat (\d)'s pair ([1-7]) ([1-7])/y,
+      (m) => t('mt.log.take', {name: name(m[1]), owner: name(m[2]), a: m[3], b: m[4]})],
+    [/seat (\d) eats ([1-7]) and keeps ([1-7])/y, (m) => t('mt.log.eat_one', {name: name(m[1]), a: m[2], b: m[3]})],
+    [/seat (\d) eats ([1-7]) ([1-7])/y, (m) => t('mt.log.eat_two', {name: name(m[1]), a: m[2], b: m[3]})],
+    [/seat (\d) keeps ([1-7]) ([1-7])/y, (m) => t('mt.log.keep_two', {name: name(m[1]), a: m[2], b: m[3]})],
+  ]);
 }

@@ -13,6 +13,7 @@
 
 import {h, s} from '../dom.js';
 import {t} from '../i18n.js';
+import {readSentence, playerName} from './words.js';
 
 const COLUMNS = ['A', 'B', 'C', 'D'];
 const ROWS = 7;
@@ -578,4 +579,89 @@ export function scoring(ctx) {
     h('p', {class: 'mc-reason'}, reason),
     (view.removed || []).length > 0 && h('p', {}, t('mc.removed_end')),
     view.stopped_by_round_limit && h('p', {}, t('mc.round_limit', {limit: view.round_limit})));
+}
+
+// ---- The log and the hints in the page's language (words.js) -------------------
+//
+// What mc_describe_move (src/games/mice_cake/views.c) writes:
+//   The 28 pieces are shuffled face down into the grid; rows 1, 3, 5 and 7 are turned up.
+//   seat N has assigned (the others) / seat N: assign A1 B3>2/5 (the seat itself)
+//   roll S C d d: seat S, M mouse|mice on|stealing P: SUM against VALUE
+//     then ": success", ": too low", ", but a H exhausts 1 mouse: fails",
+//     ", but two Ls exhaust 2 mice: fails" or ", but a L and a H exhaust 2 mice: fails";
+//   [". Both steal at the last piece, 0/0: " both succeed, so the targets
+//     change hands and 0/0 leaves the game | seat N alone succeeds | neither succeeds]
+//   [". Both went for the last piece of column C: " seat N takes it with the
+//     higher sum, H to L | equal sums, so it stays | only seat N succeeds and
+//     takes it | neither succeeds, it stays]
+//   [" (seat 2 goes for this last piece too)"]
+//   [". End of round R:" then, ";"-separated, " seat N stashes P P", " seat N
+//     loses P", " 0/0 leaves the game", " P turns up (row R, C)", or " no
+//     piece changes hands"; then ". The 500-round guard ends the game.", ".
+//     The grid is empty: game over." or (". Seat N has K exhausted
+//     mouse|mice sitting out round R")* and "."]
+
+const PIECE = '\\d\\/\\d';
+
+// "A1 B3>2/5" (an assign's columns) as words.
+function assignWords(list) {
+  const columns = list.trim().split(/\s+/).filter(Boolean).map((word) => /^([A-D])(\d)(?:>(\d\/\d))?$/.exec(word));
+  if (columns.includes(null)) return null;
+  if (!columns.length) return t('mc.log.assign_none');
+  return columns.map((c) => t(c[3] ? 'mc.log.column_steal' : 'mc.log.column', {column: c[1], n: c[2], piece: c[3]}))
+    .join(t('mc.log.sep'));
+}
+
+// A seat's move in notation (a hint), as words.
+export function describeMove(notation) {
+  const m = /^assign((?: \S+)*)$/.exec(notation);
+  return m ? assignWords(m[1]) : null;
+}
+
+export function describe(entry, ctx) {
+  const name = (seat) => playerName(ctx, seat, t('mc.log.seat', {seat}));
+  const pieces = (list) => list.split(' ').join(t('mc.log.sep'));
+  const sep = (m) => (m ? t('mc.log.sep') : '');
+  return readSentence(entry.text, [
+    [/The (\d+) pieces are shuffled face down into the grid; rows 1, 3, 5 and 7 are turned up\./y,
+      (m) => t('mc.log.deal', {n: m[1]})],
+    [/seat (\d) has assigned/y, (m) => t('mc.log.assigned', {name: name(m[1])})],
+    [/seat (\d): assign((?: [A-D]\d(?:>\d\/\d)?)*)/y, (m) => {
+      const words = assignWords(m[2]);
+      return words && t('mc.log.assign', {name: name(m[1]), columns: words});
+    }],
+    [new RegExp(`roll \\d ([A-D])((?: \\d)+): seat (\\d), (\\d+) (?:mouse|mice) (on|stealing) (${PIECE}): (\\d+) against (\\d+)`, 'y'),
+      (m) => t(m[5] === 'on' ? 'mc.log.roll' : 'mc.log.roll_steal', {name: name(m[3]), column: m[1],
+        dice: m[2].trim().split(' ').join(t('mc.log.dice_sep')), mice: m[4], piece: m[6], sum: m[7], value: m[8]})],
+    [/: success/y, () => t('mc.log.success')],
+    [/: too low/y, () => t('mc.log.too_low')],
+    [/, but a (\d) exhausts 1 mouse: fails/y, (m) => t('mc.log.tired_one', {a: m[1]})],
+    [/, but two (\d)s exhaust 2 mice: fails/y, (m) => t('mc.log.tired_double', {a: m[1]})],
+    [/, but a (\d) and a (\d) exhaust 2 mice: fails/y, (m) => t('mc.log.tired_two', {a: m[1], b: m[2]})],
+    [/\. Both steal at the last piece, 0\/0: /y, () => t('mc.log.both_steal')],
+    [/both succeed, so the targets change hands and 0\/0 leaves the game/y, () => t('mc.log.steal_swap')],
+    [/seat (\d) alone succeeds/y, (m) => t('mc.log.steal_one', {name: name(m[1])})],
+    [/\. Both went for the last piece of column ([A-D]): /y, (m) => t('mc.log.both_went', {column: m[1]})],
+    [/seat (\d) takes it with the higher sum, (\d+) to (\d+)/y,
+      (m) => t('mc.log.conflict_won', {name: name(m[1]), high: m[2], low: m[3]})],
+    [/equal sums, so it stays/y, () => t('mc.log.conflict_tie')],
+    [/only seat (\d) succeeds and takes it/y, (m) => t('mc.log.conflict_one', {name: name(m[1])})],
+    [/neither succeeds, it stays/y, () => t('mc.log.conflict_none')],
+    [/neither succeeds/y, () => t('mc.log.steal_none')],
+    [/ \(seat (\d) goes for this last piece too\)/y, (m) => t('mc.log.goes_too', {name: name(m[1])})],
+    [/\. End of round (\d+):/y, (m) => t('mc.log.round_end', {round: m[1]})],
+    [new RegExp(`(;)? seat (\\d) stashes (${PIECE}(?: ${PIECE})*)`, 'y'),
+      (m) => sep(m[1]) + t('mc.log.stashes', {name: name(m[2]), pieces: pieces(m[3])})],
+    [new RegExp(`(;)? seat (\\d) loses (${PIECE}(?: ${PIECE})*)`, 'y'),
+      (m) => sep(m[1]) + t('mc.log.loses', {name: name(m[2]), pieces: pieces(m[3])})],
+    [/(;)? 0\/0 leaves the game/y, (m) => sep(m[1]) + t('mc.log.removed')],
+    [new RegExp(`(;)? (${PIECE}) turns up \\(row (\\d), ([A-D])\\)`, 'y'),
+      (m) => sep(m[1]) + t('mc.log.turns_up', {piece: m[2], row: m[3], column: m[4]})],
+    [/ no piece changes hands/y, () => t('mc.log.no_change')],
+    [/\. The (\d+)-round guard ends the game\./y, (m) => t('mc.log.round_limit', {limit: m[1]})],
+    [/\. The grid is empty: game over\./y, () => t('mc.log.empty')],
+    [/\. Seat (\d) has (\d+) exhausted (?:mouse|mice) sitting out round (\d+)/y,
+      (m) => t('mc.log.tired', {name: name(m[1]), n: m[2], round: m[3]})],
+    [/\./y, () => t('mc.log.stop')],
+  ]);
 }

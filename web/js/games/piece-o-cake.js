@@ -15,6 +15,7 @@
 // "eat X" (eat all one's collected X) and "pass".
 
 import {t} from '../i18n.js';
+import {readSentence, playerName, items} from './words.js';
 
 // The varieties: letter, slices in the game (= majority bonus), dollops
 // (points when eaten), colour, and the letter's colour on it.
@@ -551,4 +552,53 @@ export function scoring(ctx) {
           h('tr', {class: 'poc-total'}, h('th', {scope: 'row'}, t('poc.total')),
             finals.map((n) => h('td', {}, String(n))))))),
     h('p', {class: 'poc-note'}, t('poc.scoring_note')));
+}
+
+// ---- The log and the hints in the page's language (words.js) -------------------
+//
+// What poc_describe_move (src/games/piece_o_cake/views.c) writes:
+//   The slices are shuffled into five cakes (round R).
+//   seat N: cut P P P | take P ecce (eats L L; collects L) | eat L | pass
+//   ... then, after a cake's last turn: ". Nobody took piece(s) P (LLL)[, P (L)
+//   and P (L)]: its/their N slice(s) is/are removed from the game and
+//   score(s) for nobody."
+
+// Variety letters ("S B B S", or "CCR") as names.
+const varietyWords = (letters) => letters.replace(/\s+/g, '').split('')
+  .map((letter) => (VARIETY[letter] ? varietyName(letter) : letter)).join(t('poc.log.sep'));
+
+const cutWords = (pieces, whole, tense) => (pieces.trim() === '1-11' ? whole
+  : t(tense, {pieces: pieces.trim().split(/\s+/).join(t('poc.log.piece_sep'))}));
+
+// A seat's move in notation (a hint), as words.
+export function describeMove(notation) {
+  let m;
+  if ((m = /^cut ([\d\- ]+)$/.exec(notation))) return cutWords(m[1], t('poc.move.cut_whole'), 'poc.move.cut');
+  if ((m = /^take (\d+(?:-\d+)?) ([ec]*)$/.exec(notation))) {
+    return t('poc.move.take', {piece: m[1], eat: m[2].split('e').length - 1, collect: m[2].split('c').length - 1});
+  }
+  if ((m = /^eat ([A-Z])$/.exec(notation)) && VARIETY[m[1]]) return t('poc.act.eat_variety', {variety: varietyName(m[1])});
+  if (notation === 'pass') return t('poc.act.pass');
+  return null;
+}
+
+export function describe(entry, ctx) {
+  const name = (seat) => playerName(ctx, seat, t('poc.seat', {seat}));
+  const nothing = (list) => (list === 'nothing' ? t('poc.log.nothing') : varietyWords(list));
+  return readSentence(entry.text, [
+    [/The slices are shuffled into five cakes \(round (\d+)\)\./y, (m) => t('poc.log.shuffle', {round: m[1]})],
+    [/seat (\d): /y, (m) => t('poc.log.seat', {name: name(m[1])})],
+    [/cut ([\d\- ]+?)(?=\.|$)/y, (m) => cutWords(m[1], t('poc.log.cut_whole'), 'poc.log.cut')],
+    [/take (\d+(?:-\d+)?) [ec]+ \(eats ([A-Z ]+|nothing); collects ([A-Z ]+|nothing)\)/y,
+      (m) => t('poc.log.take', {piece: m[1], eaten: nothing(m[2]), collected: nothing(m[3])})],
+    [/eat ([A-Z])(?=\.|$)/y, (m) => (VARIETY[m[1]] ? t('poc.log.eat_variety', {variety: varietyName(m[1])}) : null)],
+    [/pass(?=\.|$)/y, () => t('poc.log.pass')],
+    [/\. Nobody took pieces? (.+?): (?:its|their) (\d+) slices? (?:is|are) removed from the game and scores? for nobody\./y,
+      (m) => {
+        const pieces = items(m[1]).map((item) => /^(\d+(?:-\d+)?) \(([A-Z]+)\)$/.exec(item));
+        if (pieces.some((piece) => !piece)) return null;
+        return t('poc.log.untaken', {n: m[2], pieces: pieces.map((piece) =>
+          t('poc.log.untaken_piece', {piece: piece[1], varieties: varietyWords(piece[2])})).join(t('poc.log.piece_sep'))});
+      }],
+  ]);
 }
