@@ -7,6 +7,11 @@
 //                           ctx.clickable(entry, attributes)
 //   label(name) -> string   optional: an action's name in the page's
 //                           language (the server's names are English)
+//   describe(entry, ctx) -> string|null  optional: a log entry's sentence
+//                           (the server's English) in the page's language;
+//                           ctx {names, t}; null when not known (words.js)
+//   describeMove(notation, ctx) -> string|null  optional: a move in
+//                           notation (a hint's) as words
 //   score(view, seat) -> string  optional: a seat's score so far
 //   scoring(ctx) -> Node    optional: the end's scoring broken down
 // ctx is described in table.js (boardContext).
