@@ -7,7 +7,8 @@
 //     board drawn), for each game;
 //   click to answer: from a click on the board until the page has drawn
 //     its answer (the next choices, or the whole move committed), over
-//     the clicks of a whole game.
+//     the clicks of a whole game; and until that answer is painted (the
+//     browser's style, layout and paint of it, the frame after).
 //
 //   node bench/bench_web.mjs build/gateau [loads-per-game]
 //
@@ -41,14 +42,19 @@ const line = (name, values) => console.log(`${name.padEnd(34)} n=${String(values
 // again and not busy: the next choices offered after /legal, or a whole
 // move committed by the server (its 200) and shown as played.  The other
 // seats' moves after it are theirs, not the click's, and not counted.
+// The painted figure: a task posted from the next animation frame runs
+// once that frame is painted.
 const WATCH_CLICKS = () => {
   window.__answers = [];
+  window.__painted = [];
   document.addEventListener('click', () => { window.__clickedAt = performance.now(); }, true);
   new MutationObserver(() => {
     const root = document.querySelector('.table');
     if (window.__clickedAt === undefined || !root || root.getAttribute('aria-busy') === 'true') return;
-    window.__answers.push(performance.now() - window.__clickedAt);
+    const clickedAt = window.__clickedAt;
+    window.__answers.push(performance.now() - clickedAt);
     window.__clickedAt = undefined;
+    requestAnimationFrame(() => setTimeout(() => window.__painted.push(performance.now() - clickedAt)));
   }).observe(document.body, {childList: true, subtree: true, attributes: true});
 };
 
@@ -78,10 +84,18 @@ try {
         await page.waitForTimeout(20);
         continue;
       }
-      await choices[random(choices.length)].click();
+      // (a snapshot may redraw the board between the look and the click:
+      // the other seats play meanwhile; then look again)
+      try {
+        await choices[random(choices.length)].click({timeout: 2000});
+      } catch (error) {
+        if (!/not attached|detached/i.test(error.message)) throw error;
+        continue;
+      }
       await page.waitForFunction(() => window.__clickedAt === undefined, null, {timeout: 10000});
     }
     line(`${game}: click to answer`, await page.evaluate(() => window.__answers));
+    line(`${game}: click to painted`, await page.evaluate(() => window.__painted));
     // Where a click's time goes: the page's redraws, and the server's
     // answers to /legal and /moves as the browser timed them.
     const parts = await page.evaluate(() => ({

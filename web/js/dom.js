@@ -46,3 +46,18 @@ export function replace(element, ...children) {
   element.replaceChildren();
   append(element, children);
 }
+
+// Makes element hold children (falsy ones left out), in that order,
+// moving only what must move: a child it holds already stays in place
+// (neither its style nor its layout is computed again), the others are
+// inserted, and what it held besides is removed.
+export function place(element, ...children) {
+  const wanted = children.filter(Boolean);
+  const kept = new Set(wanted);
+  for (const node of [...element.childNodes]) if (!kept.has(node)) node.remove();
+  let at = element.firstChild;
+  for (const child of wanted) {
+    if (child === at) at = at.nextSibling;
+    else element.insertBefore(child instanceof Node ? child : document.createTextNode(String(child)), at);
+  }
+}

@@ -6,8 +6,8 @@
 // action at a time, asking /legal what may follow, and sent when it is
 // whole.  Until then it can be taken back.  The page keeps no rules.
 
-import {h, replace} from './dom.js';
-import {t} from './i18n.js';
+import {h, replace, place} from './dom.js';
+import {t, currentLanguage} from './i18n.js';
 import {api, TableConnection} from './api.js';
 import {seatToken, creatorToken} from './seats.js';
 import {RENDERERS} from './games/index.js';
@@ -26,9 +26,16 @@ export function showTable(main, id, seatNumber) {
     error: '', hint: null, hintBusy: false, connection: 'closed',
     confirm: localStorage.getItem(ASK_BEFORE_SENDING) === '1',
     wasMyTurn: false,
+    epoch: 0,         // counts the snapshots that reset the move being built
+    awaiting: null,   // the version a committed move was sent from, until its snapshot comes
+    awaitTimer: 0,
+    root: null,
+    frame: null,      // the table's lasting elements (see drawTable)
+    parts: {},        // the panels drawn last, with what they were drawn from
   };
   const root = h('section', {class: 'table', 'aria-busy': 'true'}, h('p', {}, t('table.loading')));
   replace(main, root);
+  page.root = root;
 
   const draw = () => drawTable(root, page, actions);
   const actions = {
@@ -53,12 +60,14 @@ export function showTable(main, id, seatNumber) {
   };
 
   const connection = new TableConnection(id, token,
-    (snapshot) => { receive(page, snapshot); draw(); },
+    // (while a request is on its way, its answer draws the page: once)
+    (snapshot) => { if (receive(page, snapshot)) draw(); },
     (status) => { page.connection = status; draw(); });
   const clock = setInterval(() => tickClocks(root, page), 1000);
   return () => {
     connection.close();
     clearInterval(clock);
+    clearTimeout(page.awaitTimer);
     document.title = 'gateau';
   };
 }
@@ -67,23 +76,34 @@ export function showTable(main, id, seatNumber) {
 
 const sameLegal = (a, b) => JSON.stringify(a || []) === JSON.stringify(b || []);
 
+// Takes a snapshot in; returns whether the page should be drawn now (not
+// while a request of its own is on its way: its answer draws).
 function receive(page, snapshot) {
   const before = page.snapshot;
   page.snapshot = snapshot;
   page.receivedAt = performance.now();
+  // The snapshot of a move this seat sent: the move is played.
+  const played = page.awaiting !== null && snapshot.version > page.awaiting;
   // A move being built survives a change that leaves this seat's first
   // choices as they were (another seat's simultaneous move, someone
   // connecting); otherwise the choices are the snapshot's first actions.
-  if (!before || !page.partial.length || !sameLegal(before.legal, snapshot.legal)) {
+  if (played || !before || !page.partial.length || !sameLegal(before.legal, snapshot.legal)) {
+    if (page.partial.length) page.epoch++;
     page.partial = [];
     page.legal = snapshot.legal || [];
     page.complete = false;
     page.hint = null;
   }
+  if (played) {
+    page.awaiting = null;
+    clearTimeout(page.awaitTimer);
+    page.busy = false;
+  }
   const myTurn = Boolean(snapshot.legal && snapshot.legal.length);
   if (myTurn && !page.wasMyTurn) announceTurn(snapshot);
   page.wasMyTurn = myTurn;
   document.title = myTurn ? `● ${t('table.title_your_turn')} · gateau` : 'gateau';
+  return !page.busy;
 }
 
 function announceTurn(snapshot) {
@@ -93,23 +113,38 @@ function announceTurn(snapshot) {
     tag: `gateau-${snapshot.id}`});
 }
 
+// A click is answered at once without a redraw: the page says it is busy
+// and marks what was chosen; the request's answer draws the page, once.
+function showBusy(page, action) {
+  const root = page.root;
+  root.setAttribute('aria-busy', 'true');
+  for (const button of root.querySelectorAll('.move-buttons button')) button.disabled = true;
+  if (action === undefined) return;
+  for (const element of root.querySelectorAll(`[data-action="${action}"]`)) element.classList.add('picked');
+}
+
 async function choose(page, entry, draw) {
   if (page.busy) return;
   page.partial = [...page.partial, entry];
   page.error = '';
   page.busy = true;
-  draw();
+  showBusy(page, entry.action);
+  const epoch = page.epoch;
   try {
     const answer = await api.legal(page.id, page.token, page.partial.map((e) => e.action));
-    page.legal = answer.legal;
-    page.complete = answer.complete;
-    page.busy = false;
-    if (answer.complete && !answer.legal.length && !page.confirm) return send(page, draw);
+    // (a snapshot that changed this seat's choices meanwhile stands)
+    if (page.epoch === epoch) {
+      page.legal = answer.legal;
+      page.complete = answer.complete;
+      if (answer.complete && !answer.legal.length && !page.confirm) return post(page, draw);
+    }
   } catch (error) {
-    page.busy = false;
-    page.partial = page.partial.slice(0, -1);
-    page.error = error.message;
+    if (page.epoch === epoch) {
+      page.partial = page.partial.slice(0, -1);
+      page.error = error.message;
+    }
   }
+  page.busy = false;
   draw();
 }
 
@@ -123,10 +158,14 @@ async function takeBack(page, draw) {
     return draw();
   }
   page.busy = true;
+  showBusy(page);
+  const epoch = page.epoch;
   try {
     const answer = await api.legal(page.id, page.token, page.partial.map((e) => e.action));
-    page.legal = answer.legal;
-    page.complete = answer.complete;
+    if (page.epoch === epoch) {
+      page.legal = answer.legal;
+      page.complete = answer.complete;
+    }
   } catch (error) {
     page.error = error.message;
   }
@@ -135,16 +174,38 @@ async function takeBack(page, draw) {
 }
 
 async function send(page, draw) {
-  if (!page.complete) return;
+  if (page.busy || !page.complete) return;
   page.busy = true;
-  draw();
+  showBusy(page);
+  return post(page, draw);
+}
+
+// How long a committed move waits for its snapshot before the page stops
+// waiting (the socket brings it when it can).
+const SNAPSHOT_WAIT_MS = 2000;
+
+// Sends the move built (the page is busy); once the server has committed
+// it, the page stays busy until the move's snapshot comes (it may have
+// come already), so that the move is drawn once, as played.
+async function post(page, draw) {
   const version = page.snapshot.version;
   try {
     await api.move(page.id, page.token, version, page.partial.map((e) => e.action));
-    // The WebSocket brings the new snapshot (it may have come already);
-    // until then nothing is offered.
+    if (page.snapshot.version <= version) {
+      page.awaiting = version;
+      page.awaitTimer = setTimeout(() => {
+        if (page.awaiting !== version) return;
+        page.awaiting = null;
+        page.partial = [];
+        page.legal = [];
+        page.complete = false;
+        page.busy = false;
+        draw();
+      }, SNAPSHOT_WAIT_MS);
+      return;
+    }
     page.partial = [];
-    page.legal = page.snapshot.version > version ? page.snapshot.legal || [] : [];
+    page.legal = page.snapshot.legal || [];
     page.complete = false;
   } catch (error) {
     page.error = error.status === 409 ? t('table.stale') : error.message;
@@ -192,18 +253,39 @@ function drawTable(root, page, actions) {
   const onBoard = new Set([...board.querySelectorAll('[data-action]')].map((e) => Number(e.dataset.action)));
   const others = offered.filter((entry) => !onBoard.has(entry.action));
 
-  root.setAttribute('aria-busy', page.busy ? 'true' : 'false');
-  replace(root,
-    tableHeader(page, actions),
-    h('div', {class: 'table-body'},
-      h('div', {class: 'board-area'}, board, snapshot.over && endPanel(page, renderer)),
-      h('aside', {class: 'side'},
-        movePanel(page, actions, renderer, others),
-        playersPanel(page, renderer, actions),
-        hintPanel(page, actions, renderer),
-        logPanel(page, renderer))));
+  // The panels that did not change stay as they are on the page (a click
+  // that builds a move changes the board and the move panel only): the
+  // browser then styles and lays out only what is new.
+  const lang = currentLanguage();
+  const part = (name, inputs, build) => {
+    const last = page.parts[name];
+    if (last && last.inputs.length === inputs.length && last.inputs.every((value, i) => value === inputs[i])) {
+      return last.node;
+    }
+    const node = build();
+    page.parts[name] = {inputs, node};
+    return node;
+  };
+  const log = snapshot.log;
+  const logKey = `${log.length}|${JSON.stringify(log[log.length - 1] || null)}|${names(snapshot).join('\n')}`;
+  if (!page.frame) {
+    page.frame = {body: h('div', {class: 'table-body'}), area: h('div', {class: 'board-area'}),
+      side: h('aside', {class: 'side'})};
+    page.frame.body.append(page.frame.area, page.frame.side);
+  }
+  const frame = page.frame;
 
-  if (focusKey) {
+  root.setAttribute('aria-busy', page.busy ? 'true' : 'false');
+  place(root, tableHeader(page, actions), frame.body);
+  place(frame.area, board,
+    snapshot.over && part('end', [snapshot, lang], () => endPanel(page, renderer)));
+  place(frame.side,
+    movePanel(page, actions, renderer, others),
+    part('players', [snapshot, Boolean(creatorToken(page.id)), lang], () => playersPanel(page, renderer, actions)),
+    part('hint', [snapshot, page.hint, page.hintBusy, lang], () => hintPanel(page, actions, renderer)),
+    part('log', [logKey, lang], () => logPanel(page, renderer)));
+
+  if (focusKey && document.activeElement !== focused) {
     const again = root.querySelector(`[data-focus="${focusKey}"]`) ||
       (focusKey.startsWith('action-') && root.querySelector(`[data-action="${focusKey.slice(7)}"]`));
     if (again) again.focus();

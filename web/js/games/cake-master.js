@@ -10,7 +10,7 @@
 // corner so that nothing depends on colour alone.
 
 import {h, s} from '../dom.js';
-import {t} from '../i18n.js';
+import {t, currentLanguage} from '../i18n.js';
 import {readSentence, playerName} from './words.js';
 
 const CODE = /^([WPC])([0-3])(\*?)([rb]*)$/;
@@ -97,6 +97,23 @@ export function score(view, seat) {
 
 // ---- Drawing cards (SVG) ---------------------------------------------------
 
+// The pictures that do not change (a card at a place, an empty place, a
+// customer, a cake nobody can click) are built once and cloned: a board
+// has hundreds of them, and a clone costs a fraction of building anew.
+// Only elements without listeners are cached (a clone has none).
+const TEMPLATES = new Map();
+
+function cached(key, build) {
+  const full = `${currentLanguage()}|${key}`;
+  let template = TEMPLATES.get(full);
+  if (!template) {
+    if (TEMPLATES.size >= 2000) TEMPLATES.clear();
+    template = build();
+    TEMPLATES.set(full, template);
+  }
+  return template.cloneNode(true);
+}
+
 const round = (x) => Math.round(x * 100) / 100;
 const dir = (degrees) => [Math.cos(degrees * Math.PI / 180), Math.sin(degrees * Math.PI / 180)];
 
@@ -180,6 +197,11 @@ function wedge(card, c, R, q) {
 // A card as a square of side S at (x, y), showing quarter q of a cake
 // whose centre is the square's inner corner.
 function cardTile(code, x, y, S, q, attributes = {}) {
+  return cached(`tile|${code}|${x}|${y}|${S}|${q}|${JSON.stringify(attributes)}`,
+    () => buildCardTile(code, x, y, S, q, attributes));
+}
+
+function buildCardTile(code, x, y, S, q, attributes) {
   const card = parseCard(code);
   const corner = [[x + S, y + S], [x, y + S], [x, y], [x + S, y]][q];
   const outer = [[x, y], [x + S, y], [x + S, y + S], [x, y + S]][q];
@@ -204,6 +226,10 @@ function cardTile(code, x, y, S, q, attributes = {}) {
 }
 
 function emptyTile(x, y, S, q, letter) {
+  return cached(`empty|${x}|${y}|${S}|${q}|${letter}`, () => buildEmptyTile(x, y, S, q, letter));
+}
+
+function buildEmptyTile(x, y, S, q, letter) {
   const corner = [[x + S, y + S], [x, y + S], [x, y], [x + S, y]][q];
   const R = S * 0.93, start = 180 + 90 * q;
   const p1 = [corner[0] + R * dir(start)[0], corner[1] + R * dir(start)[1]];
@@ -243,6 +269,14 @@ function pipBadge(n) {
 // drawn as chips on the empty places; pending: {quarter index: code} the
 // partial move's placements.
 function cakeSvg(ctx, cake, index, options = {}) {
+  const {targets = {}, pending = {}, name = '', small = false} = options;
+  if (!Object.keys(targets).length && !Object.keys(pending).length) {
+    return cached(`cake|${cake.join(',')}|${index}|${name}|${small}`, () => buildCakeSvg(ctx, cake, index, options));
+  }
+  return buildCakeSvg(ctx, cake, index, options);
+}
+
+function buildCakeSvg(ctx, cake, index, options) {
   const {targets = {}, pending = {}, slots = {}, name = '', small = false} = options;
   const S = 100, gap = 3, pad = 6, size = 2 * S + gap + 2 * pad;
   const places = [[pad, pad], [pad + S + gap, pad], [pad + S + gap, pad + S + gap], [pad, pad + S + gap]];
@@ -309,6 +343,10 @@ function demandText(demand) {
 
 function customerCard(customer, options = {}) {
   const {small = false} = options;
+  return cached(`customer|${small}|${JSON.stringify(customer)}`, () => buildCustomerCard(customer, small));
+}
+
+function buildCustomerCard(customer, small) {
   const text = t('cm.customer_label', {id: customer.id, demand: demandText(customer.demand)});
   const hue = (customer.id * 47) % 360;
   return h('div', {class: `cm-customer${small ? ' small' : ''}`, 'data-card': `customer-${customer.id}`,
