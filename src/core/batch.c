@@ -8,10 +8,10 @@
  * it with the plain C loop of bench/bench_random_play.c, and
  * docs/performance.md says where each nanosecond went.
  *
- * - The legal actions are generated once, on the stack, and copied once
- *   into the caller's output; what the next step checks against is kept
- *   apart, never read back from the caller's arrays (which the caller may
- *   write): a 64-bit set of the legal actions for the games whose actions
+ * - The game writes its legal actions straight into the caller's output
+ *   row.  What the next step checks against is kept apart, never read
+ *   back from the caller's arrays at the next step (the caller may write
+ *   them): a 64-bit set of the legal actions for the games whose actions
  *   are all below 64, else a copy of the list, in ascending order.
  * - The check of a whole step is one pass without a branch per game for
  *   the 64-bit sets; the search for the culprit is done only when it fails.
@@ -73,7 +73,8 @@ struct gateau_batch {
 static void play_chance(const gateau_batch *batch, batch_game *game)
 {
     gateau_state *state = game->state;
-    while (state->chance) batch->apply(state, GATEAU_CHANCE, batch->sample_chance(state, &game->rng));
+    while (state->chance)
+        batch->apply(state, GATEAU_CHANCE, batch->sample_chance(state, &game->rng));
 }
 
 static void start_game(const gateau_batch *batch, batch_game *game)
@@ -82,17 +83,12 @@ static void start_game(const gateau_batch *batch, batch_game *game)
     play_chance(batch, game);
 }
 
+/* The actions as a 64-bit set (all below 64). */
 static uint64_t action_set(const gateau_action *actions, int count)
 {
     uint64_t bits = 0;
     for (int k = 0; k < count; k++) bits |= 1ull << actions[k];
     return bits;
-}
-
-/* A loop rather than memcpy: a dozen actions, where the call costs more. */
-static void copy_actions(int32_t *restrict to, const gateau_action *restrict from, int count)
-{
-    for (int k = 0; k < count; k++) to[k] = from[k];
 }
 
 /* Game i's seat to act and its legal actions: kept for the next step's
@@ -117,7 +113,7 @@ static inline __attribute__((always_inline)) void find_actor(gateau_batch *batch
     if (batch->small_space)
         batch->legal_bits[i] = action_set(legal, count);
     else if (out->legal_actions)
-        copy_actions(out->legal_actions + row, legal, count);
+        memcpy(out->legal_actions + row, legal, sizeof *legal * (size_t)count);
     if (out->legal_counts) out->legal_counts[i] = count;
     if (out->seats) out->seats[i] = seat;
 }
@@ -138,7 +134,8 @@ static void write_tensors(const gateau_batch *batch, int i, const gateau_batch_o
             for (uint64_t bits = batch->legal_bits[i]; bits; bits &= bits - 1)
                 mask[__builtin_ctzll(bits)] = 1;
         } else {
-            const gateau_action *legal = batch->legal_block + (size_t)i * (size_t)batch->max_actions;
+            const gateau_action *legal =
+                batch->legal_block + (size_t)i * (size_t)batch->max_actions;
             for (int k = 0; k < game->legal_count; k++) mask[legal[k]] = 1;
         }
     }
