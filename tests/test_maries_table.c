@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/engine.h"
+#include "games/maries_table/maries_table.h"
 #include "support.h"
 
 /* ---- Helpers ------------------------------------------------------------------ */
@@ -301,6 +303,47 @@ Test(maries_table, keep_lower_card_needs_a_partner)
     support_play(record, 0, "keep 7 5");
     cr_assert_str_eq(gateau_record_move_text(record, 1), "keep 5 7");
     gateau_record_free(record);
+}
+
+/* The draft's legal actions for every hand of up to three cards of each
+ * value, against the rule read value by value: the lower card of a keep
+ * needs a second copy or a higher card beside it; the higher card is
+ * above the lower one, or a second copy of it.  (The game computes them
+ * as bit sets, without a branch per value.) */
+Test(maries_table, draft_actions_for_every_hand)
+{
+    gateau_setup *setup = support_setup("maries-table", 3, NULL);
+    gateau_state *state = gateau_state_new(setup);
+    mt_state *g = GAME_STATE(mt_state, state);
+    g->phase = MT_PHASE_DRAFT;
+    int hands = 1;
+    for (int v = 0; v < VALUES; v++) hands *= 4;
+    for (int code = 0; code < hands; code++) {
+        int held = 0;
+        for (int v = 1, rest = code; v <= VALUES; v++, rest /= 4) {
+            g->hand[v] = (uint8_t)(rest % 4);
+            held += g->hand[v];
+        }
+        for (int low = 0; low <= VALUES; low++) {
+            if (low && !g->hand[low]) continue;
+            g->low = (uint8_t)low;
+            gateau_action expected[VALUES], actual[GATEAU_MAX_ACTIONS];
+            int count = 0;
+            for (int v = 1; v <= VALUES; v++) {
+                bool higher_held = false;
+                for (int w = v + 1; w <= VALUES; w++) higher_held |= g->hand[w] > 0;
+                bool allowed = low ? (v > low && g->hand[v] >= 1) || (v == low && g->hand[v] >= 2)
+                                   : g->hand[v] >= 2 || (g->hand[v] == 1 && higher_held);
+                if (allowed) expected[count++] = (low ? MT_KEEP_HIGH : MT_KEEP_LOW) + v;
+            }
+            cr_assert_eq(mt_legal_actions(state, 0, actual), count, "hand %d (%d cards), low %d",
+                         code, held, low);
+            cr_assert_arr_eq(actual, expected, sizeof(gateau_action) * (size_t)count,
+                             "hand %d, low %d", code, low);
+        }
+    }
+    gateau_state_free(state);
+    gateau_setup_free(setup);
 }
 
 /* ---- The vote ------------------------------------------------------------------------- */

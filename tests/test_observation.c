@@ -14,8 +14,11 @@
  *   generators and actions, reports what gateau_state_observation and the
  *   legal actions say, ends games with their scores and winners, and
  *   refuses an illegal action without playing anything.
+ * - A batch checks actions against its own record of the legal actions,
+ *   never against the caller's output arrays.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -224,7 +227,18 @@ ParameterizedTest(game_case *c, batch, same_games_as_single_states, .timeout = 6
             cr_assert_not(gateau_batch_step(batch, wrong, &out, error, sizeof error));
             cr_assert(strstr(error, "game 3: action -5 is not a legal action"), "%s", error);
         }
+        /* The entries past a game's list are left as they were (the game
+         * writes its list straight into the row). */
+        int32_t *before = malloc(sizeof(int32_t) * GAMES * (size_t)max_actions);
+        for (int i = 0; i < GAMES; i++)
+            for (int k = counts[i]; k < max_actions; k++) legal[i * max_actions + k] = -7 - k;
+        memcpy(before, legal, sizeof(int32_t) * GAMES * (size_t)max_actions);
         cr_assert(gateau_batch_step(batch, actions, &out, error, sizeof error), "%s", error);
+        for (int i = 0; i < GAMES; i++)
+            for (int k = counts[i]; k < max_actions; k++)
+                cr_assert_eq(legal[i * max_actions + k], before[i * max_actions + k],
+                             "game %d step %d: entry %d past the list written", i, step, k);
+        free(before);
         for (int i = 0; i < GAMES; i++) {
             gateau_state *s = single[i];
             gateau_state_apply_legal(s, seats[i] >= 0 ? gateau_state_next_seat(s) : 0, actions[i]);
@@ -249,6 +263,57 @@ ParameterizedTest(game_case *c, batch, same_games_as_single_states, .timeout = 6
     free(observations);
     free(expected);
     free(masks);
+    free(mask);
+    free(legal);
+    gateau_setup_free(setup);
+}
+
+ParameterizedTestParameters(batch, checks_against_its_own_record)
+{
+    return support_all_game_cases();
+}
+
+/* A step checks every action against what the batch itself reported, not
+ * against the caller's arrays, which the caller may have written to: an
+ * action written into the legal_actions output is still refused, and so
+ * are actions outside the action space (below 0, at its size, at 64 where
+ * the batch keeps a 64-bit set).  The first bad game is named, whatever
+ * the games after it hold. */
+ParameterizedTest(game_case *c, batch, checks_against_its_own_record)
+{
+    enum { GAMES = 3 };
+    gateau_setup *setup = support_setup(c->game, c->players, NULL);
+    int space = gateau_action_space_size(setup);
+    int max_actions = gateau_game_type_of(gateau_setup_game(setup))->max_actions;
+    int32_t *legal = calloc(GAMES, sizeof(int32_t) * (size_t)max_actions);
+    int32_t counts[GAMES], seats[GAMES];
+    gateau_batch_outputs out = {.legal_actions = legal, .legal_counts = counts, .seats = seats};
+    char error[256];
+    gateau_batch *batch = gateau_batch_new(setup, GAMES, 3, error, sizeof error);
+    cr_assert_not_null(batch, "%s", error);
+    gateau_batch_reset(batch, &out);
+
+    /* An action of the space that game 1's seat may not take now. */
+    uint8_t *mask = calloc(1, (size_t)space);
+    const gateau_state *second = gateau_batch_state(batch, 1);
+    gateau_state_legal_mask(second, gateau_state_next_seat(second), mask);
+    int unlisted = 0;
+    while (unlisted < space && mask[unlisted]) unlisted++;
+    cr_assert_lt(unlisted, space, "some action is not legal");
+    legal[1 * max_actions] = unlisted; /* the caller writes over the output */
+
+    gateau_action bad[] = {unlisted, -1, space, 64, 1 << 20};
+    for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
+        if (bad[b] >= 0 && bad[b] < space && mask[bad[b]]) continue; /* 64 may be legal */
+        gateau_action actions[GAMES] = {legal[0], bad[b], bad[b]};
+        cr_assert_not(gateau_batch_step(batch, actions, &out, error, sizeof error));
+        char expected[64];
+        snprintf(expected, sizeof expected, "game 1: action %d is not a legal action", bad[b]);
+        cr_assert(strstr(error, expected), "%s: %s", expected, error);
+    }
+    cr_assert_eq(legal[1 * max_actions], unlisted, "a refused step writes no output");
+    cr_assert_eq(gateau_batch_games_finished(batch), 0);
+    gateau_batch_free(batch);
     free(mask);
     free(legal);
     gateau_setup_free(setup);

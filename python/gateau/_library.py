@@ -207,6 +207,15 @@ for _name, (_restype, _argtypes) in _SIGNATURES.items():
     _function.argtypes = _argtypes
 
 
+def unconverted(name):
+    """The C function name with its return type and without argtypes, for
+    a hot path that passes ctypes values made once: ctypes then converts
+    nothing."""
+    function = lib[name]  # a new function object; lib.name keeps its argtypes
+    function.restype = _SIGNATURES[name][0]
+    return function
+
+
 def take_string(pointer):
     """A malloc'd C string as str, freed."""
     if not pointer:

@@ -67,3 +67,52 @@ def test_bad_batch_input():
         batch.step(legal)
     with pytest.raises(gateau.GateauError, match="there is no game 5"):
         batch.state(5)
+
+
+class _FixedDraws:
+    """A stand-in for a numpy Generator whose draws are all u."""
+
+    def __init__(self, u):
+        self.u = u
+
+    def random(self, size, dtype=np.float64):
+        return np.full(size, self.u, dtype)
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_random_actions_reach_the_first_and_last_legal_action(name, players):
+    batch = gateau.Batch(name, 16, players=players, seed=5, observations=False, masks=False)
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        batch.step(batch.random_actions(rng))
+    rows = range(batch.count)
+    first = [batch.legal_actions[i, 0] for i in rows]
+    last = [batch.legal_actions[i, batch.legal_counts[i] - 1] for i in rows]
+    below_one = np.nextafter(np.float32(1), np.float32(0))  # the largest draw there is
+    assert list(batch.random_actions(_FixedDraws(0.0))) == first
+    assert list(batch.random_actions(_FixedDraws(below_one))) == last
+    assert batch.random_actions(rng).dtype == np.int32
+
+
+def test_random_actions_pick_every_legal_action():
+    batch = gateau.Batch("piece-o-cake", 1, players=4, seed=2, observations=False, masks=False)
+    rng = np.random.default_rng(4)
+    while batch.legal_counts[0] < 3:
+        batch.step(batch.random_actions(rng))
+    legal = set(batch.legal_actions[0, :batch.legal_counts[0]])
+    picked = {int(batch.random_actions(rng)[0]) for _ in range(50 * len(legal))}
+    assert picked == legal
+
+
+def test_step_takes_any_integer_sequence_and_refuses_other_numbers():
+    batch = gateau.Batch("maries-table", 2, players=3, seed=1, observations=False, masks=False)
+    batch.step([int(a) for a in batch.legal_actions[:, 0]])
+    batch.step(batch.legal_actions[:, 0].astype(np.int64))
+    batch.step(batch.legal_actions[:, 0].astype(np.uint8))
+    with pytest.raises(gateau.GateauError, match="not 32-bit integers"):
+        batch.step(batch.legal_actions[:, 0].astype(np.float64))
+    wrapped = batch.legal_actions[:, 0].astype(np.int64) + 2**32  # the same low 32 bits
+    with pytest.raises(gateau.GateauError, match="not 32-bit integers"):
+        batch.step(wrapped)
+    with pytest.raises(gateau.GateauError, match="2 actions expected"):
+        batch.step(np.int32(1))

@@ -3,13 +3,26 @@
  * so that a learner in Python pays its interpreter's overhead once per
  * batch rather than once per game and action.
  *
- * Each game keeps the legal actions it last reported: a step checks the
- * actions it is given against them (no second legal-move generation) and
- * then applies them on the fast path.  The states lie side by side in one
- * block, one cache-line-aligned slot each, and the kept legal actions in
- * another, max_actions per game: a step walks through memory in order
- * instead of chasing a thousand separate allocations, which made it twice
- * as slow per game as playing one game alone.
+ * A step costs the games' own work (apply, chance, the next legal
+ * actions) and as little else as can be: bench/bench_python.py compares
+ * it with the plain C loop of bench/bench_random_play.c, and
+ * docs/performance.md says where each nanosecond went.
+ *
+ * - The game writes its legal actions straight into the caller's output
+ *   row.  What the next step checks against is kept apart, never read
+ *   back from the caller's arrays at the next step (the caller may write
+ *   them): a 64-bit set of the legal actions for the games whose actions
+ *   are all below 64, else a copy of the list, in ascending order.
+ * - The check of a whole step is one pass without a branch per game for
+ *   the 64-bit sets; the search for the culprit is done only when it fails.
+ * - The game's functions are called through pointers taken once, when the
+ *   batch is made, rather than state->setup->game->... at every call.
+ * - The states lie side by side in one block, one cache-line-aligned slot
+ *   each: a step walks through memory in order instead of chasing a
+ *   thousand separate allocations.
+ * - Results are written only for the games that end (and cleared at the
+ *   next step); positions without observations or masks are a count, a
+ *   seat and the list.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,18 +36,21 @@ enum { BATCH_MAX_GAMES = 1 << 20 };
 enum { BATCH_ALIGNMENT = 64 }; /* a cache line */
 
 typedef struct batch_game {
-    gateau_state *state;   /* a slot of the batch's block */
-    gateau_action *legal;  /* max_actions slots of the batch's legal block */
+    gateau_state *state; /* a slot of the batch's block */
     gateau_rng rng;
     int seat; /* to act */
     int legal_count;
-    uint64_t legal_bits; /* bit a: action a is legal, for action spaces of 64 or less */
 } batch_game;
+
+typedef int legal_actions_fn(const gateau_state *state, int seat, gateau_action *actions);
+typedef gateau_action sample_chance_fn(const gateau_state *state, gateau_rng *rng);
+typedef void apply_fn(gateau_state *state, int seat, gateau_action action);
 
 struct gateau_batch {
     const gateau_setup *setup;
     gateau_state *initial; /* the state every game starts from */
     int count;
+    int max_actions;
     long finished;
     bool started;     /* reset at least once */
     bool small_space; /* every action below 64: legal_bits says it all */
@@ -42,64 +58,87 @@ struct gateau_batch {
     int ended_count;
     batch_game *games;
     void *state_block;
+    /* What the last step reported legal, to check the next one against:
+     * legal_bits[i] (bit a: action a) when small_space, else the list,
+     * max_actions slots a game in legal_block. */
+    uint64_t *legal_bits;
     gateau_action *legal_block;
+    /* The game's functions (the public wrappers' checks are done here). */
+    legal_actions_fn *legal_actions;
+    sample_chance_fn *sample_chance;
+    apply_fn *apply;
 };
 
-/* Chance plays until a seat is to act or the game is over.  (The hot
- * path reads the state's common fields and calls the game's functions
- * directly, as the core may: the public wrappers' checks are done here
- * once.) */
-static void play_chance(batch_game *game)
+/* Chance plays until a seat is to act or the game is over. */
+static void play_chance(const gateau_batch *batch, batch_game *game)
 {
     gateau_state *state = game->state;
-    while (state->chance) {
-        gateau_action outcome = gateau_state_sample_chance(state, &game->rng);
-        state->setup->game->apply(state, GATEAU_CHANCE, outcome);
-    }
+    while (state->chance)
+        batch->apply(state, GATEAU_CHANCE, batch->sample_chance(state, &game->rng));
 }
 
 static void start_game(const gateau_batch *batch, batch_game *game)
 {
-    gateau_state_copy(game->state, batch->initial);
-    play_chance(game);
+    memcpy(game->state, batch->initial, gateau_state_size(batch->setup));
+    play_chance(batch, game);
 }
 
-/* The seat to act and its legal actions, kept for the next step. */
-static void find_actor(batch_game *game)
+/* The actions as a 64-bit set (all below 64). */
+static uint64_t action_set(const gateau_action *actions, int count)
 {
-    gateau_action legal[GATEAU_MAX_ACTIONS];
-    const gateau_state *state = game->state;
-    game->seat = __builtin_ctz(state->actors); /* a seat acts: not over, not chance */
-    int count = state->setup->game->legal_actions(state, game->seat, legal);
-    /* A loop, not memcpy: a dozen actions, where the call costs more. */
     uint64_t bits = 0;
-    for (int k = 0; k < count; k++) {
-        game->legal[k] = legal[k];
-        bits |= legal[k] < 64 ? 1ull << legal[k] : 0;
-    }
-    game->legal_count = count;
-    game->legal_bits = bits;
+    for (int k = 0; k < count; k++) bits |= 1ull << actions[k];
+    return bits;
 }
 
-/* Writes game i's position (its seat to act) into the outputs. */
-static void write_position(const gateau_batch *batch, int i, const gateau_batch_outputs *out)
+/* Game i's seat to act and its legal actions: kept for the next step's
+ * check, and written into the outputs that take them.  The game writes
+ * its list where it is needed (engine.h: nothing past the list, at most
+ * max_actions): the caller's row for a 64-bit set, which is read back
+ * from there, else the batch's own row, copied out.  Inlined by force:
+ * gcc keeps it a call otherwise, a tenth of a step of piece o' Cake. */
+static inline __attribute__((always_inline)) void find_actor(gateau_batch *batch, int i,
+                                                             const gateau_batch_outputs *out)
+{
+    gateau_action spare[GATEAU_MAX_ACTIONS];
+    batch_game *game = &batch->games[i];
+    size_t row = (size_t)i * (size_t)batch->max_actions;
+    gateau_action *legal = !batch->small_space ? batch->legal_block + row
+                           : out->legal_actions ? out->legal_actions + row
+                                                : spare;
+    int seat = __builtin_ctz(game->state->actors); /* a seat acts: not over, not chance */
+    int count = batch->legal_actions(game->state, seat, legal);
+    game->seat = seat;
+    game->legal_count = count;
+    if (batch->small_space)
+        batch->legal_bits[i] = action_set(legal, count);
+    else if (out->legal_actions)
+        memcpy(out->legal_actions + row, legal, sizeof *legal * (size_t)count);
+    if (out->legal_counts) out->legal_counts[i] = count;
+    if (out->seats) out->seats[i] = seat;
+}
+
+/* The outputs that take more than the legal actions: game i's
+ * observation and mask, for its seat to act. */
+static void write_tensors(const gateau_batch *batch, int i, const gateau_batch_outputs *out)
 {
     const batch_game *game = &batch->games[i];
-    const gateau_game *rules = batch->setup->game;
     if (out->observations)
         gateau_state_observation(game->state, game->seat,
                                  out->observations + (size_t)i * batch->setup->observation_size);
     if (out->masks) {
-        uint8_t *mask = out->masks + (size_t)i * rules->action_space;
-        memset(mask, 0, (size_t)rules->action_space);
-        for (int k = 0; k < game->legal_count; k++) mask[game->legal[k]] = 1;
+        size_t space = (size_t)batch->setup->game->action_space;
+        uint8_t *mask = out->masks + (size_t)i * space;
+        memset(mask, 0, space);
+        if (batch->small_space) {
+            for (uint64_t bits = batch->legal_bits[i]; bits; bits &= bits - 1)
+                mask[__builtin_ctzll(bits)] = 1;
+        } else {
+            const gateau_action *legal =
+                batch->legal_block + (size_t)i * (size_t)batch->max_actions;
+            for (int k = 0; k < game->legal_count; k++) mask[legal[k]] = 1;
+        }
     }
-    if (out->legal_actions) {
-        int32_t *legal = out->legal_actions + (size_t)i * rules->type.max_actions;
-        for (int k = 0; k < game->legal_count; k++) legal[k] = game->legal[k];
-    }
-    if (out->legal_counts) out->legal_counts[i] = game->legal_count;
-    if (out->seats) out->seats[i] = game->seat;
 }
 
 /* The results of game i, which has just ended or not. */
@@ -139,27 +178,38 @@ gateau_batch *gateau_batch_new(const gateau_setup *setup, int count, uint64_t se
                   count);
         return NULL;
     }
+    const gateau_game *rules = setup->game;
     size_t stride = (gateau_state_size(setup) + BATCH_ALIGNMENT - 1) / BATCH_ALIGNMENT *
                     BATCH_ALIGNMENT;
-    int max_actions = setup->game->type.max_actions;
     gateau_batch *batch = calloc(1, sizeof *batch);
-    batch_game *games = calloc((size_t)count, sizeof *games);
-    unsigned char *block = aligned_alloc(BATCH_ALIGNMENT, stride * (size_t)count);
-    gateau_action *legal = calloc((size_t)count * (size_t)max_actions, sizeof *legal);
-    batch->ended = calloc((size_t)count, sizeof *batch->ended);
-    if (!batch || !games || !block || !legal || !batch->ended) abort();
-    batch->small_space = setup->game->action_space <= 64;
+    if (!batch) abort();
     batch->setup = setup;
     batch->count = count;
-    batch->games = games;
-    batch->state_block = block;
-    batch->legal_block = legal;
+    batch->max_actions = rules->type.max_actions;
+    batch->small_space = rules->action_space <= 64;
+    batch->games = calloc((size_t)count, sizeof *batch->games);
+    batch->state_block = aligned_alloc(BATCH_ALIGNMENT, stride * (size_t)count);
+    if (batch->small_space)
+        batch->legal_bits = calloc((size_t)count, sizeof *batch->legal_bits);
+    else
+        batch->legal_block = calloc((size_t)count * (size_t)batch->max_actions,
+                                    sizeof *batch->legal_block);
+    batch->ended = calloc((size_t)count, sizeof *batch->ended);
+    if (!batch->games || !batch->state_block || !(batch->legal_bits || batch->legal_block) ||
+        !batch->ended)
+        abort();
+    batch->legal_actions = rules->legal_actions;
+    /* gateau_state_sample_chance() samples chance_outcomes() for the games
+     * without a sampler of their own. */
+    batch->sample_chance = rules->sample_chance ? rules->sample_chance : gateau_state_sample_chance;
+    batch->apply = rules->apply;
     batch->initial = gateau_state_new(setup);
     for (int i = 0; i < count; i++) {
-        games[i].state = (gateau_state *)(void *)(block + stride * (size_t)i);
-        memcpy(games[i].state, batch->initial, gateau_state_size(setup));
-        games[i].legal = legal + (size_t)i * (size_t)max_actions;
-        gateau_rng_seed_stream(&games[i].rng, seed, (uint64_t)i);
+        batch_game *game = &batch->games[i];
+        game->state = (gateau_state *)(void *)((unsigned char *)batch->state_block +
+                                               stride * (size_t)i);
+        memcpy(game->state, batch->initial, gateau_state_size(setup));
+        gateau_rng_seed_stream(&game->rng, seed, (uint64_t)i);
     }
     return batch;
 }
@@ -170,6 +220,7 @@ void gateau_batch_free(gateau_batch *batch)
     gateau_state_free(batch->initial);
     free(batch->ended);
     free(batch->state_block);
+    free(batch->legal_bits);
     free(batch->legal_block);
     free(batch->games);
     free(batch);
@@ -189,20 +240,40 @@ void gateau_batch_reset(gateau_batch *batch, const gateau_batch_outputs *out)
     batch->ended_count = 0;
     for (int i = 0; i < batch->count; i++) {
         start_game(batch, &batch->games[i]);
-        find_actor(&batch->games[i]);
-        write_position(batch, i, out);
+        find_actor(batch, i, out);
+        write_tensors(batch, i, out);
         write_result(batch, i, false, out);
     }
 }
 
-/* Whether action is among those game last reported. */
-static bool reported_legal(const gateau_batch *batch, const batch_game *game,
-                           gateau_action action)
+/* Whether action is among those game i last reported. */
+static bool reported_legal(const gateau_batch *batch, int i, gateau_action action)
 {
-    if (batch->small_space) return action >= 0 && action < 64 && (game->legal_bits >> action & 1u);
-    for (int k = 0; k < game->legal_count; k++)
-        if (game->legal[k] == action) return true;
-    return false;
+    if (batch->small_space)
+        return action >= 0 && action < 64 && (batch->legal_bits[i] >> action & 1u);
+    /* Ascending: the actions below it, then it or not. */
+    const gateau_action *legal = batch->legal_block + (size_t)i * (size_t)batch->max_actions;
+    int count = batch->games[i].legal_count, below = 0;
+    for (int k = 0; k < count; k++) below += legal[k] < action;
+    return below < count && legal[below] == action;
+}
+
+/* The first game whose action was not reported legal, or -1. */
+static int first_illegal(const gateau_batch *batch, const gateau_action *actions)
+{
+    if (batch->small_space) {
+        /* The usual case, every action legal, in one pass without a
+         * branch per game; the culprit is looked for only when it fails. */
+        uint64_t missing = 0;
+        for (int i = 0; i < batch->count; i++) {
+            uint32_t action = (uint32_t)actions[i];
+            missing |= (action >= 64) | (~batch->legal_bits[i] >> (action & 63) & 1);
+        }
+        if (!missing) return -1;
+    }
+    for (int i = 0; i < batch->count; i++)
+        if (!reported_legal(batch, i, actions[i])) return i;
+    return -1;
 }
 
 bool gateau_batch_step(gateau_batch *batch, const gateau_action *actions,
@@ -212,27 +283,28 @@ bool gateau_batch_step(gateau_batch *batch, const gateau_action *actions,
         set_error(error, error_size, "the batch has not been reset: no game has started");
         return false;
     }
-    for (int i = 0; i < batch->count; i++) {
-        if (!reported_legal(batch, &batch->games[i], actions[i])) {
-            set_error(error, error_size,
-                      "game %d: action %d is not a legal action of seat %d (%d legal)", i,
-                      (int)actions[i], batch->games[i].seat + 1, batch->games[i].legal_count);
-            return false;
-        }
+    int illegal = first_illegal(batch, actions);
+    if (illegal >= 0) {
+        set_error(error, error_size,
+                  "game %d: action %d is not a legal action of seat %d (%d legal)", illegal,
+                  (int)actions[illegal], batch->games[illegal].seat + 1,
+                  batch->games[illegal].legal_count);
+        return false;
     }
     clear_last_results(batch, out);
+    bool tensors = out->observations || out->masks;
     for (int i = 0; i < batch->count; i++) {
         batch_game *game = &batch->games[i];
-        game->state->setup->game->apply(game->state, game->seat, actions[i]);
-        play_chance(game);
+        batch->apply(game->state, game->seat, actions[i]);
+        play_chance(batch, game);
         if (game->state->over) {
             write_result(batch, i, true, out);
             batch->ended[batch->ended_count++] = i;
             batch->finished++;
             start_game(batch, game);
         }
-        find_actor(game);
-        write_position(batch, i, out);
+        find_actor(batch, i, out);
+        if (tensors) write_tensors(batch, i, out);
     }
     return true;
 }

@@ -8,7 +8,9 @@
  *
  * Contract for the game's functions:
  * - init() sets up the state and the common fields (actors, chance, ...).
- * - legal_actions() lists the seat's actions in ascending order.
+ * - legal_actions() lists the seat's actions in ascending order, at most
+ *   type.max_actions of them, and writes nothing past the list (a batch
+ *   has it write straight into a caller's row of max_actions: batch.c).
  * - apply() may assume the action is legal (the core checks); it updates
  *   the common fields: after it returns they say who acts next.
  * - parse_move() may assume nothing about the text, and must check the
