@@ -24,6 +24,8 @@
 #include "gateau/match.h"
 #include "gateau/record.h"
 
+#include "arena/arena_text.h"
+
 /* One worker's count of finished games, on its own cache line so that the
  * progress reader never slows the workers down. */
 typedef struct arena_counter {
@@ -71,18 +73,6 @@ struct gateau_arena {
     bool failed;
 };
 
-/* Writes a one-line error, printf style. */
-static void write_error(char *error, size_t error_size, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
-static void write_error(char *error, size_t error_size, const char *format, ...)
-{
-    if (!error || !error_size) return;
-    va_list args;
-    va_start(args, format);
-    vsnprintf(error, error_size, format, args);
-    va_end(args);
-}
-
 int gateau_arena_seat_of(int listed, long game, int players)
 {
     return (int)(((long)listed + game % players) % players);
@@ -113,58 +103,58 @@ gateau_arena *gateau_arena_new(const gateau_arena_config *config, char *error,
                                size_t error_size)
 {
     if (!config->setup) {
-        write_error(error, error_size, "the arena needs a setup");
+        arena_error(error, error_size, "the arena needs a setup");
         return NULL;
     }
     int players = gateau_setup_players(config->setup);
     if (!config->bots) {
-        write_error(error, error_size, "the arena needs %d bots", players);
+        arena_error(error, error_size, "the arena needs %d bots", players);
         return NULL;
     }
     for (int k = 0; k < players; k++) {
         if (!config->bots[k]) {
-            write_error(error, error_size, "the arena needs %d bots", players);
+            arena_error(error, error_size, "the arena needs %d bots", players);
             return NULL;
         }
         char reason[256];
         gateau_bot *bot = gateau_bot_new(config->bots[k], reason, sizeof reason);
         if (!bot) {
-            write_error(error, error_size, "seat %d: %s", k + 1, reason);
+            arena_error(error, error_size, "seat %d: %s", k + 1, reason);
             return NULL;
         }
         gateau_bot_free(bot);
     }
     if (config->games <= 0) {
-        write_error(error, error_size, "the number of games must be positive, not %ld",
+        arena_error(error, error_size, "the number of games must be positive, not %ld",
                   config->games);
         return NULL;
     }
     if (config->threads < 1 || config->threads > GATEAU_ARENA_MAX_THREADS) {
-        write_error(error, error_size, "threads must be 1 to %d, not %d",
+        arena_error(error, error_size, "threads must be 1 to %d, not %d",
                   GATEAU_ARENA_MAX_THREADS, config->threads);
         return NULL;
     }
     long first = 0, count = config->games;
     if (config->shards != 0) {
         if (config->shards < 1 || config->shards > config->games) {
-            write_error(error, error_size, "shards must be 1 to the %ld games, not %d",
+            arena_error(error, error_size, "shards must be 1 to the %ld games, not %d",
                         config->games, config->shards);
             return NULL;
         }
         if (config->shard < 1 || config->shard > config->shards) {
-            write_error(error, error_size, "the shard must be 1 to %d, not %d", config->shards,
+            arena_error(error, error_size, "the shard must be 1 to %d, not %d", config->shards,
                         config->shard);
             return NULL;
         }
         gateau_arena_shard_range(config->games, config->shard, config->shards, &first, &count);
     }
     if ((unsigned long)count > SIZE_MAX / sizeof(gateau_arena_game)) {
-        write_error(error, error_size, "%ld games are too many to hold in memory", count);
+        arena_error(error, error_size, "%ld games are too many to hold in memory", count);
         return NULL;
     }
     gateau_arena_game *results = calloc((size_t)count, sizeof *results);
     if (!results) {
-        write_error(error, error_size, "%ld games are too many to hold in memory", count);
+        arena_error(error, error_size, "%ld games are too many to hold in memory", count);
         return NULL;
     }
     gateau_arena *arena = calloc(1, sizeof *arena);
@@ -227,17 +217,17 @@ bool gateau_arena_resume_game(gateau_arena *arena, long game, const gateau_arena
                               char *error, size_t error_size)
 {
     if (arena->ran) {
-        write_error(error, error_size, "this arena has already run");
+        arena_error(error, error_size, "this arena has already run");
         return false;
     }
     if (game < arena->first || game >= arena->first + arena->count) {
-        write_error(error, error_size, "game %ld is not one of this arena's, %ld to %ld",
+        arena_error(error, error_size, "game %ld is not one of this arena's, %ld to %ld",
                     game + 1, arena->first + 1, arena->first + arena->count);
         return false;
     }
     gateau_arena_game *slot = &arena->results[game - arena->first];
     if (slot->done) {
-        write_error(error, error_size, "game %ld was given twice", game + 1);
+        arena_error(error, error_size, "game %ld was given twice", game + 1);
         return false;
     }
     *slot = *result;
@@ -438,7 +428,7 @@ static void wait_with_progress(gateau_arena *arena, const arena_worker *workers,
 bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size)
 {
     if (arena->ran) {
-        write_error(error, error_size, "this arena has already run");
+        arena_error(error, error_size, "this arena has already run");
         return false;
     }
     arena->ran = true;
@@ -488,7 +478,7 @@ bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size)
         arena->finished = done;
         arena->interrupted = done < arena->count && atomic_load(&arena->stop_requested);
         if (arena->failed) {
-            write_error(error, error_size, "%s", arena->error);
+            arena_error(error, error_size, "%s", arena->error);
             return false;
         }
         return true;
@@ -512,7 +502,7 @@ bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size)
     arena->finished = prefix;
     arena->interrupted = prefix < arena->games && atomic_load(&arena->stop_requested);
     if (arena->failed) {
-        write_error(error, error_size, "%s", arena->error);
+        arena_error(error, error_size, "%s", arena->error);
         return false;
     }
     return true;

@@ -18,22 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena/arena_text.h"
+
 #define PART_MAGIC "gateau arena part 1"
 #define PART_COLUMNS "columns game scores winners moves actions"
 /* As `gateau arena --games` takes them; also bounds what a header makes
  * the reader allocate (a bit per game of the shard). */
 #define PART_MAX_GAMES 1000000000L
-
-static void write_error(char *error, size_t error_size, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
-static void write_error(char *error, size_t error_size, const char *format, ...)
-{
-    if (!error || !error_size) return;
-    va_list args;
-    va_start(args, format);
-    vsnprintf(error, error_size, format, args);
-    va_end(args);
-}
 
 /* Text for a header line: printable, without a newline. */
 static bool printable(const char *text)
@@ -50,69 +41,38 @@ static bool valid_word(const char *text)
 
 /* ---- Writing ---------------------------------------------------------------------- */
 
-/* A growing string. */
-typedef struct text_buffer {
-    char *data;
-    size_t length, capacity;
-} text_buffer;
-
-static void append(text_buffer *buffer, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-static void append(text_buffer *buffer, const char *format, ...)
-{
-    for (;;) {
-        va_list args;
-        va_start(args, format);
-        size_t room = buffer->capacity - buffer->length;
-        int needed = vsnprintf(buffer->data ? buffer->data + buffer->length : NULL, room,
-                               format, args);
-        va_end(args);
-        if (needed < 0) abort();
-        if ((size_t)needed < room) {
-            buffer->length += (size_t)needed;
-            return;
-        }
-        size_t capacity = buffer->capacity ? buffer->capacity * 2 : 1024;
-        while (capacity - buffer->length <= (size_t)needed) capacity *= 2;
-        char *data = realloc(buffer->data, capacity);
-        if (!data) abort();
-        buffer->data = data;
-        buffer->capacity = capacity;
-    }
-}
-
 static bool check_header(const gateau_arena_part_header *header, char *error, size_t error_size)
 {
     if (!valid_word(header->game)) {
-        write_error(error, error_size, "the game's name must be one printable word");
+        arena_error(error, error_size, "the game's name must be one printable word");
         return false;
     }
     if (header->players < 1 || header->players > GATEAU_MAX_PLAYERS) {
-        write_error(error, error_size, "players must be 1 to %d, not %d", GATEAU_MAX_PLAYERS,
+        arena_error(error, error_size, "players must be 1 to %d, not %d", GATEAU_MAX_PLAYERS,
                     header->players);
         return false;
     }
     if (!printable(header->options)) {
-        write_error(error, error_size, "the options must be printable text on one line");
+        arena_error(error, error_size, "the options must be printable text on one line");
         return false;
     }
     for (int k = 0; k < header->players; k++)
         if (!header->bots[k][0] || !printable(header->bots[k])) {
-            write_error(error, error_size, "bot %d must be printable text on one line", k + 1);
+            arena_error(error, error_size, "bot %d must be printable text on one line", k + 1);
             return false;
         }
     if (header->games < 1 || header->games > PART_MAX_GAMES) {
-        write_error(error, error_size, "games must be 1 to %ld, not %ld", PART_MAX_GAMES,
+        arena_error(error, error_size, "games must be 1 to %ld, not %ld", PART_MAX_GAMES,
                     header->games);
         return false;
     }
     if (header->shards < 1 || header->shards > header->games) {
-        write_error(error, error_size, "shards must be 1 to the %ld games, not %d",
+        arena_error(error, error_size, "shards must be 1 to the %ld games, not %d",
                     header->games, header->shards);
         return false;
     }
     if (header->shard < 1 || header->shard > header->shards) {
-        write_error(error, error_size, "the shard must be 1 to %d, not %d", header->shards,
+        arena_error(error, error_size, "the shard must be 1 to %d, not %d", header->shards,
                     header->shard);
         return false;
     }
@@ -124,15 +84,16 @@ char *gateau_arena_part_header_text(const gateau_arena_part_header *header, char
 {
     if (!check_header(header, error, error_size)) return NULL;
     text_buffer out = {0};
-    append(&out, PART_MAGIC "\n");
-    append(&out, "game %s\n", header->game);
-    append(&out, "players %d\n", header->players);
-    append(&out, header->options[0] ? "options %s\n" : "options\n", header->options);
-    for (int k = 0; k < header->players; k++) append(&out, "bot %d %s\n", k + 1, header->bots[k]);
-    append(&out, "seed %llu\n", (unsigned long long)header->seed);
-    append(&out, "games %ld\n", header->games);
-    append(&out, "shard %d/%d\n", header->shard, header->shards);
-    append(&out, PART_COLUMNS "\n");
+    arena_append(&out, PART_MAGIC "\n");
+    arena_append(&out, "game %s\n", header->game);
+    arena_append(&out, "players %d\n", header->players);
+    arena_append(&out, header->options[0] ? "options %s\n" : "options\n", header->options);
+    for (int k = 0; k < header->players; k++)
+        arena_append(&out, "bot %d %s\n", k + 1, header->bots[k]);
+    arena_append(&out, "seed %llu\n", (unsigned long long)header->seed);
+    arena_append(&out, "games %ld\n", header->games);
+    arena_append(&out, "shard %d/%d\n", header->shard, header->shards);
+    arena_append(&out, PART_COLUMNS "\n");
     return out.data;
 }
 
@@ -161,21 +122,21 @@ bool gateau_arena_part_header_of(const gateau_arena_config *config,
 {
     memset(header, 0, sizeof *header);
     if (!config->setup || !config->bots) {
-        write_error(error, error_size, "the configuration needs a setup and bots");
+        arena_error(error, error_size, "the configuration needs a setup and bots");
         return false;
     }
     const char *name = gateau_game_name(gateau_setup_game(config->setup));
     const char *options = gateau_setup_options_text(config->setup);
     header->players = gateau_setup_players(config->setup);
     if (strlen(name) >= sizeof header->game || strlen(options) >= sizeof header->options) {
-        write_error(error, error_size, "the game's name or options are too long for a part file");
+        arena_error(error, error_size, "the game's name or options are too long for a part file");
         return false;
     }
     strcpy(header->game, name);
     strcpy(header->options, options);
     for (int k = 0; k < header->players && k < GATEAU_MAX_PLAYERS; k++) {
         if (!config->bots[k] || strlen(config->bots[k]) >= sizeof header->bots[k]) {
-            write_error(error, error_size, "bot %d: a spec of 1 to %zu characters", k + 1,
+            arena_error(error, error_size, "bot %d: a spec of 1 to %zu characters", k + 1,
                         sizeof header->bots[k] - 1);
             return false;
         }

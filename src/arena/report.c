@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena/arena_text.h"
+
 static json_t *interval_json(gateau_interval interval)
 {
     return json_pack("[f, f]", interval.low, interval.high);
@@ -103,84 +105,53 @@ char *gateau_arena_report_json(const gateau_arena_stats *stats, const gateau_are
 
 /* ---- CSV -------------------------------------------------------------------------- */
 
-/* A growing string. */
-typedef struct text_buffer {
-    char *data;
-    size_t length, capacity;
-} text_buffer;
-
-static void append(text_buffer *buffer, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-static void append(text_buffer *buffer, const char *format, ...)
-{
-    for (;;) {
-        va_list args;
-        va_start(args, format);
-        size_t room = buffer->capacity - buffer->length;
-        int needed = vsnprintf(buffer->data ? buffer->data + buffer->length : NULL, room,
-                               format, args);
-        va_end(args);
-        if (needed < 0) abort();
-        if ((size_t)needed < room) {
-            buffer->length += (size_t)needed;
-            return;
-        }
-        size_t capacity = buffer->capacity ? buffer->capacity * 2 : 4096;
-        while (capacity - buffer->length <= (size_t)needed) capacity *= 2;
-        char *data = realloc(buffer->data, capacity);
-        if (!data) abort();
-        buffer->data = data;
-        buffer->capacity = capacity;
-    }
-}
-
 char *gateau_arena_report_csv(const gateau_arena_stats *stats, const gateau_arena_run_facts *run)
 {
     text_buffer out = {0};
-    append(&out, "section,subject,statistic,value\n");
-    append(&out, "arena,all,games,%ld\n", stats->games);
-    append(&out, "arena,all,interrupted,%d\n", run->interrupted ? 1 : 0);
+    arena_append(&out, "section,subject,statistic,value\n");
+    arena_append(&out, "arena,all,games,%ld\n", stats->games);
+    arena_append(&out, "arena,all,interrupted,%d\n", run->interrupted ? 1 : 0);
     for (int d = 0; d < stats->bot_count; d++) {
         const gateau_arena_bot_stats *bot = &stats->bots[d];
         const char *spec = bot->spec;
         /* Quoted: specs may hold ':' and '=', never '"' in practice. */
-        append(&out, "bot,\"%s\",seats,%d\n", spec, bot->listed);
-        append(&out, "bot,\"%s\",win_share,%.17g\n", spec, bot->win_share);
-        append(&out, "bot,\"%s\",win_low,%.17g\n", spec, bot->win_interval.low);
-        append(&out, "bot,\"%s\",win_high,%.17g\n", spec, bot->win_interval.high);
-        append(&out, "bot,\"%s\",score_mean,%.17g\n", spec, bot->score_mean);
-        append(&out, "bot,\"%s\",score_sd,%.17g\n", spec, bot->score_sd);
-        append(&out, "bot,\"%s\",score_min,%d\n", spec, bot->score_min);
-        append(&out, "bot,\"%s\",score_max,%d\n", spec, bot->score_max);
+        arena_append(&out, "bot,\"%s\",seats,%d\n", spec, bot->listed);
+        arena_append(&out, "bot,\"%s\",win_share,%.17g\n", spec, bot->win_share);
+        arena_append(&out, "bot,\"%s\",win_low,%.17g\n", spec, bot->win_interval.low);
+        arena_append(&out, "bot,\"%s\",win_high,%.17g\n", spec, bot->win_interval.high);
+        arena_append(&out, "bot,\"%s\",score_mean,%.17g\n", spec, bot->score_mean);
+        arena_append(&out, "bot,\"%s\",score_sd,%.17g\n", spec, bot->score_sd);
+        arena_append(&out, "bot,\"%s\",score_min,%d\n", spec, bot->score_min);
+        arena_append(&out, "bot,\"%s\",score_max,%d\n", spec, bot->score_max);
         if (stats->has_ratings) {
-            append(&out, "bot,\"%s\",rating,%.17g\n", spec, bot->rating);
-            append(&out, "bot,\"%s\",strength,%.17g\n", spec, bot->strength);
+            arena_append(&out, "bot,\"%s\",rating,%.17g\n", spec, bot->rating);
+            arena_append(&out, "bot,\"%s\",strength,%.17g\n", spec, bot->strength);
         }
         for (int j = 0; j < stats->bot_count; j++)
             if (j != d)
-                append(&out, "bot,\"%s\",placed_above:%s,%.17g\n", spec, stats->bots[j].spec,
-                       stats->pairwise[d][j]);
+                arena_append(&out, "bot,\"%s\",placed_above:%s,%.17g\n", spec, stats->bots[j].spec,
+                             stats->pairwise[d][j]);
         for (int j = 0; j < stats->bot_count; j++)
             if (j != d)
-                append(&out, "bot,\"%s\",placed_above_share:%s,%.17g\n", spec,
-                       stats->bots[j].spec, stats->pairwise_share[d][j]);
+                arena_append(&out, "bot,\"%s\",placed_above_share:%s,%.17g\n", spec,
+                             stats->bots[j].spec, stats->pairwise_share[d][j]);
         for (int j = 0; j < stats->bot_count; j++)
             if (j != d)
-                append(&out, "bot,\"%s\",meetings:%s,%ld\n", spec, stats->bots[j].spec,
-                       stats->meetings[d][j]);
+                arena_append(&out, "bot,\"%s\",meetings:%s,%ld\n", spec, stats->bots[j].spec,
+                             stats->meetings[d][j]);
     }
     for (int s = 0; s < stats->players; s++) {
         const gateau_arena_seat_stats *seat = &stats->seats[s];
-        append(&out, "seat,%d,win_share,%.17g\n", s + 1, seat->win_share);
-        append(&out, "seat,%d,win_low,%.17g\n", s + 1, seat->win_interval.low);
-        append(&out, "seat,%d,win_high,%.17g\n", s + 1, seat->win_interval.high);
-        append(&out, "seat,%d,score_mean,%.17g\n", s + 1, seat->score_mean);
-        append(&out, "seat,%d,score_sd,%.17g\n", s + 1, seat->score_sd);
+        arena_append(&out, "seat,%d,win_share,%.17g\n", s + 1, seat->win_share);
+        arena_append(&out, "seat,%d,win_low,%.17g\n", s + 1, seat->win_interval.low);
+        arena_append(&out, "seat,%d,win_high,%.17g\n", s + 1, seat->win_interval.high);
+        arena_append(&out, "seat,%d,score_mean,%.17g\n", s + 1, seat->score_mean);
+        arena_append(&out, "seat,%d,score_sd,%.17g\n", s + 1, seat->score_sd);
     }
-    append(&out, "moves,all,mean,%.17g\n", stats->moves_mean);
-    append(&out, "moves,all,sd,%.17g\n", stats->moves_sd);
-    append(&out, "moves,all,min,%d\n", stats->moves_min);
-    append(&out, "moves,all,max,%d\n", stats->moves_max);
+    arena_append(&out, "moves,all,mean,%.17g\n", stats->moves_mean);
+    arena_append(&out, "moves,all,sd,%.17g\n", stats->moves_sd);
+    arena_append(&out, "moves,all,min,%d\n", stats->moves_min);
+    arena_append(&out, "moves,all,max,%d\n", stats->moves_max);
     return out.data;
 }
 
