@@ -9,6 +9,9 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "http_client.h"
+#include "support.h"
+
 served served_start(const char *db) { return served_start_with(db, NULL); }
 
 served served_start_with(const char *db, const char *const *extra)
@@ -49,4 +52,23 @@ json_t *served_parse(const char *text)
     json_t *value = json_loads(text, 0, &error);
     cr_assert_not_null(value, "not JSON (%s): %s", error.text, text);
     return value;
+}
+
+void served_check_record(const served *running, const char *table_id, json_t *final)
+{
+    char path[256], *record;
+    snprintf(path, sizeof path, "/api/tables/%s/record", table_id);
+    cr_assert_eq(http_request(running->port, "GET", path, NULL, "", &record), 200);
+    const char *file = support_temp_path("served.txt");
+    support_write_file(file, record);
+    free(record);
+    char arguments[512], *out;
+    snprintf(arguments, sizeof arguments, "replay %s --json", file);
+    cr_assert_eq(support_run(arguments, NULL, &out), 0, "%s", out);
+    json_t *replayed = served_parse(out);
+    free(out);
+    cr_assert(json_is_true(json_object_get(replayed, "terminal")));
+    cr_assert(json_equal(json_object_get(replayed, "scores"), json_object_get(final, "scores")),
+              "the record replays to the scores the server reported");
+    json_decref(replayed);
 }

@@ -20,6 +20,11 @@ served served_start(const char *db);
 /* The same with more arguments (a NULL-ended list, at most 22). */
 served served_start_with(const char *db, const char *const *extra);
 
+/* The finished table's record, from GET /api/tables/ID/record, replayed by
+ * `gateau replay --json`, gives the scores the server reported in final
+ * (its last snapshot). */
+void served_check_record(const served *running, const char *table_id, json_t *final);
+
 /* text as JSON; the test fails when it is not. */
 json_t *served_parse(const char *text);
 

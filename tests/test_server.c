@@ -174,27 +174,6 @@ static json_t *play_to_the_end(const served *running, const created *table, int 
     return NULL;
 }
 
-/* The record, replayed by `gateau replay --json`, gives the scores the
- * server reported. */
-static void check_record(const served *running, const created *table, json_t *final)
-{
-    char path[256], *record;
-    snprintf(path, sizeof path, "/api/tables/%s/record", table->id);
-    cr_assert_eq(http_request(running->port, "GET", path, NULL, "", &record), 200);
-    const char *file = support_temp_path("served.txt");
-    support_write_file(file, record);
-    free(record);
-    char arguments[512], *out;
-    snprintf(arguments, sizeof arguments, "replay %s --json", file);
-    cr_assert_eq(support_run(arguments, NULL, &out), 0, "%s", out);
-    json_t *replayed = served_parse(out);
-    free(out);
-    cr_assert(json_is_true(json_object_get(replayed, "terminal")));
-    cr_assert(json_equal(json_object_get(replayed, "scores"), json_object_get(final, "scores")),
-              "the record replays to the scores the server reported");
-    json_decref(replayed);
-}
-
 static void play_a_game(const char *game, int players, const char *bots)
 {
     const char *db = support_temp_path("tables.db");
@@ -221,7 +200,7 @@ static void play_a_game(const char *game, int players, const char *bots)
 
     said_complete = 0;
     json_t *final = play_to_the_end(&running, &table, 1);
-    check_record(&running, &table, final);
+    served_check_record(&running, table.id, final);
     cr_assert_gt(said_complete, 0, "moves of one action say they are complete");
     int last_version = (int)json_integer_value(json_object_get(final, "version"));
 
@@ -277,7 +256,7 @@ Test(server, programs_at_seats_only_as_allowed)
     snprintf(body, sizeof body, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"%s\"]}", spec);
     created table = create_table(&running, body);
     json_t *final = play_to_the_end(&running, &table, 1);
-    check_record(&running, &table, final);
+    served_check_record(&running, table.id, final);
     json_decref(final);
     stop_server(&running);
     cr_assert_not(support_file_exists(failures), "the program failed: %s",
@@ -419,7 +398,7 @@ Test(server, a_restart_restores_unfinished_tables)
     cr_assert(json_equal(json_object_get(before, "log"), json_object_get(after, "log")));
     json_decref(before), json_decref(after);
     json_t *final = play_to_the_end(&running, &table, 1);
-    check_record(&running, &table, final);
+    served_check_record(&running, table.id, final);
     json_decref(final);
     stop_server(&running);
 }
@@ -461,7 +440,7 @@ Test(server, a_table_killed_before_its_chance_move_is_restored)
               "the same deal: chance comes from the table's seed");
     json_decref(before), json_decref(after);
     json_t *final = play_to_the_end(&running, &table, 1);
-    check_record(&running, &table, final);
+    served_check_record(&running, table.id, final);
     json_decref(final);
     stop_server(&running);
 }
@@ -485,7 +464,7 @@ Test(server, a_table_killed_before_its_end_is_stored_is_restored)
     json_t *after = get_table(&running, &table, 1);
     cr_assert(json_is_true(json_object_get(after, "over")));
     cr_assert(json_equal(json_object_get(final, "scores"), json_object_get(after, "scores")));
-    check_record(&running, &table, final);
+    served_check_record(&running, table.id, final);
     json_decref(after), json_decref(final);
     stop_server(&running);
 }

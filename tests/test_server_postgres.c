@@ -134,27 +134,6 @@ static bool watch_until(ws_client *spectator, int version, int *seen, int *entri
     return *seen >= version;
 }
 
-/* The record from the survivor, replayed by `gateau replay --json`, gives
- * the scores it reported. */
-static void check_record(const served *running, const table_tokens *table, json_t *final)
-{
-    char path[256], *record;
-    snprintf(path, sizeof path, "/api/tables/%s/record", table->id);
-    cr_assert_eq(http_request(running->port, "GET", path, NULL, "", &record), 200);
-    const char *file = support_temp_path("served.txt");
-    support_write_file(file, record);
-    free(record);
-    char arguments[512], *out;
-    snprintf(arguments, sizeof arguments, "replay %s --json", file);
-    cr_assert_eq(support_run(arguments, NULL, &out), 0, "%s", out);
-    json_t *replayed = served_parse(out);
-    free(out);
-    cr_assert(json_is_true(json_object_get(replayed, "terminal")));
-    cr_assert(json_equal(json_object_get(replayed, "scores"), json_object_get(final, "scores")),
-              "the record replays to the scores the server reported");
-    json_decref(replayed);
-}
-
 /* The seat with legal moves in snapshot from `from`, or -1 (chance, over). */
 static int seat_to_move(const served *from, const table_tokens *table, int *version,
                         json_t **legal, json_t **snapshot)
@@ -245,7 +224,7 @@ static void two_servers_one_game(const char *game, int victim, int kill_after)
     cr_assert(watch_until(&spectators[survivor], last, &seen[survivor], &entries[survivor]),
               "the survivor's spectator saw the end");
     cr_assert_eq(entries[survivor], last, "one log entry per move, each once");
-    check_record(&servers[survivor], &table, final);
+    served_check_record(&servers[survivor], table.id, final);
     json_decref(final);
     ws_close(&spectators[survivor]);
     kill(servers[survivor].pid, SIGTERM);
