@@ -110,9 +110,18 @@ bool store_update_seat(store *storage, const char *table_id, int seat, const sto
                : sqlite_store_update_seat(storage->sqlite, table_id, seat, value, error, error_size);
 }
 
+/* The store whose visit (store_load_tables, store_load_table) this thread
+ * is inside, if any: an append from there would wait for a commit that
+ * waits for the visit to end. */
+static _Thread_local const store *visiting;
+
 bool store_append_move(store *storage, const char *table_id, const store_move *move, char *error,
                        size_t error_size)
 {
+    if (!table_id) return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size,
+                          "store: called from inside a visit of store_load_tables");
     return storage->postgres
                ? postgres_store_append_move(storage->postgres, table_id, move, error, error_size)
                : sqlite_store_append_move(storage->sqlite, table_id, move, error, error_size);
@@ -131,21 +140,29 @@ bool store_finish_table(store *storage, const char *table_id, const char *result
 bool store_load_tables(store *storage, bool unfinished_only, store_visitor visit, void *context,
                        char *error, size_t error_size)
 {
-    return storage->postgres
-               ? postgres_store_load_tables(storage->postgres, unfinished_only, visit, context,
-                                            error, error_size)
-               : sqlite_store_load_tables(storage->sqlite, unfinished_only, visit, context, error,
-                                          error_size);
+    const store *outer = visiting;
+    visiting = storage;
+    bool loaded = storage->postgres
+                      ? postgres_store_load_tables(storage->postgres, unfinished_only, visit,
+                                                   context, error, error_size)
+                      : sqlite_store_load_tables(storage->sqlite, unfinished_only, visit,
+                                                 context, error, error_size);
+    visiting = outer;
+    return loaded;
 }
 
 bool store_load_table(store *storage, const char *table_id, store_visitor visit, void *context,
                       char *error, size_t error_size)
 {
-    return storage->postgres
-               ? postgres_store_load_table(storage->postgres, table_id, visit, context, error,
-                                           error_size)
-               : sqlite_store_load_table(storage->sqlite, table_id, visit, context, error,
-                                         error_size);
+    const store *outer = visiting;
+    visiting = storage;
+    bool loaded = storage->postgres
+                      ? postgres_store_load_table(storage->postgres, table_id, visit, context,
+                                                  error, error_size)
+                      : sqlite_store_load_table(storage->sqlite, table_id, visit, context,
+                                                error, error_size);
+    visiting = outer;
+    return loaded;
 }
 
 /* A SQLite file has one server: nobody else changes its tables, so there

@@ -163,9 +163,6 @@ struct postgres_store {
     void *notice_context;
 };
 
-/* The store whose visit this thread is inside, if any. */
-static _Thread_local const postgres_store *visiting;
-
 /* PostgreSQL's message, on one line (libpq's end with a newline, some
  * have a DETAIL line): a static buffer per thread. */
 static const char *message_of(PGconn *connection, const PGresult *result)
@@ -686,9 +683,6 @@ static void commit_queued(void *backend, pending_move *batch)
 bool postgres_store_append_move(postgres_store *storage, const char *table_id,
                                 const store_move *move, char *error, size_t error_size)
 {
-    if (!table_id) return store_fail(error, error_size, "store: no table id given");
-    if (visiting == storage)
-        return store_fail(error, error_size, "store: called from inside a visit of store_load_tables");
     pending_move mine = {.table_id = table_id, .move = move, .error = error,
                          .error_size = error_size};
     commit_queue_wait(&storage->queue, &mine, commit_queued, storage);
@@ -853,10 +847,7 @@ static bool visit_tables(postgres_store *storage, const PGresult *tables, store_
         good = read_table_row(tables, row, &table, error, error_size) &&
                read_seats(storage, &table, error, error_size) &&
                read_moves(storage, table.id, &result, &moves, &count, error, error_size);
-        const postgres_store *outer = visiting;
-        visiting = storage;
         bool go_on = good && visit(context, &table, moves, count);
-        visiting = outer;
         free(moves);
         libpq.PQclear(result);
         if (!go_on) break;

@@ -145,10 +145,6 @@ struct sqlite_store {
     pthread_cond_t checkpoint_wake;
 };
 
-/* The store whose visit (store_load_tables) this thread is inside, if
- * any: an append from there would wait for a commit that waits for it. */
-static _Thread_local const sqlite_store *visiting;
-
 /* The seed's bits as SQLite's signed integer and back (memcpy: a plain
  * cast of a value above INT64_MAX is implementation-defined). */
 static int64_t seed_to_column(uint64_t seed)
@@ -702,9 +698,6 @@ static void commit_queued(void *backend, pending_move *batch)
 bool sqlite_store_append_move(sqlite_store *storage, const char *table_id, const store_move *move, char *error,
                        size_t error_size)
 {
-    if (!table_id) return store_fail(error, error_size, "store: no table id given");
-    if (visiting == storage)
-        return store_fail(error, error_size, "store: called from inside a visit of store_load_tables");
     pending_move mine = {.table_id = table_id, .move = move, .error = error,
                          .error_size = error_size};
     commit_queue_wait(&storage->queue, &mine, commit_queued, storage);
@@ -874,10 +867,7 @@ static bool visit_tables(sqlite_store *storage, sqlite3_stmt *tables, store_visi
         good = read_table_row(tables, &table, error, error_size) &&
                read_seats(storage, &table, error, error_size) &&
                read_moves(storage, table.id, &list, error, error_size);
-        const sqlite_store *outer = visiting;
-        visiting = storage;
         bool go_on = good && visit(context, &table, list.moves, list.count);
-        visiting = outer;
         if (!go_on) break;
     }
     if (good && status != SQLITE_ROW && status != SQLITE_DONE)
