@@ -458,7 +458,7 @@ static void queue_one_line(external_bot *e, const char *keyword, const char *tex
 }
 
 /* The seat's view of state: everything the seat knows. */
-static void queue_position(external_bot *e, const gateau_state *state)
+static void queue_view(external_bot *e, const gateau_state *state)
 {
     char *view = gateau_state_view_json(state, e->viewer);
     queue_one_line(e, "view", view);
@@ -490,7 +490,7 @@ static void announce(external_bot *e, const gateau_state *state, int viewer)
     text_append(&e->out, "newgame game %s players %d seat %d options %s\n",
                 gateau_game_name(gateau_setup_game(setup)), gateau_setup_players(setup),
                 viewer + 1, gateau_setup_options_text(setup));
-    queue_position(e, state);
+    queue_view(e, state);
 }
 
 static bool in_step(const external_bot *e, const gateau_state *state, int viewer)
@@ -529,7 +529,7 @@ void external_observe(external_bot *e, int viewer, const gateau_state *before, i
         text_append(&e->out, "hidden %d %s\n", e->moves, who);
     }
     for (int a = 0; a < count; a++) gateau_state_apply_legal(e->current, seat, actions[a]);
-    queue_position(e, e->current);
+    queue_view(e, e->current);
     if (gateau_state_is_over(e->current)) {
         queue_end(e, e->current);
         if (e->pid > 0) { /* told now: a program may learn from its results */
