@@ -70,17 +70,12 @@ static json_t *get_table(const served *running, const table_tokens *table, int s
     return request(running, "GET", path, NULL, 200);
 }
 
-/* Posts the first legal whole move of seat (built from /legal?after= of
- * `from`, as a client with no rules would) at version to `to`: the HTTP
- * status, and the new version in *now when 200.  (A server hears of
- * another's moves a moment later: the client asks the one whose
- * snapshot it has, and posts to the other, which may not have heard yet.) */
-static int post_first_legal(const served *from, const served *to, const table_tokens *table,
-                            int seat, int version, json_t *legal, int *now)
+/* The move seat's client would post: its first legal whole move. */
+static char *first_legal_body(const served *from, const table_tokens *table, int seat,
+                              int version, json_t *legal)
 {
     char after[4096] = "", path[4400];
-    json_t *actions = json_array();
-    json_t *choices = json_incref(legal);
+    json_t *actions = json_array(), *choices = json_incref(legal);
     for (;;) {
         json_int_t action = json_integer_value(json_object_get(json_array_get(choices, 0),
                                                                "action"));
@@ -101,6 +96,18 @@ static int post_first_legal(const served *from, const served *to, const table_to
                              "move", actions);
     char *text = json_dumps(body, JSON_COMPACT);
     json_decref(body);
+    return text;
+}
+
+/* Posts the first legal whole move of seat (built from /legal?after= of
+ * `from`, as a client with no rules would) at version to `to`: the HTTP
+ * status, and the new version in *now when 200.  (A server hears of
+ * another's moves a moment later: the client asks the one whose
+ * snapshot it has, and posts to the other, which may not have heard yet.) */
+static int post_first_legal(const served *from, const served *to, const table_tokens *table,
+                            int seat, int version, json_t *legal, int *now)
+{
+    char *text = first_legal_body(from, table, seat, version, legal), path[256];
     snprintf(path, sizeof path, "/api/tables/%s/moves", table->id);
     char *reply;
     int status = http_request(to->port, "POST", path, text, "", &reply);
@@ -262,35 +269,6 @@ static void *race(void *argument)
     runner->status = http_request(runner->to->port, "POST", runner->path, runner->body, "",
                                   &runner->reply);
     return NULL;
-}
-
-/* The move seat's client would post: its first legal whole move. */
-static char *first_legal_body(const served *from, const table_tokens *table, int seat,
-                              int version, json_t *legal)
-{
-    char after[4096] = "", path[4400];
-    json_t *actions = json_array(), *choices = json_incref(legal);
-    for (;;) {
-        json_int_t action = json_integer_value(json_object_get(json_array_get(choices, 0),
-                                                               "action"));
-        json_array_append_new(actions, json_integer(action));
-        size_t used = strlen(after);
-        snprintf(after + used, sizeof after - used, "%s%lld", used ? "," : "", (long long)action);
-        snprintf(path, sizeof path, "/api/tables/%s/legal?token=%s&after=%s", table->id,
-                 table->tokens[seat], after);
-        json_t *next = request(from, "GET", path, NULL, 200);
-        bool complete = json_is_true(json_object_get(next, "complete"));
-        json_decref(choices);
-        choices = json_incref(json_object_get(next, "legal"));
-        json_decref(next);
-        if (complete) break;
-    }
-    json_decref(choices);
-    json_t *body = json_pack("{s:s,s:i,s:o}", "token", table->tokens[seat], "version", version,
-                             "move", actions);
-    char *text = json_dumps(body, JSON_COMPACT);
-    json_decref(body);
-    return text;
 }
 
 Test(server_postgres, the_same_move_posted_to_both_servers_at_once_is_accepted_once)
