@@ -256,3 +256,16 @@ int support_random_step(gateau_state *state, gateau_rng *rng)
     gateau_state_apply_legal(state, seat, actions[gateau_rng_below(rng, (uint64_t)count)]);
     return seat;
 }
+
+void support_expect_error(const char *arguments, int status, const char *fragment)
+{
+    char *out = NULL;
+    int got = support_run(arguments, NULL, &out);
+    cr_expect_eq(got, status, "gateau %s: status %d, expected %d\n%s", arguments, got, status,
+                 out);
+    cr_expect(strstr(out, fragment), "gateau %s: '%s' expected in:\n%s", arguments, fragment,
+              out);
+    cr_expect(!strncmp(out, "gateau: ", 8) && strchr(out, '\n') == out + strlen(out) - 1,
+              "one line: %s", out);
+    free(out);
+}

@@ -62,6 +62,9 @@ int support_property_games(int fallback);
  * status. */
 int support_run(const char *arguments, const char *input, char **out);
 
+/* Runs the gateau command with arguments, which must fail with status and
+ * one line "gateau: ..." that contains fragment. */
+void support_expect_error(const char *arguments, int status, const char *fragment);
 /* Fails the test if the command that printed output (run with arguments,
  * exit status `status`, -1 for a signal) crashed or tripped a sanitizer. */
 void support_check_no_crash(int status, const char *output, const char *arguments);

@@ -271,14 +271,8 @@ Test(shards, merge_refuses_parts_that_do_not_make_the_run)
     snprintf(cases[4].arguments, sizeof cases[4].arguments, "arena-merge %s /nonexistent/x.part",
              one);
     cases[4].fragment = "cannot read /nonexistent/x.part";
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *out = run_expect(1, "%s", cases[i].arguments);
-        cr_expect(strstr(out, cases[i].fragment), "gateau %s: '%s' expected in:\n%s",
-                  cases[i].arguments, cases[i].fragment, out);
-        cr_expect(!strncmp(out, "gateau: ", 8) && strchr(out, '\n') == out + strlen(out) - 1,
-                  "one line: %s", out);
-        free(out);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        support_expect_error(cases[i].arguments, 1, cases[i].fragment);
     /* --partial: the games from game 1 on without a gap, as an interrupted
      * single run of them reports. */
     const char *partial = support_temp_path("partial.json");
@@ -319,17 +313,8 @@ Test(shards, command_errors)
         {"arena-merge a.part --bogus", 2, "unknown option"},
         {"arena-merge a.part --json", 2, "needs a value"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *out = NULL;
-        int status = support_run(cases[i].arguments, NULL, &out);
-        cr_expect_eq(status, cases[i].status, "gateau %s: status %d\n%s", cases[i].arguments,
-                     status, out);
-        cr_expect(strstr(out, cases[i].fragment), "gateau %s: '%s' expected in:\n%s",
-                  cases[i].arguments, cases[i].fragment, out);
-        cr_expect(!strncmp(out, "gateau: ", 8) && strchr(out, '\n') == out + strlen(out) - 1,
-                  "one line: %s", out);
-        free(out);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        support_expect_error(cases[i].arguments, cases[i].status, cases[i].fragment);
 }
 
 /* ---- the library ---------------------------------------------------------------------- */
