@@ -2,6 +2,7 @@
 #include "support.h"
 
 #include <stdio.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -268,4 +269,18 @@ void support_expect_error(const char *arguments, int status, const char *fragmen
     cr_expect(!strncmp(out, "gateau: ", 8) && strchr(out, '\n') == out + strlen(out) - 1,
               "one line: %s", out);
     free(out);
+}
+
+char *support_run_expect(int status, const char *format, ...)
+{
+    char arguments[4096];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(arguments, sizeof arguments, format, args);
+    va_end(args);
+    char *out = NULL;
+    int got = support_run(arguments, NULL, &out);
+    cr_assert_eq(got, status, "gateau %s: status %d, expected %d\n%s", arguments, got, status,
+                 out);
+    return out;
 }

@@ -62,6 +62,9 @@ int support_property_games(int fallback);
  * status. */
 int support_run(const char *arguments, const char *input, char **out);
 
+/* Runs the gateau command with arguments made printf style (no stdin),
+ * which must exit with status; returns its output (free it). */
+char *support_run_expect(int status, const char *format, ...) __attribute__((format(printf, 2, 3)));
 /* Runs the gateau command with arguments, which must fail with status and
  * one line "gateau: ..." that contains fragment. */
 void support_expect_error(const char *arguments, int status, const char *fragment);

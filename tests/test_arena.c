@@ -580,22 +580,6 @@ Test(arena, records_replay_to_the_reported_results)
 
 /* ---- the command ---------------------------------------------------------------------- */
 
-/* Runs `gateau ARGS`, expecting status; returns the output (free it). */
-static char *run_expect(int status, const char *format, ...) __attribute__((format(printf, 2, 3)));
-static char *run_expect(int status, const char *format, ...)
-{
-    char arguments[2048];
-    va_list args;
-    va_start(args, format);
-    vsnprintf(arguments, sizeof arguments, format, args);
-    va_end(args);
-    char *out = NULL;
-    int got = support_run(arguments, NULL, &out);
-    cr_assert_eq(got, status, "gateau %s: status %d, expected %d\n%s", arguments, got, status,
-                 out);
-    return out;
-}
-
 static json_t *load_json(const char *path)
 {
     json_error_t error;
@@ -610,8 +594,9 @@ Test(arena, command_json_is_the_same_for_any_thread_count)
     for (int t = 1; t <= 3; t++) {
         char name[32];
         snprintf(name, sizeof name, "t%d.json", t);
-        free(run_expect(0, "arena piece-o-cake --players 3 --seats random,random,random "
-                           "--games 90 --seed 12 --threads %d --json %s", t, support_temp_path(name)));
+        free(support_run_expect(0, "arena piece-o-cake --players 3 --seats random,random,random "
+                                   "--games 90 --seed 12 --threads %d --json %s", t,
+                                support_temp_path(name)));
         texts[t - 1] = read_whole(support_temp_path(name));
     }
     cr_expect_str_eq(texts[0], texts[1], "1 and 2 threads");
@@ -624,8 +609,9 @@ Test(arena, command_json_is_the_same_for_any_thread_count)
 Test(arena, library_reports_are_the_command_files)
 {
     const char *json_path = support_temp_path("cli.json"), *csv_path = support_temp_path("cli.csv");
-    free(run_expect(0, "arena piece-o-cake --players 3 --seats heuristic,random,ismcts:iters=20 "
-                       "--games 12 --seed 7 --threads 2 --json %s --csv %s", json_path, csv_path));
+    free(support_run_expect(0, "arena piece-o-cake --players 3 "
+                               "--seats heuristic,random,ismcts:iters=20 --games 12 --seed 7 "
+                               "--threads 2 --json %s --csv %s", json_path, csv_path));
     char error[512];
     gateau_setup *setup = gateau_setup_new(gateau_game_find("piece-o-cake"), 3, "", NULL, error,
                                            sizeof error);
@@ -650,9 +636,10 @@ Test(arena, command_report_json_csv_and_records)
 {
     const char *json_path = support_temp_path("out.json"), *csv_path = support_temp_path("out.csv"),
                *dir = support_temp_path("games");
-    char *out = run_expect(0, "arena piece-o-cake --players 2 --seats random,random --games 40 "
-                              "--seed 3 --threads 2 --json %s --csv %s --records %s",
-                           json_path, csv_path, dir);
+    char *out = support_run_expect(0, "arena piece-o-cake --players 2 --seats random,random "
+                                      "--games 40 --seed 3 --threads 2 --json %s --csv %s "
+                                      "--records %s",
+                                   json_path, csv_path, dir);
     cr_expect(strstr(out, "win share"), "%s", out);
     cr_expect(strstr(out, "95% interval"), "%s", out);
     cr_expect(strstr(out, "Seats"), "%s", out);
@@ -690,7 +677,7 @@ Test(arena, command_report_json_csv_and_records)
     for (int g = 1; g <= 40; g += 13) {
         char path[512];
         snprintf(path, sizeof path, "%s/game-%06d.txt", dir, g);
-        char *replayed = run_expect(0, "replay %s --json", path);
+        char *replayed = support_run_expect(0, "replay %s --json", path);
         json_t *result = json_loads(replayed, 0, NULL);
         cr_assert_not_null(result, "%s", replayed);
         cr_expect(json_is_true(json_object_get(result, "terminal")));
@@ -705,10 +692,12 @@ Test(arena, command_ratings_with_three_bots_and_plots)
      * to exist, so ratings are checked on synthetic games above and here
      * only the plots and the table of one bot are drawn. */
     const char *png = support_temp_path("plot.png"), *svg = support_temp_path("plot.SVG");
-    free(run_expect(0, "arena piece-o-cake --players 3 --seats random,random,random --games 30 "
-                       "--seed 1 --threads 1 --plot %s", png));
-    free(run_expect(0, "arena piece-o-cake --players 3 --seats random,random,random --games 30 "
-                       "--seed 1 --threads 1 --plot %s", svg));
+    free(support_run_expect(0, "arena piece-o-cake --players 3 --seats random,random,random "
+                               "--games 30 "
+                               "--seed 1 --threads 1 --plot %s", png));
+    free(support_run_expect(0, "arena piece-o-cake --players 3 --seats random,random,random "
+                               "--games 30 "
+                               "--seed 1 --threads 1 --plot %s", svg));
     char *image = read_whole(png);
     cr_expect(!memcmp(image, "\x89PNG\r\n\x1a\n", 8), "a PNG file");
     free(image);
@@ -763,9 +752,9 @@ Test(arena, command_pairwise_shares_match_the_counts)
 {
     /* Three bots, each on one seat: one meeting per pair and game. */
     const char *json_path = support_temp_path("pairs.json");
-    char *out = run_expect(0, "arena piece-o-cake --players 3 --seats heuristic,random,"
-                              "ismcts:iters=20 --games 30 --seed 7 --threads 2 --json %s",
-                           json_path);
+    char *out = support_run_expect(0, "arena piece-o-cake --players 3 --seats heuristic,random,"
+                                      "ismcts:iters=20 --games 30 --seed 7 --threads 2 --json %s",
+                                   json_path);
     json_t *report = load_json(json_path);
     cr_expect_eq(expect_pairwise_lines(out, report), 3, "one line per pair:\n%s", out);
     cr_expect(strstr(out, " of 30)"), "out of 30 games:\n%s", out);
@@ -782,8 +771,8 @@ Test(arena, command_pairwise_shares_match_the_counts)
 
     /* random on two seats: it meets heuristic twice a game, and the report
      * says why the count is not the games. */
-    out = run_expect(0, "arena piece-o-cake --players 3 --seats random,heuristic,random "
-                        "--games 24 --seed 5 --threads 2 --json %s", json_path);
+    out = support_run_expect(0, "arena piece-o-cake --players 3 --seats random,heuristic,random "
+                                "--games 24 --seed 5 --threads 2 --json %s", json_path);
     report = load_json(json_path);
     cr_expect_eq(expect_pairwise_lines(out, report), 1, "%s", out);
     cr_expect(strstr(out, " of 48)"), "2 x 24 meetings:\n%s", out);
@@ -793,8 +782,8 @@ Test(arena, command_pairwise_shares_match_the_counts)
 
     /* The CSV has the same shares and meetings. */
     const char *csv_path = support_temp_path("pairs.csv");
-    free(run_expect(0, "arena piece-o-cake --players 2 --seats heuristic,random --games 10 "
-                       "--seed 1 --threads 1 --csv %s --json %s", csv_path, json_path));
+    free(support_run_expect(0, "arena piece-o-cake --players 2 --seats heuristic,random --games 10 "
+                               "--seed 1 --threads 1 --csv %s --json %s", csv_path, json_path));
     report = load_json(json_path);
     json_t *heuristic = json_array_get(json_object_get(report, "bots"), 0);
     char *csv = read_whole(csv_path);
@@ -827,8 +816,9 @@ Test(arena, command_plot_labels_the_means_and_fits_its_axes)
     enum { GAMES = 200 };
     const char *json_path = support_temp_path("plot.json");
     const char *svg_path = support_temp_path("plot.svg");
-    free(run_expect(0, "arena mice-cake --players 2 --seats heuristic,random --games %d "
-                       "--seed 2 --threads 2 --json %s --plot %s", GAMES, json_path, svg_path));
+    free(support_run_expect(0, "arena mice-cake --players 2 --seats heuristic,random --games %d "
+                               "--seed 2 --threads 2 --json %s --plot %s", GAMES, json_path,
+                               svg_path));
     json_t *report = load_json(json_path);
     char *svg = read_whole(svg_path);
     cr_expect(strstr(svg, "<title>Mice Cake, 2 players, 200 games</title>"), "the title");
@@ -904,8 +894,8 @@ Test(arena, command_plot_labels_the_means_and_fits_its_axes)
 Test(arena, command_plot_bins_follow_the_scores_step)
 {
     const char *svg_path = support_temp_path("step.svg");
-    free(run_expect(0, "arena maries-table --players 4 --seats random,random,random,random "
-                       "--games 60 --seed 2 --threads 2 --plot %s", svg_path));
+    free(support_run_expect(0, "arena maries-table --players 4 --seats random,random,random,random "
+                               "--games 60 --seed 2 --threads 2 --plot %s", svg_path));
     char *svg = read_whole(svg_path);
     double width = described(svg, "per bin of ");
     cr_expect(width >= 5 && fmod(width, 5) == 0, "bins of %g points", width);

@@ -24,22 +24,6 @@
 
 TestSuite(shards, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 600);
 
-/* Runs `gateau ARGS`, expecting status; returns the output (free it). */
-static char *run_expect(int status, const char *format, ...) __attribute__((format(printf, 2, 3)));
-static char *run_expect(int status, const char *format, ...)
-{
-    char arguments[4096];
-    va_list args;
-    va_start(args, format);
-    vsnprintf(arguments, sizeof arguments, format, args);
-    va_end(args);
-    char *out = NULL;
-    int got = support_run(arguments, NULL, &out);
-    cr_assert_eq(got, status, "gateau %s: status %d, expected %d\n%s", arguments, got, status,
-                 out);
-    return out;
-}
-
 /* Game lines in a part file's text (the lines after the columns line). */
 static int game_lines(const char *text)
 {
@@ -123,7 +107,7 @@ static void kill_and_resume(const char *arguments, const char *part, long shard_
     int before = games_in(part);
     cr_assert(before >= 2 && before < shard_games,
               "killed in the middle: %d of %ld games in the part", before, shard_games);
-    char *out = run_expect(0, "%s", arguments);
+    char *out = support_run_expect(0, "%s", arguments);
     char expected[128];
     snprintf(expected, sizeof expected, "%ld of %ld finished (%d from ", shard_games, shard_games,
              before);
@@ -145,7 +129,7 @@ Test(shards, merged_shards_are_the_single_run_for_every_game)
         snprintf(single_csv, sizeof single_csv, "%s", support_temp_path("single.csv"));
         snprintf(merged_json, sizeof merged_json, "%s", support_temp_path("merged.json"));
         snprintf(merged_csv, sizeof merged_csv, "%s", support_temp_path("merged.csv"));
-        free(run_expect(0, "%s --json %s --csv %s", run, single_json, single_csv));
+        free(support_run_expect(0, "%s --json %s --csv %s", run, single_json, single_csv));
 
         char parts[3][256];
         for (int s = 1; s <= 3; s++) {
@@ -156,7 +140,7 @@ Test(shards, merged_shards_are_the_single_run_for_every_game)
         char shard[2048];
         for (int s = 1; s <= 3; s += 2) {
             snprintf(shard, sizeof shard, "%s --shard %d/3 --part %s", run, s, parts[s - 1]);
-            free(run_expect(0, "%s", shard));
+            free(support_run_expect(0, "%s", shard));
         }
         snprintf(shard, sizeof shard, "%s --shard 2/3 --part %s --threads 1", run, parts[1]);
         long first, count;
@@ -164,8 +148,8 @@ Test(shards, merged_shards_are_the_single_run_for_every_game)
         kill_and_resume(shard, parts[1], count);
 
         /* In any order of the parts. */
-        free(run_expect(0, "arena-merge %s %s %s --json %s --csv %s", parts[2], parts[0],
-                        parts[1], merged_json, merged_csv));
+        free(support_run_expect(0, "arena-merge %s %s %s --json %s --csv %s", parts[2], parts[0],
+                                parts[1], merged_json, merged_csv));
         char *single = support_read_file(single_json), *merged = support_read_file(merged_json);
         cr_expect_str_eq(merged, single, "%s: the merged JSON is the single run's", c->game);
         free(single), free(merged);
@@ -186,9 +170,9 @@ Test(shards, a_line_cut_short_is_played_again)
     const char *one = support_temp_path("one.part"), *two = support_temp_path("two.part");
     const char *single_plot = support_temp_path("single.svg"),
                *merged_plot = support_temp_path("merged.svg");
-    free(run_expect(0, "%s --json %s --plot %s", run, single, single_plot));
-    free(run_expect(0, "%s --shard 1/2 --part %s", run, one));
-    free(run_expect(0, "%s --shard 2/2 --part %s", run, two));
+    free(support_run_expect(0, "%s --json %s --plot %s", run, single, single_plot));
+    free(support_run_expect(0, "%s --shard 1/2 --part %s", run, one));
+    free(support_run_expect(0, "%s --shard 2/2 --part %s", run, two));
     /* Cut the last line of part two in its middle, and drop two more games. */
     char *text = support_read_file(two);
     size_t length = strlen(text);
@@ -200,14 +184,15 @@ Test(shards, a_line_cut_short_is_played_again)
     last[1 + strcspn(last + 1, " ") + 2] = '\0'; /* the game number and part of a score */
     support_write_file(two, text);
     free(text);
-    char *out = run_expect(1, "arena-merge %s %s --json %s", one, two, merged);
+    char *out = support_run_expect(1, "arena-merge %s %s --json %s", one, two, merged);
     cr_expect(strstr(out, "3 of the 20 games are missing"), "%s", out);
     free(out);
-    out = run_expect(0, "%s --shard 2/2 --part %s", run, two);
+    out = support_run_expect(0, "%s --shard 2/2 --part %s", run, two);
     cr_expect(strstr(out, "cut short"), "%s", out);
     cr_expect(strstr(out, "10 of 10 finished (7 from "), "%s", out);
     free(out);
-    free(run_expect(0, "arena-merge %s %s --json %s --plot %s", one, two, merged, merged_plot));
+    free(support_run_expect(0, "arena-merge %s %s --json %s --plot %s", one, two, merged,
+                            merged_plot));
     char *a = support_read_file(single), *b = support_read_file(merged);
     cr_expect_str_eq(b, a);
     free(a), free(b);
@@ -223,15 +208,15 @@ Test(shards, a_part_file_being_written_is_refused)
                       "--seed 4 --threads 1 --shard 1/2";
     char part[256];
     snprintf(part, sizeof part, "%s", support_temp_path("held.part"));
-    free(run_expect(0, "%s --part %s", run, part));
+    free(support_run_expect(0, "%s --part %s", run, part));
     int descriptor = open(part, O_RDWR);
     cr_assert_geq(descriptor, 0);
     cr_assert_eq(flock(descriptor, LOCK_EX | LOCK_NB), 0);
-    char *out = run_expect(1, "%s --part %s", run, part);
+    char *out = support_run_expect(1, "%s --part %s", run, part);
     cr_expect(strstr(out, "is being written by another gateau arena"), "%s", out);
     free(out);
     close(descriptor);
-    out = run_expect(0, "%s --part %s", run, part);
+    out = support_run_expect(0, "%s --part %s", run, part);
     cr_expect(strstr(out, "6 of 6 finished (6 from "), "%s", out);
     free(out);
 }
@@ -246,10 +231,10 @@ Test(shards, merge_refuses_parts_that_do_not_make_the_run)
     snprintf(two, sizeof two, "%s", support_temp_path("two.part"));
     snprintf(other, sizeof other, "%s", support_temp_path("other.part"));
     snprintf(bad, sizeof bad, "%s", support_temp_path("bad.part"));
-    free(run_expect(0, "%s --shard 1/2 --part %s", run, one));
-    free(run_expect(0, "%s --shard 2/2 --part %s", run, two));
-    free(run_expect(0, "arena piece-o-cake --players 2 --seats heuristic,random --games 12 "
-                       "--seed 5 --threads 1 --shard 2/2 --part %s", other));
+    free(support_run_expect(0, "%s --shard 1/2 --part %s", run, one));
+    free(support_run_expect(0, "%s --shard 2/2 --part %s", run, two));
+    free(support_run_expect(0, "arena piece-o-cake --players 2 --seats heuristic,random --games 12 "
+                               "--seed 5 --threads 1 --shard 2/2 --part %s", other));
     char *text = support_read_file(two);
     char *line = strstr(text, "actions\n");
     cr_assert_not_null(line, "%s", text);
@@ -276,13 +261,13 @@ Test(shards, merge_refuses_parts_that_do_not_make_the_run)
     /* --partial: the games from game 1 on without a gap, as an interrupted
      * single run of them reports. */
     const char *partial = support_temp_path("partial.json");
-    free(run_expect(0, "arena-merge %s --partial --json %s", one, partial));
+    free(support_run_expect(0, "arena-merge %s --partial --json %s", one, partial));
     char *report = support_read_file(partial);
     cr_expect(strstr(report, "\"games\": 6,") && strstr(report, "\"interrupted\": true"), "%s",
               report);
     free(report);
     /* A shard run again on another run's part file refuses it. */
-    char *out = run_expect(1, "%s --shard 2/2 --part %s", run, other);
+    char *out = support_run_expect(1, "%s --shard 2/2 --part %s", run, other);
     cr_expect(strstr(out, "another run") && strstr(out, "'seed 5' where this run has 'seed 4'"),
               "%s", out);
     free(out);
