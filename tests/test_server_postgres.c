@@ -63,6 +63,24 @@ typedef struct table_tokens {
     char tokens[2][64];
 } table_tokens;
 
+/* A table of game for two people, created on running: its id and tokens. */
+static table_tokens create_table(const served *running, const char *game)
+{
+    char body[256];
+    snprintf(body, sizeof body, "{\"game\":\"%s\",\"players\":2,\"seats\":[\"human\",\"human\"]}",
+             game);
+    json_t *made = request(running, "POST", "/api/tables", body, 201);
+    table_tokens table = {0};
+    snprintf(table.id, sizeof table.id, "%s", json_string_value(json_object_get(made, "id")));
+    for (int s = 0; s < 2; s++)
+        snprintf(table.tokens[s], sizeof table.tokens[0], "%s",
+                 json_string_value(json_object_get(json_array_get(json_object_get(made, "seats"),
+                                                                  (size_t)s),
+                                                   "token")));
+    json_decref(made);
+    return table;
+}
+
 static json_t *get_table(const served *running, const table_tokens *table, int seat)
 {
     char path[512];
@@ -162,18 +180,7 @@ static void two_servers_one_game(const char *game, int victim, int kill_after)
 {
     const char *db = postgres_server_database(victim ? "kill_b" : "kill_a");
     served servers[2] = {served_start(db), served_start(db)};
-    char body[256];
-    snprintf(body, sizeof body, "{\"game\":\"%s\",\"players\":2,\"seats\":[\"human\",\"human\"]}",
-             game);
-    json_t *made = request(&servers[0], "POST", "/api/tables", body, 201);
-    table_tokens table = {0};
-    snprintf(table.id, sizeof table.id, "%s", json_string_value(json_object_get(made, "id")));
-    for (int s = 0; s < 2; s++)
-        snprintf(table.tokens[s], sizeof table.tokens[0], "%s",
-                 json_string_value(json_object_get(json_array_get(json_object_get(made, "seats"),
-                                                                  (size_t)s),
-                                                   "token")));
-    json_decref(made);
+    table_tokens table = create_table(&servers[0], game);
 
     /* A spectator on each server (B loads the table from the database). */
     ws_client spectators[2];
@@ -275,17 +282,7 @@ Test(server_postgres, the_same_move_posted_to_both_servers_at_once_is_accepted_o
 {
     const char *db = postgres_server_database("race");
     served servers[2] = {served_start(db), served_start(db)};
-    json_t *made = request(&servers[0], "POST", "/api/tables",
-                           "{\"game\":\"mice-cake\",\"players\":2,\"seats\":[\"human\",\"human\"]}",
-                           201);
-    table_tokens table = {0};
-    snprintf(table.id, sizeof table.id, "%s", json_string_value(json_object_get(made, "id")));
-    for (int s = 0; s < 2; s++)
-        snprintf(table.tokens[s], sizeof table.tokens[0], "%s",
-                 json_string_value(json_object_get(json_array_get(json_object_get(made, "seats"),
-                                                                  (size_t)s),
-                                                   "token")));
-    json_decref(made);
+    table_tokens table = create_table(&servers[0], "mice-cake");
     char path[256];
     snprintf(path, sizeof path, "/api/tables/%s/moves", table.id);
     int races = 0, over = 0;
