@@ -1,10 +1,11 @@
 /*
  * serve.c: `gateau serve [--bind A] [--port P] [--db FILE] [--web DIR]
- * [--bot-threads N] [--connections N] [--origin URL,...] [--ext-bots SPEC,...]
- * [--quiet]`: the
+ * [--bot-threads N] [--origin URL,...] [--host NAME,...] [--trusted-proxy A,...]
+ * [limits] [--ext-bots SPEC,...] [--quiet]` (docs/server.md): the
  * game server of web tables (docs/server.md).
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -51,10 +52,51 @@ static const char *default_web(void)
     return NULL;
 }
 
+/* The flags that take a number, where it goes, and its range. */
+typedef struct number_flag {
+    const char *name;
+    size_t offset;
+    uint64_t min, max;
+} number_flag;
+
+static const number_flag number_flags[] = {
+    {"--port", offsetof(server_options, port), 0, 65535},
+    {"--bot-threads", offsetof(server_options, bot_threads), 1, 64},
+    {"--connections", offsetof(server_options, connections), 0, 1000000},
+    {"--address-connections", offsetof(server_options, address_connections), 0, 1000000},
+    {"--address-websockets", offsetof(server_options, address_websockets), 0, 1000000},
+    {"--address-requests", offsetof(server_options, address_requests), 0, 1000000},
+    {"--address-tables", offsetof(server_options, address_tables), 0, 1000000},
+    {"--spectators", offsetof(server_options, spectators), 0, SERVER_MAX_SPECTATORS},
+};
+
+/* The flags that take text, and where it goes. */
+typedef struct text_flag {
+    const char *name;
+    size_t offset;
+} text_flag;
+
+static const text_flag text_flags[] = {
+    {"--bind", offsetof(server_options, bind)},
+    {"--db", offsetof(server_options, db)},
+    {"--web", offsetof(server_options, web)},
+    {"--origin", offsetof(server_options, origins)},
+    {"--host", offsetof(server_options, hosts)},
+    {"--trusted-proxy", offsetof(server_options, trusted_proxies)},
+    {"--ext-bots", offsetof(server_options, ext_bots)},
+};
+
+#define SERVE_USAGE                                                                            \
+    "usage: gateau serve [--bind ADDRESS] [--port P] [--db FILE|URL] [--web DIR] "             \
+    "[--bot-threads N] [--origin URL,...] [--host NAME,...] [--trusted-proxy ADDRESS,...] "    \
+    "[--connections N] [--address-connections N] [--address-websockets N] "                   \
+    "[--address-requests N] [--address-tables N] [--spectators N] [--ext-bots SPEC,...] "      \
+    "[--quiet]"
+
 int cli_serve(int argc, char **argv)
 {
     server_options options = {.bind = "127.0.0.1", .port = 8080, .bot_threads = 0,
-                              .connections = 512, .origins = ""};
+                              .origins = "", SERVER_DEFAULT_LIMITS};
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     options.bot_threads = cores > 0 ? (int)cores : 2;
     for (int i = 0; i < argc; i++) {
@@ -63,14 +105,14 @@ int cli_serve(int argc, char **argv)
             options.quiet = true;
             continue;
         }
-        bool known = !strcmp(flag, "--bind") || !strcmp(flag, "--port") || !strcmp(flag, "--db") ||
-                     !strcmp(flag, "--web") || !strcmp(flag, "--bot-threads") ||
-                     !strcmp(flag, "--connections") || !strcmp(flag, "--origin") ||
-                     !strcmp(flag, "--ext-bots");
-        if (!known) {
-            cli_error("serve: unknown option '%s' (usage: gateau serve [--bind ADDRESS] [--port P] "
-                      "[--db FILE|URL] [--web DIR] [--bot-threads N] [--connections N] "
-                      "[--origin URL,...] [--ext-bots SPEC,...] [--quiet])", flag);
+        const number_flag *as_number = NULL;
+        const text_flag *as_text = NULL;
+        for (size_t f = 0; f < sizeof number_flags / sizeof *number_flags; f++)
+            if (!strcmp(flag, number_flags[f].name)) as_number = &number_flags[f];
+        for (size_t f = 0; f < sizeof text_flags / sizeof *text_flags; f++)
+            if (!strcmp(flag, text_flags[f].name)) as_text = &text_flags[f];
+        if (!as_number && !as_text) {
+            cli_error("serve: unknown option '%s' (" SERVE_USAGE ")", flag);
             return 2;
         }
         if (i + 1 >= argc) {
@@ -78,22 +120,14 @@ int cli_serve(int argc, char **argv)
             return 2;
         }
         const char *value = argv[++i];
-        uint64_t number;
-        if (!strcmp(flag, "--bind")) options.bind = value;
-        else if (!strcmp(flag, "--db")) options.db = value;
-        else if (!strcmp(flag, "--web")) options.web = value;
-        else if (!strcmp(flag, "--origin")) options.origins = value;
-        else if (!strcmp(flag, "--ext-bots")) options.ext_bots = value;
-        else if (!strcmp(flag, "--port")) {
-            if (!cli_parse_integer("serve", flag, value, 0, 65535, &number)) return 2;
-            options.port = (int)number;
-        } else if (!strcmp(flag, "--bot-threads")) {
-            if (!cli_parse_integer("serve", flag, value, 1, 64, &number)) return 2;
-            options.bot_threads = (int)number;
-        } else {
-            if (!cli_parse_integer("serve", flag, value, 8, 100000, &number)) return 2;
-            options.connections = (int)number;
+        if (as_text) {
+            *(const char **)((char *)&options + as_text->offset) = value;
+            continue;
         }
+        uint64_t number;
+        if (!cli_parse_integer("serve", flag, value, as_number->min, as_number->max, &number))
+            return 2;
+        *(int *)((char *)&options + as_number->offset) = (int)number;
     }
     char database[4096];
     if (!options.db) {

@@ -1,23 +1,23 @@
 /*
- * http.c: the HTTP side of `gateau serve` (docs/server.md, "The
- * contract").  civetweb's connection threads read and check the request
- * here; the table changes in table.c under the table's lock.
+ * http.c: the routes of `gateau serve` (docs/server.md, "The contract"),
+ * on a request thread (requests.c).  The loop (loop.c) has read the
+ * request and refused what it could by itself (limits, Host, Origin,
+ * methods, tokens in URLs, bodies that are not JSON or too large); here
+ * it is checked further and answered, the table changed in table.c under
+ * the table's lock.
  *
  * Every refusal is a 4xx with {"error": "<one line>"}; the state is
  * unchanged on every error.  Request bodies are JSON objects of known
- * fields with the right types: anything else is refused by name.  Query
- * strings hold tokens, so they are never logged.
+ * fields with the right types: anything else is refused by name.  Tokens
+ * come in the Authorization header, never in the URL.
  */
-#include <civetweb.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "server/server.h"
 #include "store/sha256.h"
@@ -26,31 +26,13 @@ static const server_options *http_options;
 
 /* ---- Answers ---------------------------------------------------------------------- */
 
-static const char *status_text(int status)
-{
-    switch (status) {
-    case 200: return "OK";
-    case 201: return "Created";
-    case 400: return "Bad Request";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 409: return "Conflict";
-    case 413: return "Payload Too Large";
-    case 422: return "Unprocessable Entity";
-    case 429: return "Too Many Requests";
-    case 503: return "Service Unavailable";
-    default: return mg_get_response_code_text(NULL, status); /* civetweb's refusals */
-    }
-}
-
 /*
  * text on one line of printable characters: a control character becomes
  * its C escape ("\n", "\x01").  Paths, field names and values from a
  * request are quoted in reasons and the log: a decoded "%0A" must not
  * split a reason, or forge a line of the log.
  */
-static void one_line(const char *text, char *out, size_t size)
+void one_line(const char *text, char *out, size_t size)
 {
     size_t used = 0;
     for (const unsigned char *c = (const unsigned char *)text; *c && used + 5 < size; c++) {
@@ -63,52 +45,18 @@ static void one_line(const char *text, char *out, size_t size)
     out[used] = '\0';
 }
 
-static void log_request(const struct mg_connection *connection, int status)
+void exchange_answer(http_exchange *exchange, int status, const char *type, const char *body)
 {
-    if (http_options->quiet) return;
-    const struct mg_request_info *request = mg_get_request_info(connection);
-    /* The path only: the query may hold a token. */
-    char method[64], path[1024];
-    /* (none in a request civetweb could not read: answer_refusal) */
-    one_line(request->request_method ? request->request_method : "-", method, sizeof method);
-    one_line(request->local_uri ? request->local_uri : "-", path, sizeof path);
-    fprintf(stderr, "%s %s %d\n", method, path, status);
+    free(exchange->answer);
+    exchange->status = status;
+    exchange->type = type;
+    exchange->answer_length = strlen(body);
+    exchange->answer = malloc(exchange->answer_length + 1);
+    if (!exchange->answer) abort();
+    memcpy(exchange->answer, body, exchange->answer_length + 1);
 }
 
-/* The head and the body go in one write: apart, they cost two system
- * calls and two packets for every answer. */
-static int send_text(struct mg_connection *connection, int status, const char *type,
-                     const char *body)
-{
-    size_t length = strlen(body);
-    char head[512];
-    int head_length = snprintf(head, sizeof head,
-                               "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
-                               "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\r\n",
-                               status, status_text(status), type, length);
-    /* An answer to HEAD has no body (its length is the one GET would
-     * have): bytes after it would be read as the next answer. */
-    const char *method = mg_get_request_info(connection)->request_method;
-    if (method && !strcmp(method, "HEAD")) length = 0;
-    /* One write for head and body: one packet, one wake-up of the client. */
-    char *answer = malloc((size_t)head_length + length);
-    if (!answer) abort();
-    memcpy(answer, head, (size_t)head_length);
-    memcpy(answer + head_length, body, length);
-    mg_write(connection, answer, (size_t)head_length + length);
-    free(answer);
-    log_request(connection, status);
-    return status;
-}
-
-static int send_json(struct mg_connection *connection, int status, const char *json)
-{
-    return send_text(connection, status, "application/json", json);
-}
-
-static int send_error(struct mg_connection *connection, int status, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
-static int send_error(struct mg_connection *connection, int status, const char *format, ...)
+void exchange_error(http_exchange *exchange, int status, const char *format, ...)
 {
     char raw[600], reason[2400];
     va_list args;
@@ -120,73 +68,70 @@ static int send_error(struct mg_connection *connection, int status, const char *
     if (!body) body = json_pack("{s:s}", "error", "the reason is not valid text");
     char *text = json_dumps(body, JSON_COMPACT);
     json_decref(body);
-    send_json(connection, status, text);
+    exchange_answer(exchange, status, "application/json", text);
     free(text);
+}
+
+static int send_text(http_exchange *exchange, int status, const char *type, const char *body)
+{
+    exchange_answer(exchange, status, type, body);
     return status;
 }
 
-/* ---- Throttling -------------------------------------------------------------------- */
-
-/*
- * A flood from one connection is throttled, not served at the others'
- * expense.  civetweb serves one connection on one thread until it closes,
- * so the bucket lives in the thread and restarts with each connection.
- */
-enum { THROTTLE_RATE = 200, THROTTLE_BURST = 400 }; /* requests per second, at once */
-
-static bool throttled(const struct mg_connection *connection)
+static int send_json(http_exchange *exchange, int status, const char *json)
 {
-    static _Thread_local struct {
-        char address[48];
-        int port;
-        double tokens;
-        int64_t last;
-    } bucket;
-    const struct mg_request_info *request = mg_get_request_info(connection);
-    int64_t now = server_now();
-    if (bucket.port != request->remote_port || strcmp(bucket.address, request->remote_addr)) {
-        snprintf(bucket.address, sizeof bucket.address, "%s", request->remote_addr);
-        bucket.port = request->remote_port;
-        bucket.tokens = THROTTLE_BURST;
-        bucket.last = now;
-    }
-    bucket.tokens += (double)(now - bucket.last) * THROTTLE_RATE / 1000.0;
-    if (bucket.tokens > THROTTLE_BURST) bucket.tokens = THROTTLE_BURST;
-    bucket.last = now;
-    if (bucket.tokens < 1) return true;
-    bucket.tokens -= 1;
-    return false;
+    return send_text(exchange, status, "application/json", json);
+}
+
+static int send_error(http_exchange *exchange, int status, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static int send_error(http_exchange *exchange, int status, const char *format, ...)
+{
+    char reason[600];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(reason, sizeof reason, format, args);
+    va_end(args);
+    exchange_error(exchange, status, "%s", reason);
+    return status;
 }
 
 /* ---- Requests --------------------------------------------------------------------------- */
 
-/* The body as a JSON object: NULL after answering 400/413. */
-static json_t *read_body(struct mg_connection *connection)
+/* How deep text's arrays and objects nest (strings skipped): counted
+ * before any parse, since jansson's parser recurses once per level and a
+ * body of brackets would reach the thread's stack limit. */
+static int nesting(const char *text, size_t length)
 {
-    const struct mg_request_info *request = mg_get_request_info(connection);
-    if (request->content_length > SERVER_MAX_BODY) {
-        send_error(connection, 413, "the body is over %d bytes", SERVER_MAX_BODY);
-        return NULL;
+    int depth = 0, deepest = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < length; i++) {
+        char c = text[i];
+        if (in_string) {
+            if (c == '\\') i++;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > deepest) deepest = depth;
+        } else if (c == ']' || c == '}') {
+            depth--;
+        }
     }
-    /* As large as the body says it is, else the limit: most bodies are a
-     * few dozen bytes, and a buffer of the largest allowed (128 KiB) on
-     * every request made malloc consolidate its free lists each time. */
-    size_t capacity = request->content_length >= 0 ? (size_t)request->content_length + 1
-                                                   : SERVER_MAX_BODY + 1;
-    char *body = malloc(capacity);
-    if (!body) abort();
-    size_t length = 0;
-    int got;
-    while (length < capacity && (got = mg_read(connection, body + length, capacity - length)) > 0)
-        length += (size_t)got;
-    if (length > SERVER_MAX_BODY) {
-        free(body);
-        send_error(connection, 413, "the body is over %d bytes", SERVER_MAX_BODY);
+    return deepest;
+}
+
+/* The body (the loop read it, within SERVER_MAX_BODY) as a JSON object:
+ * NULL after answering 400. */
+static json_t *read_body(http_exchange *connection)
+{
+    if (nesting(connection->body, connection->body_length) > SERVER_MAX_DEPTH) {
+        send_error(connection, 400, "the body nests deeper than %d levels", SERVER_MAX_DEPTH);
         return NULL;
     }
     json_error_t error;
-    json_t *value = json_loadb(body, length, JSON_REJECT_DUPLICATES, &error);
-    free(body);
+    json_t *value = json_loadb(connection->body, connection->body_length, JSON_REJECT_DUPLICATES,
+                               &error);
     if (!value) {
         send_error(connection, 400, "the body is not JSON: %s (line %d, column %d)", error.text,
                    error.line, error.column);
@@ -201,7 +146,7 @@ static json_t *read_body(struct mg_connection *connection)
 }
 
 /* Refuses fields not in allowed (space-separated): false after a 400. */
-static bool known_fields(struct mg_connection *connection, json_t *body, const char *allowed)
+static bool known_fields(http_exchange *connection, json_t *body, const char *allowed)
 {
     const char *key;
     json_t *value;
@@ -222,7 +167,7 @@ static bool known_fields(struct mg_connection *connection, json_t *body, const c
 }
 
 /* A field that must be a string (required or not): false after a 400. */
-static bool string_field(struct mg_connection *connection, json_t *body, const char *name,
+static bool string_field(http_exchange *connection, json_t *body, const char *name,
                          bool required, const char **out)
 {
     json_t *value = json_object_get(body, name);
@@ -237,7 +182,7 @@ static bool string_field(struct mg_connection *connection, json_t *body, const c
 }
 
 /* A field that must be a whole number in [min, max]. */
-static bool integer_field(struct mg_connection *connection, json_t *body, const char *name,
+static bool integer_field(http_exchange *connection, json_t *body, const char *name,
                           bool required, long long min, long long max, long long *out)
 {
     json_t *value = json_object_get(body, name);
@@ -252,23 +197,40 @@ static bool integer_field(struct mg_connection *connection, json_t *body, const 
     return true;
 }
 
-/* A query variable (URL-decoded), or "" when absent: false when it is
- * longer than out holds, which no token, list or number is (refused, not
- * taken for an absent one: a seat's view is never given for a token that
- * opens no seat). */
-static bool query_variable(const struct mg_connection *connection, const char *name, char *out,
+/* A query variable (the loop decoded it), or "" when absent: false when
+ * it is longer than out holds, which no list or number is. */
+static bool query_variable(const http_exchange *connection, const char *name, char *out,
                            size_t size)
 {
-    const struct mg_request_info *request = mg_get_request_info(connection);
-    int length = request->query_string ? mg_get_var(request->query_string,
-                                                    strlen(request->query_string), name, out, size)
-                                       : -1;
-    if (length < 0) out[0] = '\0';
-    return length != -2;
+    out[0] = '\0';
+    size_t length = strlen(name);
+    for (const char *p = connection->query; *p;) {
+        size_t item = strcspn(p, "&");
+        if (item > length && p[length] == '=' && !strncmp(p, name, length)) {
+            size_t value = item - length - 1;
+            if (value >= size) return false;
+            memcpy(out, p + length + 1, value);
+            out[value] = '\0';
+            return true;
+        }
+        p += item + (p[item] == '&');
+    }
+    return true;
+}
+
+enum { NO_SEAT = -2 }; /* a token that opens no seat (GATEAU_OBSERVER is -1) */
+
+/* The seat the request's token opens (under the lock): GATEAU_OBSERVER
+ * without a token, NO_SEAT for a token that opens none. */
+static int seat_of_request(const server_table *table, const http_exchange *connection)
+{
+    if (!connection->token[0]) return GATEAU_OBSERVER;
+    int seat = table_seat_of(table, connection->token);
+    return seat >= 0 ? seat : NO_SEAT;
 }
 
 /* log_from=N: N, 0 when absent; -1 for anything but a whole number. */
-static int query_log_from(const struct mg_connection *connection)
+static int query_log_from(const http_exchange *connection)
 {
     char text[16];
     if (!query_variable(connection, "log_from", text, sizeof text)) return -1;
@@ -328,7 +290,7 @@ static bool keep_deck(const char *content, char *path, size_t size, char *error,
 
 /* options {"rounds": 2} (and "deck": content) as "rounds=2 deck=PATH":
  * false after a 4xx.  A client names no files. */
-static bool options_text(struct mg_connection *connection, const gateau_game *game,
+static bool options_text(http_exchange *connection, const gateau_game *game,
                          json_t *options, const char *deck, char *out, size_t size)
 {
     out[0] = '\0';
@@ -382,7 +344,7 @@ static bool options_text(struct mg_connection *connection, const gateau_game *ga
     return true;
 }
 
-static int create_table(struct mg_connection *connection)
+static int create_table(http_exchange *connection)
 {
     json_t *body = read_body(connection);
     if (!body) return 400;
@@ -476,14 +438,11 @@ done:
     return status;
 }
 
-/* GET /api/tables/ID[?token=T][&log_from=N] */
-static int get_table(struct mg_connection *connection, server_table *table)
+/* GET /api/tables/ID[?log_from=N], a seat's token in Authorization or none */
+static int get_table(http_exchange *connection, server_table *table)
 {
-    char token[128];
-    int seat = GATEAU_OBSERVER;
-    if (!query_variable(connection, "token", token, sizeof token) ||
-        (token[0] && (seat = table_seat_of(table, token)) < 0))
-        return send_error(connection, 403, "the token opens no seat of this table");
+    int seat = seat_of_request(table, connection);
+    if (seat == NO_SEAT) return send_error(connection, 403, "the token opens no seat of this table");
     int log_from = query_log_from(connection);
     if (log_from < 0) return send_error(connection, 400, "log_from: a number of log entries");
     char *text = table_snapshot_from(table, seat, log_from);
@@ -492,11 +451,10 @@ static int get_table(struct mg_connection *connection, server_table *table)
     return status;
 }
 
-static int get_legal(struct mg_connection *connection, server_table *table)
+static int get_legal(http_exchange *connection, server_table *table)
 {
-    char token[128], after_text[4096];
-    bool fits = query_variable(connection, "token", token, sizeof token);
-    int seat = fits ? table_seat_of(table, token) : -1;
+    char after_text[1024];
+    int seat = seat_of_request(table, connection);
     if (seat < 0) return send_error(connection, 403, "the token opens no seat of this table");
     gateau_action after[GATEAU_MAX_MOVE_ACTIONS];
     int count = query_variable(connection, "after", after_text, sizeof after_text)
@@ -512,16 +470,18 @@ static int get_legal(struct mg_connection *connection, server_table *table)
     return status;
 }
 
-static int post_move(struct mg_connection *connection, server_table *table, json_t *body)
+static int post_move(http_exchange *connection, server_table *table, json_t *body)
 {
-    const char *token, *text = NULL;
+    const char *text = NULL;
     long long version;
     json_t *move = json_object_get(body, "move");
-    if (!known_fields(connection, body, "token version move") ||
-        !string_field(connection, body, "token", true, &token) ||
+    if (json_object_get(body, "token"))
+        return send_error(connection, 400, "the token goes in the header 'Authorization: Bearer "
+                          "<token>', not in the body");
+    if (!known_fields(connection, body, "version move") ||
         !integer_field(connection, body, "version", true, 0, INT_MAX, &version))
         return 400;
-    int seat = table_seat_of(table, token);
+    int seat = seat_of_request(table, connection);
     if (seat < 0) return send_error(connection, 403, "the token opens no seat of this table");
     gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
     int count = 0;
@@ -552,7 +512,7 @@ static int post_move(struct mg_connection *connection, server_table *table, json
     return send_json(connection, 200, answer);
 }
 
-static int post_join(struct mg_connection *connection, server_table *table, json_t *body)
+static int post_join(http_exchange *connection, server_table *table, json_t *body)
 {
     long long seat;
     const char *name;
@@ -570,19 +530,22 @@ static int post_join(struct mg_connection *connection, server_table *table, json
     return send_json(connection, 200, answer);
 }
 
-/* POST /api/tables/ID/zombie {"creator","seat","zombie","bot"?} */
-static int post_zombie(struct mg_connection *connection, server_table *table, json_t *body)
+/* POST /api/tables/ID/zombie {"seat","zombie","bot"?}, the creator's token
+ * in Authorization */
+static int post_zombie(http_exchange *connection, server_table *table, json_t *body)
 {
-    const char *creator, *bot;
+    const char *creator = connection->token, *bot;
     long long seat;
     json_t *zombie = json_object_get(body, "zombie");
-    if (!known_fields(connection, body, "creator seat zombie bot") ||
-        !string_field(connection, body, "creator", true, &creator) ||
+    if (json_object_get(body, "creator"))
+        return send_error(connection, 400, "the creator's token goes in the header "
+                          "'Authorization: Bearer <token>', not in the body");
+    if (!known_fields(connection, body, "seat zombie bot") ||
         !string_field(connection, body, "bot", false, &bot) ||
         !integer_field(connection, body, "seat", true, 1, GATEAU_MAX_PLAYERS, &seat))
         return 400;
     if (!json_is_boolean(zombie)) return send_error(connection, 400, "'zombie' must be true or false");
-    if (!token_matches(creator, table->creator_hash))
+    if (!creator[0] || !token_matches(creator, table->creator_hash))
         return send_error(connection, 403, "only the table's creator hands seats over");
     char error[256];
     int status = table_set_zombie(table, (int)seat - 1, json_is_true(zombie), bot, error,
@@ -591,28 +554,25 @@ static int post_zombie(struct mg_connection *connection, server_table *table, js
     return send_json(connection, 200, "{}");
 }
 
-static int get_record(struct mg_connection *connection, server_table *table)
+static int get_record(http_exchange *connection, server_table *table)
 {
-    char token[128];
-    bool fits = query_variable(connection, "token", token, sizeof token);
-    int seat = token[0] ? table_seat_of(table, token) : GATEAU_OBSERVER;
-    if (!fits || (token[0] && seat < 0))
-        return send_error(connection, 403, "the token opens no seat of this table");
+    int seat = seat_of_request(table, connection);
+    if (seat == NO_SEAT) return send_error(connection, 403, "the token opens no seat of this table");
     if (!table->over && seat < 0)
         return send_error(connection, 403, "the record is public when the game is over; a seat "
-                          "may fetch its own with ?token=");
+                          "may fetch its own with its token");
     char *text = table_record_for(table, seat);
     int status = send_text(connection, 200, "text/plain; charset=utf-8", text);
     free(text);
     return status;
 }
 
-/* GET /api/tables/ID/hint?token=T[&ms=N]: searched on this connection's
+/* GET /api/tables/ID/hint[?ms=N], the seat's token in Authorization: searched on this connection's
  * thread from a copy of the state, the table's lock released, so that the
  * table goes on while the hint thinks. */
-static int get_hint(struct mg_connection *connection, const char *id)
+static int get_hint(http_exchange *connection, const char *id)
 {
-    char token[128], ms_text[16];
+    char ms_text[16];
     long milliseconds = 1000;
     if (query_variable(connection, "ms", ms_text, sizeof ms_text) && ms_text[0]) {
         char *end;
@@ -622,8 +582,7 @@ static int get_hint(struct mg_connection *connection, const char *id)
     }
     server_table *table = tables_lock(id);
     if (!table) return send_error(connection, 404, "no table %.30s", id);
-    bool fits = query_variable(connection, "token", token, sizeof token);
-    int seat = fits && token[0] ? table_seat_of(table, token) : -1;
+    int seat = connection->token[0] ? seat_of_request(table, connection) : -1;
     if (seat < 0) {
         table_unlock(table);
         return send_error(connection, 403, "a hint is for a seat: the token opens no seat of this table");
@@ -662,7 +621,7 @@ static bool replay_viewer(const char *text, int players, int *viewer)
 }
 
 /* GET /api/tables/ID/replay?seat=N|all: a finished game, position by position. */
-static int get_replay(struct mg_connection *connection, server_table *table)
+static int get_replay(http_exchange *connection, server_table *table)
 {
     if (!table->over)
         return send_error(connection, 403, "a table is replayed once its game is over");
@@ -680,7 +639,7 @@ static int get_replay(struct mg_connection *connection, server_table *table)
 /* POST /api/replay {"record": TEXT, "seat": N|"all"}: a record from a
  * file, position by position.  A record that names a file (a deck) is
  * refused: clients name no files. */
-static int post_replay(struct mg_connection *connection)
+static int post_replay(http_exchange *connection)
 {
     json_t *body = read_body(connection);
     if (!body) return 400;
@@ -725,7 +684,7 @@ done:
     return status;
 }
 
-static int list_games(struct mg_connection *connection)
+static int list_games(http_exchange *connection)
 {
     json_t *list = json_array();
     for (int g = 0; g < gateau_game_count(); g++) {
@@ -776,10 +735,9 @@ static bool split_table_path(const char *path, char id[STORE_ID_SIZE], char acti
     return true;
 }
 
-static int table_route(struct mg_connection *connection, const char *method, const char *id,
+static int table_route(http_exchange *connection, bool post, const char *id,
                        const char *action)
 {
-    bool post = !strcmp(method, "POST");
     if (!post && !strcmp(action, "hint")) return get_hint(connection, id);
     json_t *body = NULL;
     if (post && !(body = read_body(connection))) return 400;
@@ -802,61 +760,44 @@ static int table_route(struct mg_connection *connection, const char *method, con
     } else if (post && !strcmp(action, "zombie")) {
         status = post_zombie(connection, table, body);
     } else {
-        status = send_error(connection, post ? 404 : 405, "no %s %s", method,
-                            mg_get_request_info(connection)->local_uri);
+        status = send_error(connection, post ? 404 : 405, "no %s %.100s", connection->method,
+                            connection->path);
     }
     if (table) table_unlock(table);
     json_decref(body);
     return status;
 }
 
-static int api_handler(struct mg_connection *connection, void *unused)
+static int api_answer(http_exchange *connection)
 {
-    (void)unused;
-    const struct mg_request_info *request = mg_get_request_info(connection);
-    const char *method = request->request_method, *path = request->local_uri;
-    if (throttled(connection)) return send_error(connection, 429, "too many requests: slow down");
-    bool get = !strcmp(method, "GET"), post = !strcmp(method, "POST");
+    const char *method = connection->method, *path = connection->path;
+    bool post = !strcmp(method, "POST"), get = !post; /* (HEAD is GET without the body) */
     char id[STORE_ID_SIZE], action[16];
     if (!strcmp(path, "/api/tables")) {
         if (post) return create_table(connection);
-        if (get) {
-            char *lobby = tables_lobby();
-            int status = send_json(connection, 200, lobby);
-            free(lobby);
-            return status;
-        }
-        return send_error(connection, 405, "%s is not allowed on /api/tables", method);
+        char *lobby = tables_lobby();
+        int status = send_json(connection, 200, lobby);
+        free(lobby);
+        return status;
     }
     if (!strcmp(path, "/api/games") && get) return list_games(connection);
     if (!strcmp(path, "/api/replay") && post) return post_replay(connection);
-    if ((get || post) && split_table_path(path, id, action))
-        return table_route(connection, method, id, action);
-    return send_error(connection, get || post ? 404 : 405, "no %s %.100s", method, path);
+    if (split_table_path(path, id, action)) return table_route(connection, post, id, action);
+    return send_error(connection, 404, "no %s %.100s", method, path);
 }
 
-/*
- * civetweb's own refusals of requests it cannot take to a route (not
- * HTTP, a head over its buffer, an HTTP version other than 1.0 and 1.1,
- * an upgrade to no WebSocket): answered as ours are.  civetweb's default
- * answer echoes the request's version into its status line, which a
- * broken request line turns into the request's own headers; and to an
- * upgrade it has no handler for, it sends a body without any head.
- */
-static int answer_refusal(struct mg_connection *connection, int status, const char *message)
+void http_answer(http_exchange *connection)
 {
-    if (status < 400) return 1; /* (not a refusal: civetweb's own answer) */
-    send_error(connection, status, "%s", message);
-    return 0;
+    const char *path = connection->path;
+    if (!strncmp(path, "/api/", 5) || !strcmp(path, "/api")) {
+        api_answer(connection);
+        return;
+    }
+    if (!strcmp(connection->method, "POST")) {
+        send_error(connection, 405, "POST is for /api/ routes, not %.100s", path);
+        return;
+    }
+    files_answer(http_options->web, connection);
 }
 
-void http_configure(const server_options *options, struct mg_callbacks *callbacks)
-{
-    http_options = options;
-    callbacks->http_error = answer_refusal;
-}
-
-void http_register(struct mg_context *context)
-{
-    mg_set_request_handler(context, "/api/", api_handler, NULL);
-}
+void http_configure(const server_options *options) { http_options = options; }

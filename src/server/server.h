@@ -6,8 +6,15 @@
  *   tables.c     every table by id; creating, restoring, the lobby
  *   snapshot.c   what one seat (or a spectator) may see of a table, as JSON
  *   workers.c    bots thinking on a pool of threads; the clocks
- *   http.c       the HTTP routes (civetweb), request parsing and limits
- *   websocket.c  subscribers, pushes and presence
+ *   loop.c       the event loop (libwebsockets): every socket's reads and
+ *                writes, on one thread that never waits for a lock
+ *   requests.c   the request threads, where the loop hands requests that
+ *                touch tables or files, and the answers' way back
+ *   http.c       the HTTP routes, request parsing and their refusals
+ *   files.c      the web root's files
+ *   browser.c    what browsers are trusted with: Host, Origin, CORS
+ *   addresses.c  the limits per client address
+ *   websocket.c  subscribers, their bounded outboxes, pushes and presence
  *   tokens.c     ids and secret tokens
  *   server.c     starting and stopping it all
  *
@@ -28,27 +35,54 @@
 #include "gateau/record.h"
 #include "store/store.h"
 
-/* ---- Limits ---------------------------------------------------------------------- */
+/* ---- Limits (docs/server.md, "Limits") ------------------------------------------------ */
 enum {
     SERVER_MAX_BODY = 128 * 1024,   /* a request body (a deck is at most 64 KiB) */
-    SERVER_MAX_MESSAGE = 4096,      /* a WebSocket message from a client */
+    SERVER_MAX_DEPTH = 32,          /* a request body's nesting, checked before parsing */
+    SERVER_MAX_HEAD = 8192,         /* a request's line and headers */
+    SERVER_MAX_MESSAGE = 4096,      /* a WebSocket message from a client, fragments together */
     SERVER_TOKEN_SIZE = 33,         /* 32 characters (192 bits) and the NUL */
-    SERVER_MAX_SUBSCRIBERS = 64     /* WebSockets on one table */
+    SERVER_SEAT_SOCKETS = 8,        /* WebSockets of one seat */
+    SERVER_MAX_SPECTATORS = 100000, /* the most --spectators may allow */
+    SERVER_OUTBOX_MESSAGES = 64,    /* pushes waiting for one WebSocket ... */
+    SERVER_OUTBOX_BYTES = 1 << 20,  /* ... or their bytes: past either, it is closed (1013) */
+    SERVER_HEAD_SECONDS = 5,        /* a request's head must arrive within */
+    SERVER_BODY_SECONDS = 10,       /* its body within */
+    SERVER_IDLE_SECONDS = 30,       /* a keep-alive connection may wait for its next request */
+    SERVER_HELLO_SECONDS = 10,      /* a WebSocket's first message must arrive within */
+    SERVER_PING_SECONDS = 20,       /* a WebSocket is pinged after this long without a frame */
+    SERVER_SILENT_SECONDS = 40,     /* and closed after this long without one */
+    SERVER_WRITE_ROOM = 32,         /* bytes before a WebSocket message (LWS_PRE) */
+    SERVER_REQUEST_THREADS = 16,    /* threads answering requests */
+    SERVER_REQUEST_QUEUE = 4096     /* requests waiting for one: past it, 503 */
 };
 
 typedef struct server_options {
     const char *bind;     /* "127.0.0.1" */
     int port;             /* 8080; 0: any free port */
-    const char *db;       /* the SQLite file */
+    const char *db;       /* the SQLite file, or a PostgreSQL URL */
     const char *web;      /* the browser files, or NULL */
     int bot_threads;      /* bots thinking at once */
-    int connections;      /* connections served at once (a WebSocket holds one) */
-    const char *origins;  /* WebSocket origins allowed besides the server's own, comma-separated */
+    const char *origins;  /* other origins allowed (CORS, WebSockets), comma-separated */
+    const char *hosts;    /* names the server answers to besides its own, comma-separated */
+    const char *trusted_proxies; /* addresses whose X-Forwarded-For is believed, comma-separated */
+    /* Limits; 0: none. */
+    int connections;         /* open connections in all (10000) */
+    int address_connections; /* open connections from one client address (128) */
+    int address_websockets;  /* open WebSockets from one client address (64) */
+    int address_requests;    /* requests a second from one address (100; bursts of 4x) */
+    int address_tables;      /* tables created a minute from one address (30) */
+    int spectators;          /* spectators' WebSockets on one table (100) */
     bool quiet;           /* no request log */
     /* ext: bot specs (docs/protocol.md) tables may name, comma-separated,
      * exactly as given; NULL: none (an ext: spec runs a program here). */
     const char *ext_bots;
 } server_options;
+
+/* The defaults of the limits above (gateau serve's, and the tests'). */
+#define SERVER_DEFAULT_LIMITS                                                          \
+    .connections = 10000, .address_connections = 128, .address_websockets = 64,      \
+    .address_requests = 100, .address_tables = 30, .spectators = 100
 
 /* ---- Tokens (tokens.c) --------------------------------------------------------------- */
 
@@ -112,8 +146,8 @@ typedef struct server_table {
      * members every viewer shares (snapshot.c), built once per change. */
     char *snapshot[GATEAU_MAX_PLAYERS + 1];
     char *shared_front, *shared_middle, *shared_scores;
-    subscriber *subscribers[SERVER_MAX_SUBSCRIBERS];
-    int subscriber_count;
+    subscriber **subscribers;     /* the table's WebSockets (websocket.c) */
+    int subscriber_count, subscriber_capacity, spectator_count;
     bool bot_queued;              /* waiting for or held by a worker */
     bool over;
     struct store *store;
@@ -256,27 +290,152 @@ void workers_stop(void);
  * must move. */
 void workers_notice(server_table *table);
 
+/* ---- One request and its answer (loop.c, requests.c, http.c) ------------------------------ */
+
+/*
+ * The loop reads a request into an exchange and hands it to a request
+ * thread (requests.c), which fills in the answer (http.c, files.c) and
+ * hands it back; the loop writes it.  A WebSocket's first message
+ * travels the same way (websocket.c), its answer a subscriber or a close.
+ */
+typedef struct http_exchange {
+    /* The request, as the loop read it. */
+    char method[8];               /* "GET", "HEAD", "POST" */
+    char path[1024];              /* decoded */
+    char query[1024];             /* decoded "name=value" items, '&' between them */
+    char token[128];              /* Authorization: Bearer's, "" when none */
+    char origin[256];             /* "" when none */
+    char if_none_match[96];
+    char *body;                   /* POST's, NUL-terminated */
+    size_t body_length, body_capacity;
+    bool websocket_hello;         /* a WebSocket's first message (body), not a request */
+    char table_id[STORE_ID_SIZE]; /* the WebSocket's table */
+    /* The answer: status, Content-Type, body (malloc'd), extra header lines. */
+    int status;
+    const char *type;
+    char *answer;
+    size_t answer_length;
+    char headers[640];
+    bool close_after;             /* the connection closes once it is written */
+    /* A WebSocket's first message answered: its subscriber, or a close. */
+    subscriber *subscribed;
+    int close_code;
+    char close_reason[124];
+    /* The loop's own. */
+    struct loop_connection *connection; /* NULL once the connection is gone */
+    bool in_flight;               /* with a request thread */
+    size_t written;               /* of the answer, head included */
+    char *head;                   /* the answer's head, once made */
+    size_t head_length;
+    struct http_exchange *next;   /* in a queue */
+} http_exchange;
+
+void exchange_free(http_exchange *exchange);
+/* Sets the answer: status, type and a copy of body. */
+void exchange_answer(http_exchange *exchange, int status, const char *type, const char *body);
+/* A refusal: {"error": "<reason on one line>"}. */
+void exchange_error(http_exchange *exchange, int status, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+/* text on one line of printable characters (control characters as C escapes). */
+void one_line(const char *text, char *out, size_t size);
+
+/* ---- The request threads (requests.c) ---------------------------------------------------- */
+
+bool requests_start(int threads, int queue_size);
+/* Hands an exchange to a request thread: false when the queue is full. */
+bool requests_submit(http_exchange *exchange);
+/* Work that needs a table's lock but answers nobody (a subscriber leaving). */
+bool requests_submit_task(void (*run)(void *context), void *context);
+/* Runs every task and exchange already queued, then stops the threads. */
+void requests_stop(void);
+
+/* ---- The loop (loop.c) ---------------------------------------------------------------------- */
+
+/* Starts the loop on its own thread, listening: false with a reason. */
+bool loop_start(const server_options *options, char *error, size_t error_size);
+int loop_port(void);
+/* Closes every connection (WebSockets with 1001) and stops. */
+void loop_stop(void);
+/* After the request threads stopped: frees what they answered for nobody. */
+void loop_forget(void);
+/* From any thread: an exchange answered (the loop writes it). */
+void loop_answered(http_exchange *exchange);
+/* From any thread: a subscriber has pushes to write, or must be closed. */
+void loop_wake(subscriber *to);
+
+/* ---- HTTP routes (http.c) and files (files.c) ---------------------------------------------- */
+
+void http_configure(const server_options *options);
+/* Answers a request (on a request thread). */
+void http_answer(http_exchange *exchange);
+/* GET or HEAD of a file of the web root (NULL: none) into exchange. */
+void files_answer(const char *root, http_exchange *exchange);
+/* The Content-Type of a file name. */
+const char *files_type(const char *name);
+
+/* ---- Browsers (browser.c) ------------------------------------------------------------------ */
+
+void browser_configure(const server_options *options);
+/* Whether Host (with or without a port) names this server. */
+bool browser_host_allowed(const char *host);
+/* Whether a request with this Origin ("" for none) and Host may change
+ * things or open a WebSocket: none, the server's own, or --origin's. */
+bool browser_origin_allowed(const char *origin, const char *host);
+/* Whether origin is one of --origin's (it gets CORS headers). */
+bool browser_cors_origin(const char *origin);
+/* The CORS header lines for origin ("" when none) into out. */
+void browser_cors_headers(const char *origin, char *out, size_t size);
+
+/* ---- Limits per client address (addresses.c; the loop's thread only) --------------------- */
+
+typedef struct client_address client_address;
+void addresses_configure(const server_options *options);
+/* The record of an address (text, as inet_ntop writes it), made when
+ * new: NULL when memory is short. */
+client_address *addresses_find(const char *text);
+/* Whether text is one of --trusted-proxy's. */
+bool addresses_trusted(const char *text);
+/* Counting what an address holds open: false when over its limit (a
+ * trusted proxy's connections are counted, not limited). */
+bool addresses_connect(client_address *address, bool limited);
+void addresses_disconnect(client_address *address);
+bool addresses_open_websocket(client_address *address);
+void addresses_close_websocket(client_address *address);
+/* One request (or one table made) now: 0 when allowed, else the seconds
+ * to wait (Retry-After). */
+int addresses_request(client_address *address);
+int addresses_create_table(client_address *address);
+/* Forgets addresses that hold nothing and whose buckets are full again. */
+void addresses_sweep(void);
+void addresses_free_all(void);
+const char *addresses_text(const client_address *address);
+
 /* ---- Subscribers (websocket.c) ------------------------------------------------------------- */
 
-struct mg_context;
-void websocket_register(struct mg_context *context, const server_options *options);
-/* Sends every subscriber of table its snapshot (under the table's lock). */
+void websocket_configure(const server_options *options);
+/* Sends every subscriber of table what it has not had (under the table's
+ * lock): queued in each one's outbox, written by the loop. */
 void websocket_push(server_table *table);
-
-/* ---- HTTP (http.c) --------------------------------------------------------------------- */
-
-/* Before civetweb starts: the options, and the callback that answers
- * civetweb's own refusals (a request it cannot route) as ours are
- * answered, in JSON. */
-struct mg_callbacks;
-void http_configure(const server_options *options, struct mg_callbacks *callbacks);
-/* The routes, once civetweb runs. */
-void http_register(struct mg_context *context);
+/* A WebSocket's first message, on a request thread: subscribes it (its
+ * first snapshot queued) or says how to close it. */
+void websocket_hello(http_exchange *exchange);
+/* The connection of a subscriber closed (the loop): it leaves its table. */
+void websocket_gone(subscriber *leaving);
+/* The loop's side of a subscriber: its connection (NULL: none). */
+struct loop_connection *subscriber_connection(subscriber *to);
+void subscriber_set_connection(subscriber *to, struct loop_connection *connection);
+/* The next message to write (LWS_PRE bytes of room before it, length),
+ * NULL when none; *close_code 1013 when the subscriber fell behind. */
+char *subscriber_next(subscriber *to, size_t *length, bool *more, int *close_code);
+/* The loop takes a subscriber off its wake list (before writing), and
+ * lets go of the wake-up's reference (after). */
+void subscriber_woken(subscriber *to);
+void subscriber_release(subscriber *to);
 
 /* ---- The server (server.c) ------------------------------------------------------------- */
 
 /* Starts serving (the store opened, its tables restored, the bots'
- * threads and civetweb started): NULL with a reason.  For tests and fuzz
+ * threads, the request threads and the loop started): NULL with a reason.  For tests and fuzz
  * targets that run a server in their own process. */
 typedef struct server server;
 server *server_start(const server_options *options, char *error, size_t error_size);

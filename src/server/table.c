@@ -106,6 +106,7 @@ void table_free(server_table *table)
     for (int s = 0; s < table->players; s++) gateau_bot_free(table->seats[s].bot);
     gateau_match_free(table->match);
     gateau_setup_free(table->setup);
+    free(table->subscribers); /* (empty: each subscriber holds its table) */
     pthread_mutex_destroy(&table->lock);
     free(table);
 }

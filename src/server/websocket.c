@@ -1,150 +1,117 @@
 /*
- * websocket.c: the pushes.  A client that opens /api/tables/ID/ws (with
- * ?token=T for a seat, without for a spectator) receives the table as GET
- * returns it at once, then after every change the same JSON with only the
- * log entries it has not had yet ("log_start" says from where).  Who is
- * connected is part of what everybody sees (presence).
+ * websocket.c: the pushes.  A client opens /api/tables/ID/ws and says in
+ * its first message who it is ({"token": T} for a seat, {} for a
+ * spectator); it receives the table as GET returns it, then after every
+ * change the same JSON with only the log entries it has not had yet
+ * ("log_start" says from where).  Who is connected is part of what
+ * everybody sees (presence).
  *
- * Subscribers are added, removed and written to under the table's lock,
- * so a push never writes to a connection that is going away.  Clients have
- * nothing to say but pings: a message over SERVER_MAX_MESSAGE closes the
- * connection.
+ * A push never writes to a socket.  It is made under the table's lock and
+ * queued in each subscriber's outbox, which the loop (loop.c) empties
+ * into the socket as fast as the client reads.  The outbox is bounded
+ * (SERVER_OUTBOX_MESSAGES, SERVER_OUTBOX_BYTES): a client that falls
+ * further behind is closed with 1013 and starts again from a fresh
+ * snapshot when it reconnects, so a slow client costs only itself.
+ *
+ * A subscriber is shared by three holders, each with a reference: its
+ * table (from the first message until it leaves), its connection (until
+ * the loop sees it close), and the loop's wake list (while it is there).
+ * The outbox and the flags have a lock of their own, held only for a few
+ * pointer moves: the loop never waits for a table's lock.
  */
-#define _GNU_SOURCE /* pthread_getattr_np */
-#include <civetweb.h>
-#include <pthread.h>
-#include <stdint.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "server/server.h"
 
+typedef struct outbox_message {
+    char *data; /* SERVER_WRITE_ROOM bytes of room, then the text */
+    size_t length;
+} outbox_message;
+
 struct subscriber {
-    struct mg_connection *connection;
-    server_table *table;
-    int seat;     /* a seat, or GATEAU_OBSERVER */
-    int sent_log; /* log entries this client has */
+    server_table *table; /* held until it leaves */
+    int seat;            /* a seat, or GATEAU_OBSERVER */
+    int sent_log;        /* log entries this client has (under the table's lock) */
+    _Atomic int references;
+    pthread_mutex_t lock; /* the outbox and the flags */
+    outbox_message outbox[SERVER_OUTBOX_MESSAGES];
+    int first, count;
+    size_t bytes;
+    bool behind; /* fell behind: to be closed with 1013 */
+    bool gone;   /* its connection closed: pushes are dropped */
+    bool woken;  /* in the loop's wake list */
+    struct loop_connection *connection; /* the loop's own */
 };
 
 static const server_options *websocket_options;
 
-/* "/api/tables/ID/ws" -> ID; false for anything else. */
-static bool table_id_of(const char *uri, char id[STORE_ID_SIZE])
+void websocket_configure(const server_options *options) { websocket_options = options; }
+
+static void empty_outbox(subscriber *to)
 {
-    const char *prefix = "/api/tables/";
-    if (strncmp(uri, prefix, strlen(prefix)) != 0) return false;
-    const char *start = uri + strlen(prefix);
-    size_t length = strcspn(start, "/");
-    if (length == 0 || length >= STORE_ID_SIZE || strcmp(start + length, "/ws") != 0) return false;
-    memcpy(id, start, length);
-    id[length] = '\0';
-    return true;
+    for (; to->count; to->count--, to->first = (to->first + 1) % SERVER_OUTBOX_MESSAGES)
+        free(to->outbox[to->first].data);
+    to->bytes = 0;
 }
 
-/* The Origin of a browser's upgrade must be the server's own (or one
- * allowed by --origin), so that another site's page cannot open a seat
- * with a token it stole into its own URL.  Programs send no Origin. */
-static bool origin_allowed(const struct mg_connection *connection)
+void subscriber_release(subscriber *to)
 {
-    const char *origin = mg_get_header(connection, "Origin");
-    if (!origin) return true;
-    const char *host = mg_get_header(connection, "Host");
-    char own[300];
-    snprintf(own, sizeof own, "http://%s", host ? host : "");
-    if (host && !strcmp(origin, own)) return true;
-    snprintf(own, sizeof own, "https://%s", host ? host : "");
-    if (host && !strcmp(origin, own)) return true;
-    const char *allowed = websocket_options->origins;
-    size_t length = strlen(origin);
-    for (const char *p = allowed; p && *p;) {
-        size_t item = strcspn(p, ",");
-        if (item == length && !strncmp(p, origin, length)) return true;
-        p += item + (p[item] == ',');
+    if (atomic_fetch_sub(&to->references, 1) != 1) return;
+    empty_outbox(to);
+    pthread_mutex_destroy(&to->lock);
+    free(to);
+}
+
+/* Under to->lock: asks the loop to write (once until it has). */
+static void wake(subscriber *to)
+{
+    if (to->woken) return;
+    to->woken = true;
+    atomic_fetch_add(&to->references, 1);
+    loop_wake(to);
+}
+
+/* Queues text (length bytes) for to: past the bound, it fell behind. */
+static void enqueue(subscriber *to, const char *text, size_t length)
+{
+    pthread_mutex_lock(&to->lock);
+    if (to->gone || to->behind) {
+        pthread_mutex_unlock(&to->lock);
+        return;
     }
-    return false;
-}
-
-/* The table (locked and held: table_unlock it) and the seat (or
- * GATEAU_OBSERVER) an upgrade asks for: false, with nothing held, for a
- * path, an origin or a token that opens nothing, or a table whose sockets
- * are all taken. */
-static bool subscription_of(const struct mg_connection *connection, server_table **table,
-                            int *seat)
-{
-    const struct mg_request_info *request = mg_get_request_info(connection);
-    char id[STORE_ID_SIZE], token[128];
-    if (!table_id_of(request->local_uri, id) || !origin_allowed(connection)) return false;
-    int length = request->query_string ? mg_get_var(request->query_string,
-                                                    strlen(request->query_string), "token", token,
-                                                    sizeof token)
-                                       : -1;
-    if (length == -2) return false; /* a token too long to be one: refused, not a spectator */
-    if (length < 0) token[0] = '\0';
-    if (!(*table = tables_lock(id))) return false;
-    *seat = token[0] ? table_seat_of(*table, token) : GATEAU_OBSERVER;
-    bool full = (*table)->subscriber_count == SERVER_MAX_SUBSCRIBERS;
-    if (!(token[0] && *seat < 0) && !full) return true;
-    table_unlock(*table);
-    return false;
-}
-
-/*
- * Accepts or refuses an upgrade.  Nothing is allocated here: civetweb may
- * still fail its handshake after this (with no close handler to follow),
- * which it does for a Sec-WebSocket-Key too long for its buffer, with a
- * 500; a key is 24 characters (RFC 6455), any other is refused here.
- */
-static int on_connect(const struct mg_connection *connection, void *unused)
-{
-    (void)unused;
-    const char *key = mg_get_header(connection, "Sec-WebSocket-Key");
-    server_table *table;
-    int seat;
-    if (!key || strlen(key) != 24 || !subscription_of(connection, &table, &seat)) return 1;
-    table_unlock(table);
-    return 0;
-}
-
-/* Writes one text frame with a single write: mg_websocket_write writes
- * the header and the payload apart, two system calls and two packets
- * per push.  The connection's lock keeps civetweb's own frames (a close)
- * from coming between. */
-static void write_frame(struct mg_connection *connection, const char *message, size_t length)
-{
-    unsigned char header[10];
-    size_t header_length;
-    header[0] = 0x80 | MG_WEBSOCKET_OPCODE_TEXT; /* FIN: one frame */
-    if (length < 126) {
-        header[1] = (unsigned char)length;
-        header_length = 2;
-    } else if (length <= 0xffff) {
-        header[1] = 126;
-        header[2] = (unsigned char)(length >> 8);
-        header[3] = (unsigned char)length;
-        header_length = 4;
+    /* One message always fits, however large (a first snapshot of a long
+     * game): the bound is on what waits behind it. */
+    if (to->count == SERVER_OUTBOX_MESSAGES ||
+        (to->count && to->bytes + length > SERVER_OUTBOX_BYTES)) {
+        to->behind = true;
+        empty_outbox(to);
     } else {
-        header[1] = 127;
-        for (int i = 0; i < 8; i++) header[2 + i] = (unsigned char)((uint64_t)length >> (56 - 8 * i));
-        header_length = 10;
+        char *data = malloc(SERVER_WRITE_ROOM + length);
+        if (!data) abort();
+        memcpy(data + SERVER_WRITE_ROOM, text, length);
+        int at = (to->first + to->count) % SERVER_OUTBOX_MESSAGES;
+        to->outbox[at] = (outbox_message){data, length};
+        to->count++;
+        to->bytes += length;
     }
-    char *frame = malloc(header_length + length);
-    if (!frame) abort();
-    memcpy(frame, header, header_length);
-    memcpy(frame + header_length, message, length);
-    mg_lock_connection(connection);
-    mg_write(connection, frame, header_length + length);
-    mg_unlock_connection(connection);
-    free(frame);
+    wake(to);
+    pthread_mutex_unlock(&to->lock);
 }
 
-/* Sends one subscriber what it has not had (under the table's lock). */
+/* Queues what the subscriber has not had (under the table's lock). */
 static void send_to(server_table *table, subscriber *to)
 {
+    pthread_mutex_lock(&to->lock);
+    bool dropped = to->gone || to->behind;
+    pthread_mutex_unlock(&to->lock);
+    if (dropped) return;
     char *message = table_snapshot_from(table, to->seat, to->sent_log);
-    write_frame(to->connection, message, strlen(message));
+    enqueue(to, message, strlen(message));
     free(message);
     to->sent_log = table->version;
 }
@@ -161,84 +128,164 @@ static void presence_changed(server_table *table)
     websocket_push(table);
 }
 
-/*
- * A WebSocket keeps its civetweb thread for as long as it is open, and
- * from now on that thread only waits for pings: the stack pages below
- * this frame that the upgrade and the first snapshot touched would stay
- * resident for hours.  Everything below the current frame is dead, so it
- * goes back to the kernel (a page touched again comes back as zeros); a
- * page of margin is kept below the stack pointer.  (civetweb's own frames
- * above this one are about 24 KB deep: this saves about 4 KB a socket,
- * 16 MB at 4,000 sockets.)
- */
-static void release_stack_below_here(void)
+static void refuse(http_exchange *exchange, int code, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static void refuse(http_exchange *exchange, int code, const char *format, ...)
 {
-    pthread_attr_t attributes;
-    void *low;
-    size_t size;
-    if (pthread_getattr_np(pthread_self(), &attributes) != 0) return;
-    bool known = pthread_attr_getstack(&attributes, &low, &size) == 0;
-    pthread_attr_destroy(&attributes);
-    if (!known) return;
-    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), here = (uintptr_t)&attributes;
-    uintptr_t start = ((uintptr_t)low + page - 1) & ~(page - 1);
-    uintptr_t end = (here - page) & ~(page - 1);
-    if (end > start) madvise((void *)start, end - start, MADV_DONTNEED);
+    char raw[256];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(raw, sizeof raw, format, args);
+    va_end(args);
+    exchange->close_code = code;
+    /* A close frame's reason is at most 123 bytes. */
+    one_line(raw, exchange->close_reason, sizeof exchange->close_reason);
 }
 
-/* The subscriber keeps the table's reference until it closes. */
-static void on_ready(struct mg_connection *connection, void *unused)
+/* The token of a first message ({"token": T} or {}): NULL for a
+ * spectator; false when the message is neither. */
+static bool hello_token(const char *text, size_t length, char *token, size_t size,
+                        bool *spectator)
 {
-    (void)unused;
-    server_table *table;
-    int seat;
-    if (!subscription_of(connection, &table, &seat)) return; /* (filled up since on_connect) */
+    json_error_t error;
+    json_t *hello = json_loadb(text, length, JSON_REJECT_DUPLICATES, &error);
+    bool ok = json_is_object(hello) && json_object_size(hello) <= 1;
+    json_t *value = ok ? json_object_get(hello, "token") : NULL;
+    if (ok && json_object_size(hello) == 1 && !json_is_string(value)) ok = false;
+    *spectator = ok && !value;
+    if (ok && value) {
+        const char *given = json_string_value(value);
+        ok = strlen(given) < size;
+        if (ok) snprintf(token, size, "%s", given);
+    }
+    json_decref(hello);
+    return ok;
+}
+
+void websocket_hello(http_exchange *exchange)
+{
+    char token[128] = "";
+    bool spectator;
+    /* The nesting is bounded before any parse, as for bodies. */
+    int depth = 0, deepest = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < exchange->body_length; i++) {
+        char c = exchange->body[i];
+        if (in_string) {
+            if (c == '\\') i++;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') in_string = true;
+        else if (c == '[' || c == '{') deepest = ++depth > deepest ? depth : deepest;
+        else if (c == ']' || c == '}') depth--;
+    }
+    if (deepest > SERVER_MAX_DEPTH ||
+        !hello_token(exchange->body, exchange->body_length, token, sizeof token, &spectator)) {
+        refuse(exchange, 1008, "the first message must be {\"token\": \"<a seat's token>\"} or {}");
+        return;
+    }
+    server_table *table = tables_lock(exchange->table_id);
+    if (!table) {
+        refuse(exchange, 1008, "no table %.30s", exchange->table_id);
+        return;
+    }
+    int seat = spectator ? GATEAU_OBSERVER : table_seat_of(table, token);
+    if (!spectator && seat < 0) {
+        table_unlock(table);
+        refuse(exchange, 1008, "the token opens no seat of this table");
+        return;
+    }
+    if (seat >= 0 && table->seats[seat].connections >= SERVER_SEAT_SOCKETS) {
+        table_unlock(table);
+        refuse(exchange, 1013, "seat %d has %d sockets open already", seat + 1,
+               SERVER_SEAT_SOCKETS);
+        return;
+    }
+    int most = websocket_options->spectators;
+    if (seat < 0 && most && table->spectator_count >= most) {
+        table_unlock(table);
+        refuse(exchange, 1013, "the table's %d spectators' sockets are all taken", most);
+        return;
+    }
+    if (table->subscriber_count == table->subscriber_capacity) {
+        int capacity = table->subscriber_capacity ? 2 * table->subscriber_capacity : 4;
+        subscriber **grown = realloc(table->subscribers, (size_t)capacity * sizeof *grown);
+        if (!grown) abort();
+        table->subscribers = grown;
+        table->subscriber_capacity = capacity;
+    }
     subscriber *joining = calloc(1, sizeof *joining);
     if (!joining) abort();
-    joining->connection = connection;
     joining->table = table;
     joining->seat = seat;
-    mg_set_user_connection_data(connection, joining);
+    atomic_init(&joining->references, 2); /* the table's and the connection's */
+    pthread_mutex_init(&joining->lock, NULL);
     table->subscribers[table->subscriber_count++] = joining;
-    if (joining->seat >= 0) table->seats[joining->seat].connections++;
-    if (joining->seat >= 0 && table->seats[joining->seat].connections == 1)
+    if (seat < 0) table->spectator_count++;
+    else table->seats[seat].connections++;
+    if (seat >= 0 && table->seats[seat].connections == 1)
         presence_changed(table); /* the newcomer gets its first message too */
     else
         send_to(table, joining);
+    exchange->subscribed = joining;
+    /* The subscriber keeps the table's reference until it leaves. */
     pthread_mutex_unlock(&table->lock);
-    release_stack_below_here();
 }
 
-static int on_data(struct mg_connection *connection, int bits, char *data, size_t length,
-                   void *unused)
+/* On a request thread: the subscriber leaves its table. */
+static void leave(void *context)
 {
-    (void)connection, (void)data, (void)unused;
-    int opcode = bits & 0x0f;
-    if (opcode == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE) return 0;
-    return length <= SERVER_MAX_MESSAGE; /* pings and small talk only */
-}
-
-static void on_close(const struct mg_connection *connection, void *unused)
-{
-    (void)unused;
-    subscriber *leaving = mg_get_user_connection_data(connection);
-    if (!leaving) return;
+    subscriber *leaving = context;
     server_table *table = leaving->table;
     pthread_mutex_lock(&table->lock);
     for (int i = 0; i < table->subscriber_count; i++) {
         if (table->subscribers[i] != leaving) continue;
         table->subscribers[i] = table->subscribers[--table->subscriber_count];
-        if (leaving->seat >= 0 && --table->seats[leaving->seat].connections == 0)
-            presence_changed(table);
+        if (leaving->seat < 0) table->spectator_count--;
+        else if (--table->seats[leaving->seat].connections == 0) presence_changed(table);
         break;
     }
     table_unlock(table); /* and the subscriber's reference */
-    free(leaving);
+    subscriber_release(leaving); /* the table's */
+    subscriber_release(leaving); /* the connection's */
 }
 
-void websocket_register(struct mg_context *context, const server_options *options)
+void websocket_gone(subscriber *leaving)
 {
-    websocket_options = options;
-    mg_set_websocket_handler(context, "/api/tables/*/ws", on_connect, on_ready, on_data,
-                             on_close, NULL);
+    pthread_mutex_lock(&leaving->lock);
+    leaving->gone = true;
+    leaving->connection = NULL;
+    empty_outbox(leaving);
+    pthread_mutex_unlock(&leaving->lock);
+    requests_submit_task(leave, leaving);
+}
+
+struct loop_connection *subscriber_connection(subscriber *to) { return to->connection; }
+
+void subscriber_set_connection(subscriber *to, struct loop_connection *connection)
+{
+    to->connection = connection;
+}
+
+char *subscriber_next(subscriber *to, size_t *length, bool *more, int *close_code)
+{
+    pthread_mutex_lock(&to->lock);
+    char *data = NULL;
+    *close_code = to->behind ? 1013 : 0;
+    if (!to->behind && to->count) {
+        data = to->outbox[to->first].data;
+        *length = to->outbox[to->first].length;
+        to->bytes -= *length;
+        to->first = (to->first + 1) % SERVER_OUTBOX_MESSAGES;
+        to->count--;
+    }
+    *more = to->count > 0;
+    pthread_mutex_unlock(&to->lock);
+    return data;
+}
+
+void subscriber_woken(subscriber *to)
+{
+    pthread_mutex_lock(&to->lock);
+    to->woken = false;
+    pthread_mutex_unlock(&to->lock);
 }

@@ -1,0 +1,865 @@
+/*
+ * loop.c: every socket of `gateau serve`, on one thread, with
+ * libwebsockets.
+ *
+ * The loop reads requests and WebSocket messages and writes answers and
+ * pushes; it never waits.  A request that needs a table's lock or a file
+ * goes to a request thread (requests.c) and comes back answered through
+ * loop_answered; a push is queued in its subscriber's outbox
+ * (websocket.c) and announced through loop_wake.  Both wake the loop with
+ * lws_cancel_service, the one libwebsockets call that other threads may
+ * make.  So a client that reads slowly, or never, fills only its own
+ * outbox and its own socket, and no table waits for it.
+ *
+ * What the loop refuses by itself, before any other thread is involved
+ * (docs/server.md, "The contract" and "Limits"): connections over the
+ * limits, requests over an address's rate, a Host that names another
+ * server, a foreign Origin, methods other than GET, HEAD and POST, tokens
+ * in URLs, bodies without Content-Type: application/json or over the
+ * limit.  libwebsockets itself cuts slow heads and bodies, answers pings,
+ * pings quiet WebSockets, and closes on frames against RFC 6455.
+ *
+ * Each connection has a loop_connection (lws's "opaque user data"), made
+ * when it is accepted (the filter counts it, then libwebsockets makes the
+ * connection) and freed when libwebsockets destroys it.
+ */
+#include <arpa/inet.h>
+#include <libwebsockets.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
+
+#include "server/server.h"
+
+_Static_assert(LWS_PRE <= SERVER_WRITE_ROOM, "room before a WebSocket message");
+
+enum {
+    LOOP_WRITE_CHUNK = 64 * 1024, /* an answer is written in pieces of at most this */
+    LOOP_HEADER_POOL = 4096       /* requests whose heads are read at once */
+};
+
+struct loop_connection {
+    struct lws *wsi;
+    client_address *address;          /* the peer's */
+    client_address *websocket_client; /* whose WebSockets count this one (when one) */
+    http_exchange *exchange;          /* being read, with a request thread, or written */
+    bool websocket;
+    subscriber *subscriber;
+    char message[SERVER_MAX_MESSAGE]; /* a client's message, fragments put together */
+    size_t message_length;
+    bool hello_sent;                  /* its first message went to a request thread */
+    int64_t hello_deadline;           /* ms, while waiting for the first message */
+    int close_code;                   /* to close with, at the next write */
+    char close_reason[124];
+    struct loop_connection *previous, *next; /* waiting for a first message */
+};
+
+static struct {
+    const server_options *options;
+    struct lws_context *context;       /* NULL once it goes (under lock) */
+    struct lws_context *vhost_context; /* the same, for the loop's own use */
+    struct lws_vhost *vhost;
+    pthread_t thread;
+    bool running;
+    atomic_bool stopping;
+    int port;
+    int open_connections;
+    client_address *accepted; /* between the filter and the new connection */
+    struct loop_connection *waiting_hello; /* a list, oldest first */
+    lws_sorted_usec_list_t sweep;
+    int sweeps;
+    /* What other threads hand the loop, under lock. */
+    pthread_mutex_t lock;
+    http_exchange *answered;
+    subscriber **woken;
+    int woken_count, woken_capacity;
+    unsigned char chunk[LWS_PRE + LOOP_WRITE_CHUNK];
+} loop = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* ---- From other threads ---------------------------------------------------------------------- */
+
+/* Under loop.lock: the context is not destroyed meanwhile. */
+static void wake_loop(void)
+{
+    if (loop.context) lws_cancel_service(loop.context);
+}
+
+void loop_answered(http_exchange *exchange)
+{
+    pthread_mutex_lock(&loop.lock);
+    exchange->next = loop.answered;
+    loop.answered = exchange;
+    wake_loop();
+    pthread_mutex_unlock(&loop.lock);
+}
+
+void loop_wake(subscriber *to)
+{
+    pthread_mutex_lock(&loop.lock);
+    if (loop.woken_count == loop.woken_capacity) {
+        int capacity = loop.woken_capacity ? 2 * loop.woken_capacity : 256;
+        subscriber **grown = realloc(loop.woken, (size_t)capacity * sizeof *grown);
+        if (!grown) abort();
+        loop.woken = grown;
+        loop.woken_capacity = capacity;
+    }
+    loop.woken[loop.woken_count++] = to;
+    if (loop.woken_count == 1) wake_loop();
+    pthread_mutex_unlock(&loop.lock);
+}
+
+/* ---- Exchanges ----------------------------------------------------------------------------- */
+
+void exchange_free(http_exchange *exchange)
+{
+    if (!exchange) return;
+    free(exchange->body);
+    free(exchange->answer);
+    free(exchange->head);
+    free(exchange);
+}
+
+static http_exchange *exchange_new(struct loop_connection *connection)
+{
+    http_exchange *made = calloc(1, sizeof *made);
+    if (!made) abort();
+    made->connection = connection;
+    return made;
+}
+
+/* ---- Answers ----------------------------------------------------------------------------- */
+
+static const char *status_text(int status)
+{
+    switch (status) {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 204: return "No Content";
+    case 304: return "Not Modified";
+    case 400: return "Bad Request";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 409: return "Conflict";
+    case 411: return "Length Required";
+    case 413: return "Payload Too Large";
+    case 415: return "Unsupported Media Type";
+    case 422: return "Unprocessable Entity";
+    case 429: return "Too Many Requests";
+    case 431: return "Request Header Fields Too Large";
+    case 500: return "Internal Server Error";
+    case 503: return "Service Unavailable";
+    default: return "Unknown";
+    }
+}
+
+static void log_answer(const http_exchange *exchange)
+{
+    if (loop.options->quiet) return;
+    /* The path only: never a query or a header. */
+    char method[32], path[2048];
+    one_line(exchange->method[0] ? exchange->method : "-", method, sizeof method);
+    one_line(exchange->path[0] ? exchange->path : "-", path, sizeof path);
+    fprintf(stderr, "%s %s %d\n", method, path, exchange->status);
+}
+
+/* The answer's head, once: the status line and the headers. */
+static void make_head(http_exchange *exchange)
+{
+    bool head_only = !strcmp(exchange->method, "HEAD");
+    bool bodyless = exchange->status == 204 || exchange->status == 304;
+    char text[2048];
+    int length = snprintf(text, sizeof text,
+                          "HTTP/1.1 %d %s\r\n%s%s%s%sContent-Length: %zu\r\n"
+                          "X-Content-Type-Options: nosniff\r\n%s%s\r\n",
+                          exchange->status, status_text(exchange->status),
+                          exchange->type ? "Content-Type: " : "",
+                          exchange->type ? exchange->type : "", exchange->type ? "\r\n" : "",
+                          strstr(exchange->headers, "Cache-Control:") ? "" : "Cache-Control: no-store\r\n",
+                          bodyless ? 0 : exchange->answer_length, exchange->headers,
+                          exchange->close_after ? "Connection: close\r\n" : "");
+    if (length < 0 || (size_t)length >= sizeof text) length = 0;
+    exchange->head = malloc((size_t)length + 1);
+    if (!exchange->head) abort();
+    memcpy(exchange->head, text, (size_t)length);
+    exchange->head_length = (size_t)length;
+    /* An answer to HEAD has no body (its length is the one GET would have). */
+    if (head_only || bodyless) exchange->answer_length = 0;
+    log_answer(exchange);
+}
+
+/* Writes the next piece of the answer: -1 to close the connection. */
+static int write_answer(struct loop_connection *connection)
+{
+    http_exchange *exchange = connection->exchange;
+    if (!exchange || exchange->in_flight || !exchange->status) return 0;
+    if (!exchange->head) make_head(exchange);
+    size_t total = exchange->head_length + exchange->answer_length, used = 0;
+    unsigned char *out = loop.chunk + LWS_PRE;
+    while (exchange->written + used < total && used < LOOP_WRITE_CHUNK) {
+        size_t at = exchange->written + used, take;
+        const char *from;
+        if (at < exchange->head_length) {
+            from = exchange->head + at;
+            take = exchange->head_length - at;
+        } else {
+            from = exchange->answer + (at - exchange->head_length);
+            take = total - at;
+        }
+        if (take > LOOP_WRITE_CHUNK - used) take = LOOP_WRITE_CHUNK - used;
+        memcpy(out + used, from, take);
+        used += take;
+    }
+    if (used && lws_write(connection->wsi, out, used, LWS_WRITE_HTTP) < (int)used) return -1;
+    exchange->written += used;
+    if (exchange->written < total) {
+        lws_callback_on_writable(connection->wsi);
+        return 0;
+    }
+    bool close = exchange->close_after;
+    connection->exchange = NULL;
+    exchange_free(exchange);
+    if (close) return -1;
+    return lws_http_transaction_completed(connection->wsi) ? -1 : 0;
+}
+
+/* Answers from the loop itself (a refusal): written when writable. */
+static int answer_now(struct loop_connection *connection, int status, const char *headers,
+                      const char *format, ...) __attribute__((format(printf, 4, 5)));
+static int answer_now(struct loop_connection *connection, int status, const char *headers,
+                      const char *format, ...)
+{
+    char reason[600];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(reason, sizeof reason, format, args);
+    va_end(args);
+    http_exchange *exchange = connection->exchange;
+    exchange_error(exchange, status, "%s", reason);
+    size_t used = strlen(exchange->headers);
+    snprintf(exchange->headers + used, sizeof exchange->headers - used, "%s", headers);
+    lws_callback_on_writable(connection->wsi);
+    return 0;
+}
+
+/* ---- Reading a request ------------------------------------------------------------------- */
+
+/* A header into out ("" when absent): false when longer than out holds. */
+static bool header(struct lws *wsi, enum lws_token_indexes which, char *out, size_t size)
+{
+    out[0] = '\0';
+    int length = lws_hdr_total_length(wsi, which);
+    if (length <= 0) return true;
+    if ((size_t)length >= size) return false;
+    return lws_hdr_copy(wsi, out, (int)size, which) >= 0;
+}
+
+/* The query's items, decoded, joined with '&': false when too long. */
+static bool read_query(struct lws *wsi, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    char item[1024];
+    for (int i = 0; lws_hdr_copy_fragment(wsi, item, sizeof item, WSI_TOKEN_HTTP_URI_ARGS, i) >= 0; i++) {
+        int written = snprintf(out + used, size - used, "%s%s", used ? "&" : "", item);
+        if (written < 0 || (size_t)written >= size - used) return false;
+        used += (size_t)written;
+    }
+    return lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_URI_ARGS) < (int)size;
+}
+
+/* Whether the query names a token ("token=..." as any item). */
+static bool query_has_token(const char *query)
+{
+    for (const char *p = query; *p;) {
+        if (!strncmp(p, "token=", 6) || !strcmp(p, "token")) return true;
+        const char *next = strchr(p, '&');
+        if (!next) break;
+        p = next + 1;
+    }
+    return false;
+}
+
+static const char *method_of(struct lws *wsi)
+{
+    static const struct {
+        enum lws_token_indexes token;
+        const char *name;
+    } methods[] = {{WSI_TOKEN_GET_URI, "GET"},       {WSI_TOKEN_POST_URI, "POST"},
+                   {WSI_TOKEN_HEAD_URI, "HEAD"},     {WSI_TOKEN_OPTIONS_URI, "OPTIONS"},
+                   {WSI_TOKEN_PUT_URI, "PUT"},       {WSI_TOKEN_PATCH_URI, "PATCH"},
+                   {WSI_TOKEN_DELETE_URI, "DELETE"}, {WSI_TOKEN_CONNECT, "CONNECT"}};
+    for (size_t i = 0; i < sizeof methods / sizeof *methods; i++)
+        if (lws_hdr_total_length(wsi, methods[i].token) > 0) return methods[i].name;
+    return "?";
+}
+
+/* The client a request comes from: its peer, or, from a trusted proxy,
+ * the last address its X-Forwarded-For names. */
+static client_address *client_of(struct loop_connection *connection)
+{
+    if (!addresses_trusted(addresses_text(connection->address))) return connection->address;
+    char forwarded[512];
+    if (!header(connection->wsi, WSI_TOKEN_X_FORWARDED_FOR, forwarded, sizeof forwarded) ||
+        !forwarded[0])
+        return connection->address;
+    char *last = strrchr(forwarded, ',');
+    last = last ? last + 1 : forwarded;
+    while (*last == ' ') last++;
+    last[strcspn(last, " ")] = '\0';
+    client_address *client = last[0] ? addresses_find(last) : NULL;
+    return client ? client : connection->address;
+}
+
+/* Hands the exchange to a request thread (503 when they are all busy). */
+static int submit(struct loop_connection *connection)
+{
+    http_exchange *exchange = connection->exchange;
+    exchange->in_flight = true;
+    if (requests_submit(exchange)) return 0;
+    exchange->in_flight = false;
+    return answer_now(connection, 503, "Retry-After: 1\r\n", "the server is busy: try again");
+}
+
+/* The checks every request passes, in the loop (docs/server.md): 0 to go
+ * on, 1 when it was refused (the refusal is on its way). */
+static int refused_at_once(struct loop_connection *connection, bool upgrade)
+{
+    struct lws *wsi = connection->wsi;
+    http_exchange *exchange = connection->exchange;
+    client_address *client = client_of(connection);
+    char host[256], authorization[160], retry[48];
+    int wait = addresses_request(client);
+    if (wait) {
+        snprintf(retry, sizeof retry, "Retry-After: %d\r\n", wait);
+        return !answer_now(connection, 429, retry, "too many requests from %s: slow down",
+                           addresses_text(client));
+    }
+    bool http10 = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP1_0) > 0;
+    if (!header(wsi, WSI_TOKEN_HOST, host, sizeof host) || (!host[0] && !http10) ||
+        (host[0] && !browser_host_allowed(host)))
+        return !answer_now(connection, 403, "", "Host '%.100s' is not a name this server "
+                           "answers to (see --host)", host);
+    if (!header(wsi, WSI_TOKEN_ORIGIN, exchange->origin, sizeof exchange->origin))
+        return !answer_now(connection, 400, "", "the Origin header is too long");
+    browser_cors_headers(exchange->origin, exchange->headers, sizeof exchange->headers);
+    const char *method = exchange->method;
+    if (!strcmp(method, "OPTIONS") && browser_cors_origin(exchange->origin)) {
+        size_t used = strlen(exchange->headers);
+        snprintf(exchange->headers + used, sizeof exchange->headers - used,
+                 "Access-Control-Allow-Methods: GET, HEAD, POST\r\n"
+                 "Access-Control-Allow-Headers: Authorization, Content-Type\r\n"
+                 "Access-Control-Max-Age: 600\r\n");
+        exchange->status = 204;
+        lws_callback_on_writable(wsi);
+        return 1;
+    }
+    if (strcmp(method, "GET") && strcmp(method, "HEAD") && strcmp(method, "POST"))
+        return !answer_now(connection, 405, "Allow: GET, HEAD, POST\r\n",
+                           "%s is not allowed: GET, HEAD and POST are", method);
+    if (!read_query(wsi, exchange->query, sizeof exchange->query))
+        return !answer_now(connection, 400, "", "the query is too long");
+    if (query_has_token(exchange->query))
+        return !answer_now(connection, 400, "", "a token goes in the header 'Authorization: "
+                           "Bearer <token>' (or a WebSocket's first message), never in the URL");
+    if (!header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION, authorization, sizeof authorization))
+        return !answer_now(connection, 400, "", "the Authorization header is too long");
+    if (authorization[0]) {
+        if (strncasecmp(authorization, "Bearer ", 7) || !authorization[7] ||
+            strlen(authorization + 7) >= sizeof exchange->token)
+            return !answer_now(connection, 400, "", "Authorization: a token as 'Bearer <token>'");
+        memcpy(exchange->token, authorization + 7, strlen(authorization + 7) + 1);
+    }
+    if ((upgrade || !strcmp(method, "POST")) && !browser_origin_allowed(exchange->origin, host))
+        return !answer_now(connection, 403, "", "a page of %.100s may not use this server "
+                           "(see --origin)", exchange->origin);
+    return 0;
+}
+
+/* A POST's head: checks what it says about its body. */
+static int post_begins(struct loop_connection *connection)
+{
+    struct lws *wsi = connection->wsi;
+    http_exchange *exchange = connection->exchange;
+    char type[128], length_text[32];
+    if (!header(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE, type, sizeof type) ||
+        strncasecmp(type, "application/json", 16) || (type[16] && type[16] != ';' && type[16] != ' ')) {
+        exchange->close_after = true; /* its body is not read */
+        return answer_now(connection, 415, "", "a body is JSON, sent with 'Content-Type: "
+                          "application/json'");
+    }
+    if (!header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, length_text, sizeof length_text) ||
+        !length_text[0] || strspn(length_text, "0123456789") != strlen(length_text)) {
+        exchange->close_after = true;
+        return answer_now(connection, 411, "", "a POST says its body's length (Content-Length)");
+    }
+    long long length = atoll(length_text);
+    if (strlen(length_text) > 12 || length > SERVER_MAX_BODY) {
+        exchange->close_after = true;
+        return answer_now(connection, 413, "", "the body is over %d bytes", SERVER_MAX_BODY);
+    }
+    if (!strcmp(exchange->path, "/api/tables")) {
+        int wait = addresses_create_table(client_of(connection));
+        if (wait) {
+            char retry[48];
+            snprintf(retry, sizeof retry, "Retry-After: %d\r\n", wait);
+            exchange->close_after = length > 0;
+            return answer_now(connection, 429, retry, "too many tables made from %s: wait %d s",
+                              addresses_text(client_of(connection)), wait);
+        }
+    }
+    exchange->body_capacity = (size_t)length + 1;
+    exchange->body = malloc(exchange->body_capacity);
+    if (!exchange->body) abort();
+    exchange->body[0] = '\0';
+    if (length == 0) return submit(connection);
+    return 0; /* the body follows (LWS_CALLBACK_HTTP_BODY) */
+}
+
+static int http_begins(struct loop_connection *connection, const char *path, size_t length)
+{
+    exchange_free(connection->exchange);
+    http_exchange *exchange = connection->exchange = exchange_new(connection);
+    snprintf(exchange->method, sizeof exchange->method, "%s", method_of(connection->wsi));
+    snprintf(exchange->path, sizeof exchange->path, "%.*s", (int)length, path);
+    if (length >= sizeof exchange->path) {
+        exchange->close_after = true;
+        return answer_now(connection, 400, "", "the path is too long");
+    }
+    if (refused_at_once(connection, false)) return 0;
+    if (!strcmp(exchange->method, "POST")) return post_begins(connection);
+    header(connection->wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH, exchange->if_none_match,
+           sizeof exchange->if_none_match);
+    return submit(connection);
+}
+
+static int http_body(struct loop_connection *connection, const char *data, size_t length)
+{
+    http_exchange *exchange = connection->exchange;
+    if (!exchange || !exchange->body || exchange->status) return 0;
+    if (exchange->body_length + length >= exchange->body_capacity) {
+        exchange->close_after = true;
+        return answer_now(connection, 413, "", "the body is longer than it said");
+    }
+    memcpy(exchange->body + exchange->body_length, data, length);
+    exchange->body_length += length;
+    exchange->body[exchange->body_length] = '\0';
+    return 0;
+}
+
+static int http_body_done(struct loop_connection *connection)
+{
+    http_exchange *exchange = connection->exchange;
+    if (!exchange || !exchange->body || exchange->status) return 0;
+    /* The answer may take a while (a table's lock, a commit): no cut. */
+    lws_set_timeout(connection->wsi, NO_PENDING_TIMEOUT, 0);
+    return submit(connection);
+}
+
+/* ---- WebSockets -------------------------------------------------------------------------- */
+
+/* "/api/tables/ID/ws" -> ID; false for anything else. */
+static bool socket_table(const char *path, char id[STORE_ID_SIZE])
+{
+    const char *prefix = "/api/tables/";
+    if (strncmp(path, prefix, strlen(prefix)) != 0) return false;
+    const char *start = path + strlen(prefix);
+    size_t length = strcspn(start, "/");
+    if (length == 0 || length >= STORE_ID_SIZE || strcmp(start + length, "/ws") != 0) return false;
+    memcpy(id, start, length);
+    id[length] = '\0';
+    return true;
+}
+
+/* An upgrade, refused here with an HTTP answer (1) or let through (0). */
+static int upgrade_begins(struct loop_connection *connection)
+{
+    struct lws *wsi = connection->wsi;
+    exchange_free(connection->exchange);
+    http_exchange *exchange = connection->exchange = exchange_new(connection);
+    snprintf(exchange->method, sizeof exchange->method, "GET");
+    bool fits = header(wsi, WSI_TOKEN_GET_URI, exchange->path, sizeof exchange->path);
+    int refused = 0;
+    if (!fits) refused = !answer_now(connection, 404, "", "no such WebSocket");
+    else refused = refused_at_once(connection, true);
+    if (!refused && !socket_table(exchange->path, exchange->table_id))
+        refused = !answer_now(connection, 404, "", "no WebSocket at %.100s", exchange->path);
+    client_address *client = client_of(connection);
+    if (!refused && !addresses_open_websocket(client))
+        refused = !answer_now(connection, 429, "Retry-After: 10\r\n", "%s has as many "
+                              "WebSockets open as it may", addresses_text(client));
+    if (refused) {
+        /* libwebsockets wants the refusal written before it goes on. */
+        make_head(exchange);
+        size_t length = exchange->head_length + exchange->answer_length;
+        unsigned char *out = loop.chunk + LWS_PRE;
+        if (length > LOOP_WRITE_CHUNK) length = LOOP_WRITE_CHUNK;
+        memcpy(out, exchange->head, exchange->head_length);
+        memcpy(out + exchange->head_length, exchange->answer, length - exchange->head_length);
+        lws_write(wsi, out, length, LWS_WRITE_HTTP_HEADERS);
+        connection->exchange = NULL;
+        exchange_free(exchange);
+        return 1;
+    }
+    connection->websocket_client = client;
+    return 0;
+}
+
+static void wait_for_hello(struct loop_connection *connection)
+{
+    connection->hello_deadline = server_now() + SERVER_HELLO_SECONDS * 1000;
+    connection->previous = NULL;
+    connection->next = loop.waiting_hello;
+    if (loop.waiting_hello) loop.waiting_hello->previous = connection;
+    loop.waiting_hello = connection;
+}
+
+static void hello_came(struct loop_connection *connection)
+{
+    if (!connection->hello_deadline) return;
+    if (connection->previous) connection->previous->next = connection->next;
+    else loop.waiting_hello = connection->next;
+    if (connection->next) connection->next->previous = connection->previous;
+    connection->previous = connection->next = NULL;
+    connection->hello_deadline = 0;
+}
+
+static void close_socket(struct loop_connection *connection, int code, const char *reason)
+{
+    if (connection->close_code) return;
+    connection->close_code = code;
+    snprintf(connection->close_reason, sizeof connection->close_reason, "%s", reason);
+    lws_callback_on_writable(connection->wsi);
+}
+
+static int websocket_received(struct loop_connection *connection, const char *data, size_t length)
+{
+    struct lws *wsi = connection->wsi;
+    if (connection->close_code) return 0;
+    if (lws_is_first_fragment(wsi)) connection->message_length = 0;
+    if (connection->message_length + length > SERVER_MAX_MESSAGE) {
+        const char *reason = "a message is at most 4096 bytes";
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, (unsigned char *)reason,
+                         strlen(reason));
+        return -1;
+    }
+    memcpy(connection->message + connection->message_length, data, length);
+    connection->message_length += length;
+    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi)) return 0;
+    if (connection->hello_sent) return 0; /* nothing to say after the first message */
+    connection->hello_sent = true;
+    hello_came(connection);
+    http_exchange *exchange = exchange_new(connection);
+    exchange->websocket_hello = true;
+    snprintf(exchange->table_id, sizeof exchange->table_id, "%s", connection->exchange
+             ? connection->exchange->table_id : "");
+    exchange->body = malloc(connection->message_length + 1);
+    if (!exchange->body) abort();
+    memcpy(exchange->body, connection->message, connection->message_length);
+    exchange->body[connection->message_length] = '\0';
+    exchange->body_length = connection->message_length;
+    exchange_free(connection->exchange);
+    connection->exchange = exchange;
+    exchange->in_flight = true;
+    if (!requests_submit(exchange)) {
+        exchange->in_flight = false;
+        close_socket(connection, 1013, "the server is busy: try again");
+    }
+    return 0;
+}
+
+static int websocket_writable(struct loop_connection *connection)
+{
+    struct lws *wsi = connection->wsi;
+    if (connection->close_code) {
+        lws_close_reason(wsi, (enum lws_close_status)connection->close_code,
+                         (unsigned char *)connection->close_reason,
+                         strlen(connection->close_reason));
+        return -1;
+    }
+    if (!connection->subscriber) return 0;
+    size_t length;
+    bool more;
+    int code;
+    char *message = subscriber_next(connection->subscriber, &length, &more, &code);
+    if (code) {
+        const char *reason = "fell behind: reconnect for a fresh snapshot";
+        lws_close_reason(wsi, (enum lws_close_status)code, (unsigned char *)reason, strlen(reason));
+        return -1;
+    }
+    if (!message) return 0;
+    int written = lws_write(wsi, (unsigned char *)message + SERVER_WRITE_ROOM, length,
+                            LWS_WRITE_TEXT);
+    free(message);
+    if (written < (int)length) return -1;
+    if (more) lws_callback_on_writable(wsi);
+    return 0;
+}
+
+/* ---- Connections ----------------------------------------------------------------------------- */
+
+static int accept_connection(const struct lws_filter_network_conn_args *accepted)
+{
+    if (loop.accepted) { /* the last one accepted never became a connection */
+        addresses_disconnect(loop.accepted);
+        loop.open_connections--;
+        loop.accepted = NULL;
+    }
+    if (loop.options->connections && loop.open_connections >= loop.options->connections) return 1;
+    char text[INET6_ADDRSTRLEN] = "?";
+    const struct sockaddr_storage *peer = &accepted->cli_addr;
+    if (peer->ss_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)peer)->sin_addr, text, sizeof text);
+    else if (peer->ss_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)peer)->sin6_addr, text, sizeof text);
+    client_address *address = addresses_find(text);
+    if (!address) return 1;
+    /* A proxy carries everybody's connections: it is not limited. */
+    if (!addresses_connect(address, !addresses_trusted(text))) return 1;
+    loop.open_connections++;
+    loop.accepted = address;
+    return 0;
+}
+
+static void connection_made(struct lws *wsi)
+{
+    if (!loop.accepted) return; /* libwebsockets' own (the listener, its pipe) */
+    struct loop_connection *made = calloc(1, sizeof *made);
+    if (!made) abort();
+    made->wsi = wsi;
+    made->address = loop.accepted;
+    loop.accepted = NULL;
+    lws_set_opaque_user_data(wsi, made);
+}
+
+static void connection_gone(struct lws *wsi)
+{
+    struct loop_connection *gone = lws_get_opaque_user_data(wsi);
+    if (!gone) return;
+    lws_set_opaque_user_data(wsi, NULL);
+    hello_came(gone);
+    if (gone->websocket_client) addresses_close_websocket(gone->websocket_client);
+    if (gone->subscriber) websocket_gone(gone->subscriber);
+    if (gone->exchange) {
+        if (gone->exchange->in_flight) gone->exchange->connection = NULL; /* freed when answered */
+        else exchange_free(gone->exchange);
+    }
+    addresses_disconnect(gone->address);
+    loop.open_connections--;
+    free(gone);
+}
+
+/* What the request threads handed back. */
+static void take_handed_back(void)
+{
+    pthread_mutex_lock(&loop.lock);
+    http_exchange *answered = loop.answered;
+    loop.answered = NULL;
+    int woken_count = loop.woken_count;
+    subscriber **woken = loop.woken;
+    loop.woken = NULL;
+    loop.woken_count = loop.woken_capacity = 0;
+    pthread_mutex_unlock(&loop.lock);
+    while (answered) {
+        http_exchange *exchange = answered;
+        answered = exchange->next;
+        exchange->in_flight = false;
+        struct loop_connection *connection = exchange->connection;
+        if (!connection) { /* it closed meanwhile */
+            if (exchange->subscribed) websocket_gone(exchange->subscribed);
+            exchange_free(exchange);
+            continue;
+        }
+        if (exchange->websocket_hello) {
+            connection->exchange = NULL;
+            if (exchange->subscribed) {
+                connection->subscriber = exchange->subscribed;
+                subscriber_set_connection(exchange->subscribed, connection);
+                lws_callback_on_writable(connection->wsi);
+            } else {
+                close_socket(connection, exchange->close_code, exchange->close_reason);
+            }
+            exchange_free(exchange);
+            continue;
+        }
+        lws_callback_on_writable(connection->wsi);
+    }
+    for (int i = 0; i < woken_count; i++) {
+        subscriber_woken(woken[i]);
+        struct loop_connection *connection = subscriber_connection(woken[i]);
+        if (connection) lws_callback_on_writable(connection->wsi);
+        subscriber_release(woken[i]);
+    }
+    free(woken);
+}
+
+/* Every second: first messages that did not come; now and then, the
+ * addresses nobody uses any more. */
+static void sweep(lws_sorted_usec_list_t *timer)
+{
+    int64_t now = server_now();
+    for (struct loop_connection *at = loop.waiting_hello, *next; at; at = next) {
+        next = at->next;
+        if (at->hello_deadline > now) continue;
+        hello_came(at);
+        char reason[64];
+        snprintf(reason, sizeof reason, "no first message within %d s", SERVER_HELLO_SECONDS);
+        close_socket(at, 1008, reason);
+    }
+    if (++loop.sweeps % 60 == 0) addresses_sweep();
+    if (!atomic_load(&loop.stopping))
+        lws_sul_schedule(loop.vhost_context, 0, timer, sweep, LWS_US_PER_SEC);
+}
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                    size_t length)
+{
+    struct loop_connection *connection = wsi ? lws_get_opaque_user_data(wsi) : NULL;
+    switch (reason) {
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+        return accept_connection(user); /* (in: the descriptor) */
+    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+        connection_made(wsi);
+        return 0;
+    case LWS_CALLBACK_WSI_DESTROY:
+        connection_gone(wsi);
+        return 0;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        take_handed_back();
+        return 0;
+    case LWS_CALLBACK_HTTP:
+        return connection ? http_begins(connection, in, length) : -1;
+    case LWS_CALLBACK_HTTP_BODY:
+        return connection ? http_body(connection, in, length) : -1;
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        return connection ? http_body_done(connection) : -1;
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return connection ? write_answer(connection) : -1;
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+        if (!connection || strcasecmp(in, "websocket")) return -1;
+        return upgrade_begins(connection);
+    case LWS_CALLBACK_ESTABLISHED:
+        if (!connection) return -1;
+        connection->websocket = true;
+        wait_for_hello(connection);
+        return 0;
+    case LWS_CALLBACK_RECEIVE:
+        return connection ? websocket_received(connection, in, length) : -1;
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return connection ? websocket_writable(connection) : -1;
+    case LWS_CALLBACK_HTTP_FILE_COMPLETION:
+    case LWS_CALLBACK_CLOSED_HTTP:
+    case LWS_CALLBACK_CLOSED:
+        return 0;
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, in, length);
+    }
+}
+
+static const struct lws_protocols protocols[] = {
+    /* One protocol for HTTP and WebSockets: a client names none.  Clients
+     * send one short message, so the receive buffer is small (it is
+     * allocated for every WebSocket). */
+    {"gateau", callback, 0, 512, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0}};
+
+/* Pings after SERVER_PING_SECONDS without a frame; closes after
+ * SERVER_SILENT_SECONDS. */
+static const lws_retry_bo_t keep_alive = {
+    .secs_since_valid_ping = SERVER_PING_SECONDS,
+    .secs_since_valid_hangup = SERVER_SILENT_SECONDS,
+};
+
+static void *run(void *unused)
+{
+    (void)unused;
+    while (!atomic_load(&loop.stopping))
+        if (lws_service(loop.context, 0) < 0) break;
+    /* Every connection closes (WebSockets with 1001), in this thread;
+     * other threads stop waking the loop first. */
+    pthread_mutex_lock(&loop.lock);
+    struct lws_context *context = loop.context;
+    loop.context = NULL;
+    pthread_mutex_unlock(&loop.lock);
+    lws_context_destroy(context);
+    return NULL;
+}
+
+static void quiet_log(int level, const char *line)
+{
+    (void)level, (void)line;
+}
+
+bool loop_start(const server_options *options, char *error, size_t error_size)
+{
+    loop.options = options;
+    atomic_store(&loop.stopping, false);
+    lws_set_log_level(LLL_ERR, quiet_log);
+    /* Enough descriptors for every connection allowed. */
+    struct rlimit files;
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &files);
+    }
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = options->port;
+    info.iface = options->bind;
+    info.protocols = protocols;
+    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND |
+                   LWS_SERVER_OPTION_DISABLE_IPV6 * (strchr(options->bind, ':') == NULL);
+    info.count_threads = 1;
+    if (options->connections > 0) info.fd_limit_per_thread = (unsigned)options->connections + 64;
+    info.max_http_header_data = SERVER_MAX_HEAD;
+    info.max_http_header_pool = LOOP_HEADER_POOL;
+    info.timeout_secs = SERVER_BODY_SECONDS;       /* a body, once its head came */
+    info.timeout_secs_ah_idle = SERVER_HEAD_SECONDS; /* a head, from its first byte */
+    info.keepalive_timeout = SERVER_IDLE_SECONDS;
+    info.retry_and_idle_policy = &keep_alive;
+    info.server_string = "gateau";
+    info.pt_serv_buf_size = 16 * 1024;
+    loop.context = lws_create_context(&info);
+    if (!loop.context) {
+        snprintf(error, error_size, "cannot listen on %s:%d", options->bind, options->port);
+        return false;
+    }
+    loop.vhost_context = loop.context;
+    loop.vhost = lws_get_vhost_by_name(loop.context, "default");
+    loop.port = loop.vhost ? lws_get_vhost_listen_port(loop.vhost) : options->port;
+    lws_sul_schedule(loop.context, 0, &loop.sweep, sweep, LWS_US_PER_SEC);
+    if (pthread_create(&loop.thread, NULL, run, NULL) != 0) {
+        lws_context_destroy(loop.context);
+        loop.context = NULL;
+        snprintf(error, error_size, "cannot start the loop's thread");
+        return false;
+    }
+    loop.running = true;
+    return true;
+}
+
+int loop_port(void) { return loop.port; }
+
+void loop_stop(void)
+{
+    if (!loop.running) return;
+    atomic_store(&loop.stopping, true);
+    lws_cancel_service(loop.context);
+    pthread_join(loop.thread, NULL);
+    loop.running = false;
+}
+
+/* After the request threads stopped: what they answered for nobody. */
+void loop_forget(void)
+{
+    take_handed_back();
+    addresses_free_all();
+    loop.waiting_hello = NULL;
+    loop.accepted = NULL;
+    loop.open_connections = 0;
+}
