@@ -341,8 +341,7 @@ static int refused_at_once(struct loop_connection *connection, bool upgrade)
         return !answer_now(connection, 429, retry, "too many requests from %s: slow down",
                            addresses_text(client));
     }
-    bool http10 = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP1_0) > 0;
-    if (!header(wsi, WSI_TOKEN_HOST, host, sizeof host) || (!host[0] && !http10) ||
+    if (!header(wsi, WSI_TOKEN_HOST, host, sizeof host) ||
         (host[0] && !browser_host_allowed(host)))
         return !answer_now(connection, 403, "", "Host '%.100s' is not a name this server "
                            "answers to (see --host)", host);
