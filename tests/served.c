@@ -12,6 +12,8 @@
 #include "http_client.h"
 #include "support.h"
 
+const char *const served_polling[] = {"--address-requests", "0", NULL};
+
 served served_start(const char *db) { return served_start_with(db, NULL); }
 
 served served_start_with(const char *db, const char *const *extra)

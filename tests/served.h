@@ -19,6 +19,10 @@ typedef struct served {
 served served_start(const char *db);
 /* The same with more arguments (a NULL-ended list, at most 22). */
 served served_start_with(const char *db, const char *const *extra);
+/* The arguments of a server that a test polls as fast as it can from
+ * 127.0.0.1 (`--address-requests 0`: no limit on one address's requests
+ * a second), for served_start_with. */
+extern const char *const served_polling[];
 
 /* The finished table's record, from GET /api/tables/ID/record, replayed by
  * `gateau replay --json`, gives the scores the server reported in final

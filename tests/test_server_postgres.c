@@ -17,6 +17,7 @@
  * refused its own.
  */
 #define _DEFAULT_SOURCE /* usleep */
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -46,11 +47,13 @@ ReportHook(POST_ALL)(struct criterion_global_stats *stats)
     postgres_server_stop();
 }
 
-static json_t *request(const served *running, const char *method, const char *path,
-                       const char *body, int expected)
+/* A request with token in `Authorization: Bearer` (NULL: none) that must
+ * answer `expected`: its JSON. */
+static json_t *request_as(const served *running, const char *method, const char *path,
+                          const char *body, const char *token, int expected)
 {
     char *answer;
-    int status = http_request(running->port, method, path, body, "", &answer);
+    int status = http_request_as(running->port, method, path, body, token, "", &answer);
     cr_assert_eq(status, expected, "%s %s %s: %d %s", method, path, body ? body : "", status,
                  answer);
     json_t *value = served_parse(answer);
@@ -69,7 +72,7 @@ static table_tokens create_table(const served *running, const char *game)
     char body[256];
     snprintf(body, sizeof body, "{\"game\":\"%s\",\"players\":2,\"seats\":[\"human\",\"human\"]}",
              game);
-    json_t *made = request(running, "POST", "/api/tables", body, 201);
+    json_t *made = request_as(running, "POST", "/api/tables", body, NULL, 201);
     table_tokens table = {0};
     snprintf(table.id, sizeof table.id, "%s", json_string_value(json_object_get(made, "id")));
     for (int s = 0; s < 2; s++)
@@ -81,14 +84,16 @@ static table_tokens create_table(const served *running, const char *game)
     return table;
 }
 
+/* Seat's snapshot (seats from 0 here). */
 static json_t *get_table(const served *running, const table_tokens *table, int seat)
 {
     char path[512];
-    snprintf(path, sizeof path, "/api/tables/%s?token=%s", table->id, table->tokens[seat]);
-    return request(running, "GET", path, NULL, 200);
+    snprintf(path, sizeof path, "/api/tables/%s", table->id);
+    return request_as(running, "GET", path, NULL, table->tokens[seat], 200);
 }
 
-/* The move seat's client would post: its first legal whole move. */
+/* The body of the move seat's client would post (with the seat's token
+ * in the header): its first legal whole move. */
 static char *first_legal_body(const served *from, const table_tokens *table, int seat,
                               int version, json_t *legal)
 {
@@ -100,9 +105,8 @@ static char *first_legal_body(const served *from, const table_tokens *table, int
         json_array_append_new(actions, json_integer(action));
         size_t used = strlen(after);
         snprintf(after + used, sizeof after - used, "%s%lld", used ? "," : "", (long long)action);
-        snprintf(path, sizeof path, "/api/tables/%s/legal?token=%s&after=%s", table->id,
-                 table->tokens[seat], after);
-        json_t *next = request(from, "GET", path, NULL, 200);
+        snprintf(path, sizeof path, "/api/tables/%s/legal?after=%s", table->id, after);
+        json_t *next = request_as(from, "GET", path, NULL, table->tokens[seat], 200);
         bool complete = json_is_true(json_object_get(next, "complete"));
         json_decref(choices);
         choices = json_incref(json_object_get(next, "legal"));
@@ -110,8 +114,7 @@ static char *first_legal_body(const served *from, const table_tokens *table, int
         if (complete) break;
     }
     json_decref(choices);
-    json_t *body = json_pack("{s:s,s:i,s:o}", "token", table->tokens[seat], "version", version,
-                             "move", actions);
+    json_t *body = json_pack("{s:i,s:o}", "version", version, "move", actions);
     char *text = json_dumps(body, JSON_COMPACT);
     json_decref(body);
     return text;
@@ -128,7 +131,7 @@ static int post_first_legal(const served *from, const served *to, const table_to
     char *text = first_legal_body(from, table, seat, version, legal), path[256];
     snprintf(path, sizeof path, "/api/tables/%s/moves", table->id);
     char *reply;
-    int status = http_request(to->port, "POST", path, text, "", &reply);
+    int status = http_request_as(to->port, "POST", path, text, table->tokens[seat], "", &reply);
     free(text);
     /* One client, every move from a fresh snapshot: never stale, though
      * `to` may not have heard of the last move yet. */
@@ -143,12 +146,12 @@ static int post_first_legal(const served *from, const served *to, const table_to
 }
 
 /* Reads a spectator's pushes until one reaches version: false if the
- * socket falls silent first.  *entries counts the log entries seen, each
- * push holding only the new ones. */
-static bool watch_until(ws_client *spectator, int version, int *seen, int *entries)
+ * socket falls silent first (for timeout_ms).  *entries counts the log
+ * entries seen, each push holding only the new ones. */
+static bool read_until(ws_client *spectator, int version, int *seen, int *entries, int timeout_ms)
 {
     char *message;
-    while (*seen < version && (message = ws_read(spectator, 10000)) != NULL) {
+    while (*seen < version && (message = ws_read(spectator, timeout_ms)) != NULL) {
         json_t *pushed = served_parse(message);
         free(message);
         cr_assert_eq(json_integer_value(json_object_get(pushed, "log_start")), *entries);
@@ -156,7 +159,14 @@ static bool watch_until(ws_client *spectator, int version, int *seen, int *entri
         *seen = (int)json_integer_value(json_object_get(pushed, "version"));
         json_decref(pushed);
     }
+    cr_assert_leq(spectator->close_code, 0, "the spectator's socket was closed with %d",
+                  spectator->close_code);
     return *seen >= version;
+}
+
+static bool watch_until(ws_client *spectator, int version, int *seen, int *entries)
+{
+    return read_until(spectator, version, seen, entries, 10000);
 }
 
 /* The seat with legal moves in snapshot from `from`, or -1 (chance, over). */
@@ -179,7 +189,8 @@ static int seat_to_move(const served *from, const table_tokens *table, int *vers
 static void two_servers_one_game(const char *game, int victim, int kill_after)
 {
     const char *db = postgres_server_database(victim ? "kill_b" : "kill_a");
-    served servers[2] = {served_start(db), served_start(db)};
+    served servers[2] = {served_start_with(db, served_polling),
+                         served_start_with(db, served_polling)};
     table_tokens table = create_table(&servers[0], game);
 
     /* A spectator on each server (B loads the table from the database). */
@@ -187,13 +198,20 @@ static void two_servers_one_game(const char *game, int victim, int kill_after)
     int seen[2] = {-1, -1}, entries[2] = {0, 0};
     char path[256];
     snprintf(path, sizeof path, "/api/tables/%s/ws", table.id);
-    for (int s = 0; s < 2; s++) cr_assert(ws_open(&spectators[s], servers[s].port, path, NULL));
+    for (int s = 0; s < 2; s++)
+        cr_assert(ws_open_as(&spectators[s], servers[s].port, path, NULL, NULL), "%d %s",
+                  spectators[s].status, spectators[s].refusal);
 
     int acknowledged = 0, posted = 0, to = 1, alive = 2, kills = 0;
     json_t *final = NULL;
     for (int rounds = 0; rounds < 20000 && !final; rounds++) {
         int version, from = alive == 2 ? 1 - to : to;
         json_t *legal, *snapshot;
+        /* The spectators read what came meanwhile, as browsers do (a
+         * client that falls behind is closed). */
+        for (int s = 0; s < 2; s++)
+            if (alive == 2 || s != victim)
+                read_until(&spectators[s], INT_MAX, &seen[s], &entries[s], 0);
         int seat = seat_to_move(&servers[from], &table, &version, &legal, &snapshot);
         if (snapshot && json_is_true(json_object_get(snapshot, "over"))) {
             final = snapshot;
@@ -266,6 +284,7 @@ typedef struct racer {
     const served *to;
     const char *path;
     const char *body;
+    const char *token;
     int status;
     char *reply;
 } racer;
@@ -273,15 +292,16 @@ typedef struct racer {
 static void *race(void *argument)
 {
     racer *runner = argument;
-    runner->status = http_request(runner->to->port, "POST", runner->path, runner->body, "",
-                                  &runner->reply);
+    runner->status = http_request_as(runner->to->port, "POST", runner->path, runner->body,
+                                     runner->token, "", &runner->reply);
     return NULL;
 }
 
 Test(server_postgres, the_same_move_posted_to_both_servers_at_once_is_accepted_once)
 {
     const char *db = postgres_server_database("race");
-    served servers[2] = {served_start(db), served_start(db)};
+    served servers[2] = {served_start_with(db, served_polling),
+                         served_start_with(db, served_polling)};
     table_tokens table = create_table(&servers[0], "mice-cake");
     char path[256];
     snprintf(path, sizeof path, "/api/tables/%s/moves", table.id);
@@ -298,7 +318,9 @@ Test(server_postgres, the_same_move_posted_to_both_servers_at_once_is_accepted_o
         }
         char *body = first_legal_body(&servers[rounds % 2], &table, seat, version, legal);
         json_decref(snapshot);
-        racer racers[2] = {{&servers[0], path, body, 0, NULL}, {&servers[1], path, body, 0, NULL}};
+        const char *token = table.tokens[seat];
+        racer racers[2] = {{&servers[0], path, body, token, 0, NULL},
+                           {&servers[1], path, body, token, 0, NULL}};
         pthread_t threads[2];
         for (int r = 0; r < 2; r++) pthread_create(&threads[r], NULL, race, &racers[r]);
         for (int r = 0; r < 2; r++) pthread_join(threads[r], NULL);

@@ -155,6 +155,7 @@ static const char *status_text(int status)
     case 431: return "Request Header Fields Too Large";
     case 500: return "Internal Server Error";
     case 503: return "Service Unavailable";
+    case 505: return "HTTP Version Not Supported";
     default: return "Unknown";
     }
 }
@@ -327,6 +328,21 @@ static int submit(struct loop_connection *connection)
     return answer_now(connection, 503, "Retry-After: 1\r\n", "the server is busy: try again");
 }
 
+/* The request line's version: HTTP/1.1 or HTTP/1.0 and nothing after it
+ * (libwebsockets takes the rest of the line as the version).  0 when it
+ * is one of those, else the status to refuse with.  (libwebsockets leaves
+ * it empty when the path holds an encoded line break: such a path is
+ * answered, quoted on one line, as any other.) */
+static int version_refused(struct lws *wsi, char *version, size_t size)
+{
+    if (!header(wsi, WSI_TOKEN_HTTP, version, size)) return 400;
+    if (!version[0] || !strcmp(version, "HTTP/1.1") || !strcmp(version, "HTTP/1.0")) return 0;
+    bool numbered = strlen(version) == 8 && !strncmp(version, "HTTP/", 5) &&
+                    strchr("0123456789", version[5]) && version[6] == '.' &&
+                    strchr("0123456789", version[7]);
+    return numbered && version[5] && version[7] ? 505 : 400;
+}
+
 /* The checks every request passes, in the loop (docs/server.md): 0 to go
  * on, 1 when it was refused (the refusal is on its way). */
 static int refused_at_once(struct loop_connection *connection, bool upgrade)
@@ -334,7 +350,17 @@ static int refused_at_once(struct loop_connection *connection, bool upgrade)
     struct lws *wsi = connection->wsi;
     http_exchange *exchange = connection->exchange;
     client_address *client = client_of(connection);
-    char host[256], authorization[160], retry[48];
+    char host[256], authorization[160], retry[48], version[32];
+    int refusal = version_refused(wsi, version, sizeof version);
+    if (refusal) {
+        exchange->close_after = true;
+        if (refusal == 505)
+            return !answer_now(connection, 505, "", "%s is not spoken here: HTTP/1.1 is", version);
+        char quoted[64];
+        one_line(version, quoted, sizeof quoted);
+        return !answer_now(connection, 400, "", "the request line ends with '%s', not 'HTTP/1.1'",
+                           quoted);
+    }
     int wait = addresses_request(client);
     if (wait) {
         snprintf(retry, sizeof retry, "Retry-After: %d\r\n", wait);
