@@ -199,7 +199,7 @@ static void make_head(http_exchange *exchange)
 static int write_answer(struct loop_connection *connection)
 {
     http_exchange *exchange = connection->exchange;
-    if (!exchange || exchange->in_flight || !exchange->status) return 0;
+    if (!exchange || exchange->in_flight || exchange->after_body || !exchange->status) return 0;
     if (!exchange->head) make_head(exchange);
     size_t total = exchange->head_length + exchange->answer_length, used = 0;
     unsigned char *out = loop.chunk + LWS_PRE;
@@ -407,18 +407,20 @@ static int refused_at_once(struct loop_connection *connection, bool upgrade)
     return 0;
 }
 
-/* A POST's head: checks what it says about its body. */
+static int http_body_done(struct loop_connection *connection);
+
+/*
+ * A POST's head: checks what it says about its body.  A body too long, or
+ * of no stated length, is not read: the refusal closes the connection.
+ * Any other refusal (its type, the rate of tables) waits for the body to
+ * be read: closing a connection with unread bytes resets it, and the
+ * reset may destroy the answer on its way.
+ */
 static int post_begins(struct loop_connection *connection)
 {
     struct lws *wsi = connection->wsi;
     http_exchange *exchange = connection->exchange;
     char type[128], length_text[32];
-    if (!header(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE, type, sizeof type) ||
-        strncasecmp(type, "application/json", 16) || (type[16] && type[16] != ';' && type[16] != ' ')) {
-        exchange->close_after = true; /* its body is not read */
-        return answer_now(connection, 415, "", "a body is JSON, sent with 'Content-Type: "
-                          "application/json'");
-    }
     if (!header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, length_text, sizeof length_text) ||
         !length_text[0] || strspn(length_text, "0123456789") != strlen(length_text)) {
         exchange->close_after = true;
@@ -429,21 +431,23 @@ static int post_begins(struct loop_connection *connection)
         exchange->close_after = true;
         return answer_now(connection, 413, "", "the body is over %d bytes", SERVER_MAX_BODY);
     }
-    if (!strcmp(exchange->path, "/api/tables")) {
-        int wait = addresses_create_table(client_of(connection));
-        if (wait) {
-            char retry[48];
-            snprintf(retry, sizeof retry, "Retry-After: %d\r\n", wait);
-            exchange->close_after = length > 0;
-            return answer_now(connection, 429, retry, "too many tables made from %s: wait %d s",
-                              addresses_text(client_of(connection)), wait);
-        }
-    }
     exchange->body_capacity = (size_t)length + 1;
     exchange->body = malloc(exchange->body_capacity);
     if (!exchange->body) abort();
     exchange->body[0] = '\0';
-    if (length == 0) return submit(connection);
+    int wait = 0;
+    if (!header(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE, type, sizeof type) ||
+        strncasecmp(type, "application/json", 16) || (type[16] && type[16] != ';' && type[16] != ' ')) {
+        exchange_error(exchange, 415, "a body is JSON, sent with 'Content-Type: application/json'");
+    } else if (!strcmp(exchange->path, "/api/tables") &&
+               (wait = addresses_create_table(client_of(connection)))) {
+        exchange_error(exchange, 429, "too many tables made from %s: wait %d s",
+                       addresses_text(client_of(connection)), wait);
+        snprintf(exchange->headers + strlen(exchange->headers),
+                 sizeof exchange->headers - strlen(exchange->headers), "Retry-After: %d\r\n", wait);
+    }
+    if (exchange->status) exchange->after_body = true;
+    if (length == 0) return http_body_done(connection);
     return 0; /* the body follows (LWS_CALLBACK_HTTP_BODY) */
 }
 
@@ -467,8 +471,9 @@ static int http_begins(struct loop_connection *connection, const char *path, siz
 static int http_body(struct loop_connection *connection, const char *data, size_t length)
 {
     http_exchange *exchange = connection->exchange;
-    if (!exchange || !exchange->body || exchange->status) return 0;
+    if (!exchange || !exchange->body || (exchange->status && !exchange->after_body)) return 0;
     if (exchange->body_length + length >= exchange->body_capacity) {
+        exchange->after_body = false;
         exchange->close_after = true;
         return answer_now(connection, 413, "", "the body is longer than it said");
     }
@@ -481,9 +486,14 @@ static int http_body(struct loop_connection *connection, const char *data, size_
 static int http_body_done(struct loop_connection *connection)
 {
     http_exchange *exchange = connection->exchange;
-    if (!exchange || !exchange->body || exchange->status) return 0;
+    if (!exchange || !exchange->body || (exchange->status && !exchange->after_body)) return 0;
     /* The answer may take a while (a table's lock, a commit): no cut. */
     lws_set_timeout(connection->wsi, NO_PENDING_TIMEOUT, 0);
+    if (exchange->after_body) { /* refused: the refusal goes now */
+        exchange->after_body = false;
+        lws_callback_on_writable(connection->wsi);
+        return 0;
+    }
     return submit(connection);
 }
 

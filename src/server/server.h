@@ -317,6 +317,7 @@ typedef struct http_exchange {
     size_t answer_length;
     char headers[640];
     bool close_after;             /* the connection closes once it is written */
+    bool after_body;              /* a refusal written once the body is read */
     /* A WebSocket's first message answered: its subscriber, or a close. */
     subscriber *subscribed;
     int close_code;
