@@ -1007,3 +1007,19 @@ Test(server, seats_voting_at_once_do_not_refuse_each_other)
         cr_assert_eq(post_vote(&running, &table, seat, version), 409);
     stop_server(&running);
 }
+
+/* A server that cannot listen says where and why on one line, and exits
+ * with 1: the port is taken, the address is not one. */
+Test(server, a_port_in_use_is_one_clear_error)
+{
+    served running = served_start(support_temp_path("taken.db"));
+    char arguments[512];
+    snprintf(arguments, sizeof arguments, "serve --port %d --db %s", running.port,
+             support_temp_path("second.db"));
+    support_expect_error(arguments, 1, "Address already in use");
+    snprintf(arguments, sizeof arguments, "serve --bind nowhere --port 0 --db %s",
+             support_temp_path("second.db"));
+    support_expect_error(arguments, 1, "not an IP address (--bind)");
+    json_decref(request(&running, "GET", "/api/games", NULL, 200));
+    stop_server(&running);
+}

@@ -24,7 +24,9 @@
  * connection) and freed when libwebsockets destroys it.
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <libwebsockets.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -34,6 +36,8 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "server/server.h"
 
@@ -782,6 +786,11 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_ESTABLISHED:
         if (!connection) return -1;
         connection->websocket = true;
+        if (connection->exchange) {
+            connection->exchange->status = 101;
+            log_answer(connection->exchange);
+            connection->exchange->status = 0;
+        }
         wait_for_hello(connection);
         return 0;
     case LWS_CALLBACK_RECEIVE:
@@ -826,16 +835,52 @@ static void *run(void *unused)
     return NULL;
 }
 
-static void quiet_log(int level, const char *line)
+/* libwebsockets' errors, on one line each, in the request log. */
+static void log_library(int level, const char *line)
 {
-    (void)level, (void)line;
+    (void)level;
+    if (loop.options && loop.options->quiet) return;
+    char text[512];
+    one_line(line, text, sizeof text);
+    size_t length = strlen(text);
+    while (length >= 2 && !strcmp(text + length - 2, "\\n")) text[length -= 2] = '\0';
+    fprintf(stderr, "gateau: serve: libwebsockets: %s\n", text);
+}
+
+/*
+ * Whether bind:port can be listened on, tried before libwebsockets tries:
+ * its own failure says why only in its log (and leaks a little).  Empty
+ * error when it can.
+ */
+static bool can_listen(const char *bind_address, int port, char *error, size_t error_size)
+{
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
+                             .ai_flags = AI_NUMERICHOST | AI_PASSIVE};
+    struct addrinfo *found = NULL;
+    char service[16];
+    snprintf(service, sizeof service, "%d", port);
+    if (getaddrinfo(bind_address, service, &hints, &found) != 0 || !found) {
+        snprintf(error, error_size, "cannot listen on '%s': not an IP address (--bind)",
+                 bind_address);
+        return false;
+    }
+    int fd = socket(found->ai_family, SOCK_STREAM, 0), yes = 1;
+    bool bound = fd >= 0 && setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes) == 0 &&
+                 bind(fd, found->ai_addr, found->ai_addrlen) == 0;
+    if (!bound)
+        snprintf(error, error_size, "cannot listen on %s:%d: %s", bind_address, port,
+                 strerror(errno));
+    if (fd >= 0) close(fd);
+    freeaddrinfo(found);
+    return bound;
 }
 
 bool loop_start(const server_options *options, char *error, size_t error_size)
 {
+    if (!can_listen(options->bind, options->port, error, error_size)) return false;
     loop.options = options;
     atomic_store(&loop.stopping, false);
-    lws_set_log_level(LLL_ERR, quiet_log);
+    lws_set_log_level(LLL_ERR, log_library);
     /* Enough descriptors for every connection allowed. */
     struct rlimit files;
     if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
