@@ -1350,6 +1350,54 @@ Test(hostile, websockets_without_a_hello_are_closed)
     stop(&running);
 }
 
+/* WebSockets that said hello, then fell silent (a phone that lost its
+ * network): pinged after --websocket-ping seconds of quiet, closed when
+ * no answer comes within as long again.  One that answers its pings
+ * stays open. */
+Test(hostile, silent_websockets_are_pinged_then_closed)
+{
+    const char *extra[] = {"--websocket-ping", "1", NULL};
+    served running = start("silent.db", extra);
+    double unloaded = games_p50(running.port);
+    table target = create_table(running.port, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
+                                              "\"human\"]}");
+    wsock silent[IDLE_SOCKETS], answering;
+    for (int i = 0; i < IDLE_SOCKETS; i++) {
+        cr_assert(ws_open(&silent[i], attacker(i % 2), running.port, target.id, 0));
+        cr_assert(ws_text(&silent[i], "{}"));
+    }
+    cr_assert(ws_open(&answering, attacker(3), running.port, target.id, 0));
+    cr_assert(ws_text(&answering, "{}"));
+    expect_fast(running.port, unloaded, "silent WebSockets");
+    /* For 5 s (five pings' worth), the answering socket answers. */
+    int pings = 0;
+    for (double until = now_ms() + 5000; now_ms() < until;) {
+        int opcode, left = (int)(until - now_ms());
+        char *payload;
+        size_t length;
+        int got = ws_next(&answering, left > 0 ? left : 0, &opcode, &payload, &length);
+        if (got != 1) break;
+        cr_assert(opcode == 1 || opcode == 9, "the answering socket got opcode %d", opcode);
+        if (opcode == 9) {
+            pings++;
+            cr_assert(ws_frame(&answering, true, 0, 10, payload, length, true));
+        }
+        free(payload);
+    }
+    cr_assert(!answering.ended, "a socket that answers its pings stays open");
+    cr_assert_geq(pings, 2, "pinged when quiet: %d pings in 5 s", pings);
+    /* By then the silent ones were closed (their close frames, if any,
+     * and the end of their streams are already waiting). */
+    for (int i = 0; i < IDLE_SOCKETS; i++) {
+        int code = ws_outcome(&silent[i], 2000, NULL);
+        cr_assert_neq(code, -1, "silent socket %d is still open after 5 s", i + 1);
+        ws_free(&silent[i]);
+    }
+    expect_fast(running.port, unloaded, "silent WebSockets closed");
+    ws_goodbye(&answering, 1000);
+    stop(&running);
+}
+
 /* Messages and frames against the limits and RFC 6455: the close code
  * docs/server.md names when the server sends one, and in every case the
  * end of the connection; the server stays alive. */

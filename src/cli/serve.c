@@ -68,6 +68,7 @@ static const number_flag number_flags[] = {
     {"--address-requests", offsetof(server_options, address_requests), 0, 1000000},
     {"--address-tables", offsetof(server_options, address_tables), 0, 1000000},
     {"--spectators", offsetof(server_options, spectators), 0, SERVER_MAX_SPECTATORS},
+    {"--websocket-ping", offsetof(server_options, websocket_ping), 0, 3600},
 };
 
 /* The flags that take text, and where it goes. */
@@ -90,8 +91,8 @@ static const text_flag text_flags[] = {
     "usage: gateau serve [--bind ADDRESS] [--port P] [--db FILE|URL] [--web DIR] "             \
     "[--bot-threads N] [--origin URL,...] [--host NAME,...] [--trusted-proxy ADDRESS,...] "    \
     "[--connections N] [--address-connections N] [--address-websockets N] "                   \
-    "[--address-requests N] [--address-tables N] [--spectators N] [--ext-bots SPEC,...] "      \
-    "[--quiet]"
+    "[--address-requests N] [--address-tables N] [--spectators N] [--websocket-ping S] "      \
+    "[--ext-bots SPEC,...] [--quiet]"
 
 int cli_serve(int argc, char **argv)
 {

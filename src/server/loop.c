@@ -813,12 +813,9 @@ static const struct lws_protocols protocols[] = {
     {"gateau", callback, 0, 512, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0}};
 
-/* Pings after SERVER_PING_SECONDS without a frame; closes after
- * SERVER_SILENT_SECONDS. */
-static const lws_retry_bo_t keep_alive = {
-    .secs_since_valid_ping = SERVER_PING_SECONDS,
-    .secs_since_valid_hangup = SERVER_SILENT_SECONDS,
-};
+/* Pings after options->websocket_ping seconds without a frame; closes
+ * after twice as long. */
+static lws_retry_bo_t keep_alive;
 
 static void *run(void *unused)
 {
@@ -901,7 +898,11 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
     info.timeout_secs = SERVER_BODY_SECONDS;       /* a body, once its head came */
     info.timeout_secs_ah_idle = SERVER_HEAD_SECONDS; /* a head, from its first byte */
     info.keepalive_timeout = SERVER_IDLE_SECONDS;
-    info.retry_and_idle_policy = &keep_alive;
+    if (options->websocket_ping > 0) {
+        keep_alive.secs_since_valid_ping = (uint16_t)options->websocket_ping;
+        keep_alive.secs_since_valid_hangup = (uint16_t)(2 * options->websocket_ping);
+        info.retry_and_idle_policy = &keep_alive;
+    }
     info.server_string = "gateau";
     info.pt_serv_buf_size = 16 * 1024;
     loop.context = lws_create_context(&info);

@@ -50,8 +50,8 @@ enum {
     SERVER_BODY_SECONDS = 10,       /* its body within */
     SERVER_IDLE_SECONDS = 30,       /* a keep-alive connection may wait for its next request */
     SERVER_HELLO_SECONDS = 10,      /* a WebSocket's first message must arrive within */
-    SERVER_PING_SECONDS = 20,       /* a WebSocket is pinged after this long without a frame */
-    SERVER_SILENT_SECONDS = 40,     /* and closed after this long without one */
+    SERVER_PING_SECONDS = 20,       /* a WebSocket is pinged after this long without a frame,
+                                       closed after twice as long (--websocket-ping) */
     SERVER_WRITE_ROOM = 32,         /* bytes before a WebSocket message (LWS_PRE) */
     SERVER_REQUEST_THREADS = 16,    /* threads answering requests */
     SERVER_REQUEST_QUEUE = 4096     /* requests waiting for one: past it, 503 */
@@ -73,6 +73,8 @@ typedef struct server_options {
     int address_requests;    /* requests a second from one address (100; bursts of 4x) */
     int address_tables;      /* tables created a minute from one address (30) */
     int spectators;          /* spectators' WebSockets on one table (100) */
+    int websocket_ping;      /* a quiet WebSocket is pinged after this many seconds and
+                                closed after twice as many (20) */
     bool quiet;           /* no request log */
     /* ext: bot specs (docs/protocol.md) tables may name, comma-separated,
      * exactly as given; NULL: none (an ext: spec runs a program here). */
@@ -82,7 +84,8 @@ typedef struct server_options {
 /* The defaults of the limits above (gateau serve's, and the tests'). */
 #define SERVER_DEFAULT_LIMITS                                                          \
     .connections = 10000, .address_connections = 128, .address_websockets = 64,      \
-    .address_requests = 100, .address_tables = 30, .spectators = 100
+    .address_requests = 100, .address_tables = 30, .spectators = 100,                 \
+    .websocket_ping = SERVER_PING_SECONDS
 
 /* ---- Tokens (tokens.c) --------------------------------------------------------------- */
 
