@@ -458,7 +458,7 @@ Test(server, bad_requests_are_refused_and_change_nothing)
     cr_assert_eq(socket.status, 403, "another site's page: %d %s", socket.status, socket.refusal);
     const char *hellos[] = {"{\"token\":\"forged\"}", NULL, "{\"seat\":1}", "[]", "hello",
                             "{\"token\":3}"};
-    char long_hello[400];
+    char long_hello[sizeof long_value + 16];
     snprintf(long_hello, sizeof long_hello, "{\"token\":\"%s\"}", long_value);
     hellos[1] = long_hello;
     for (size_t h = 0; h < sizeof hellos / sizeof *hellos; h++) {

@@ -55,7 +55,8 @@ struct loop_connection {
     http_exchange *exchange;          /* being read, with a request thread, or written */
     bool websocket;
     subscriber *subscriber;
-    char message[SERVER_MAX_MESSAGE]; /* a client's message, fragments put together */
+    char *message;                    /* the first message, fragments put together (malloc'd
+                                         until it is read: later ones are only counted) */
     size_t message_length;
     bool hello_sent;                  /* its first message went to a request thread */
     int64_t hello_deadline;           /* ms, while waiting for the first message */
@@ -588,7 +589,11 @@ static int websocket_received(struct loop_connection *connection, const char *da
                          strlen(reason));
         return -1;
     }
-    memcpy(connection->message + connection->message_length, data, length);
+    if (!connection->hello_sent) {
+        if (!connection->message && !(connection->message = malloc(SERVER_MAX_MESSAGE + 1)))
+            abort();
+        memcpy(connection->message + connection->message_length, data, length);
+    }
     connection->message_length += length;
     if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi)) return 0;
     if (connection->hello_sent) return 0; /* nothing to say after the first message */
@@ -598,11 +603,11 @@ static int websocket_received(struct loop_connection *connection, const char *da
     exchange->websocket_hello = true;
     snprintf(exchange->table_id, sizeof exchange->table_id, "%s", connection->exchange
              ? connection->exchange->table_id : "");
-    exchange->body = malloc(connection->message_length + 1);
-    if (!exchange->body) abort();
-    memcpy(exchange->body, connection->message, connection->message_length);
+    /* The message becomes the exchange's body. */
+    exchange->body = connection->message;
     exchange->body[connection->message_length] = '\0';
     exchange->body_length = connection->message_length;
+    connection->message = NULL;
     exchange_free(connection->exchange);
     connection->exchange = exchange;
     exchange->in_flight = true;
@@ -691,6 +696,7 @@ static void connection_gone(struct lws *wsi)
     }
     addresses_disconnect(gone->address);
     loop.open_connections--;
+    free(gone->message);
     free(gone);
 }
 
