@@ -24,7 +24,7 @@ const cardsOn = (page) => page.$$eval('[data-testid=board] [data-card]',
 // keeps to itself.
 async function checkSpectator(env, id, tokens, spectator, game) {
   const watched = await api(env.url, 'GET', `/api/tables/${id}`);
-  const views = await Promise.all(tokens.map((token) => api(env.url, 'GET', `/api/tables/${id}?token=${token}`)));
+  const views = await Promise.all(tokens.map((token) => api(env.url, 'GET', `/api/tables/${id}`, undefined, token)));
   if (views.some((view) => view.version !== watched.version)) return 0; // not quiet: another time
   const cards = new Set(await cardsOn(spectator));
   let checked = 0;

@@ -127,7 +127,7 @@ async function pageIn(env, language) {
 async function playThrough(url, id, token, seed) {
   const random = randomFrom(seed);
   for (let turn = 0; turn < 2000; turn++) {
-    const snapshot = await api(url, 'GET', `/api/tables/${id}?token=${token}`);
+    const snapshot = await api(url, 'GET', `/api/tables/${id}`, undefined, token);
     if (snapshot.over) return snapshot;
     if (!(snapshot.legal && snapshot.legal.length)) {
       await new Promise((done) => setTimeout(done, 20));
@@ -137,12 +137,12 @@ async function playThrough(url, id, token, seed) {
     let legal = snapshot.legal;
     for (;;) {
       move.push(legal[random(legal.length)].action);
-      const next = await api(url, 'GET', `/api/tables/${id}/legal?token=${token}&after=${move.join(',')}`);
+      const next = await api(url, 'GET', `/api/tables/${id}/legal?after=${move.join(',')}`, undefined, token);
       if (next.complete && (!next.legal.length || random(2))) break;
       legal = next.legal;
     }
     try {
-      await api(url, 'POST', `/api/tables/${id}/moves`, {token, version: snapshot.version, move});
+      await api(url, 'POST', `/api/tables/${id}/moves`, {version: snapshot.version, move}, token);
     } catch { /* a bot moved first: look again */ }
   }
   throw new Error(`table ${id} did not end`);

@@ -26,7 +26,7 @@ export const tests = [{
     await page.click('[data-focus=take-back]');
     await page.waitForFunction((before) => document.querySelector('[data-testid=built]').textContent === before, untouched);
     check(JSON.stringify(await boardChoices(page)) === JSON.stringify(first), 'taken back: the first choices again');
-    const snapshot = await api(env.url, 'GET', `/api/tables/${table.id}?token=${table.seats[0].token}`);
+    const snapshot = await api(env.url, 'GET', `/api/tables/${table.id}`, undefined, table.seats[0].token);
     check(snapshot.version === 1, `nothing was sent: version ${snapshot.version}`);
 
     // The hint: moves with their chances, from the server.
@@ -41,7 +41,7 @@ export const tests = [{
       await page.click(`[data-testid=board] [data-action="${choices[choices.length - 1]}"]`);
       await settled(page);
     }
-    const waiting = await api(env.url, 'GET', `/api/tables/${table.id}?token=${table.seats[0].token}`);
+    const waiting = await api(env.url, 'GET', `/api/tables/${table.id}`, undefined, table.seats[0].token);
     check(waiting.version === 1, 'a whole move is not sent before the button');
     await page.click('[data-testid=send]');
     // (the bots move at once after it: the cut is not the newest entry)

@@ -25,11 +25,11 @@ export function check(condition, message) {
 }
 
 // Starts gateau serve on a free port (or port, on the database in
-// folder); resolves to {url, folder, kill, stop}.
-export async function startServer(gateau, port = 0, given = null) {
+// folder, with the options more); resolves to {url, folder, kill, stop}.
+export async function startServer(gateau, port = 0, given = null, more = []) {
   const folder = given || mkdtempSync(join(tmpdir(), 'gateau-web-'));
   const server = spawn(gateau, ['serve', '--port', String(port), '--db', join(folder, 'test.db'),
-    '--web', join(SOURCE, 'web'), '--quiet', '--bot-threads', '2'], {stdio: ['ignore', 'pipe', 'inherit']});
+    '--web', join(SOURCE, 'web'), '--quiet', '--bot-threads', '2', ...more], {stdio: ['ignore', 'pipe', 'inherit']});
   const url = await new Promise((resolveUrl, reject) => {
     let seen = '';
     server.stdout.on('data', (chunk) => {
@@ -60,8 +60,14 @@ export async function launchBrowser() {
   });
 }
 
-export async function api(url, method, path, body) {
-  const response = await fetch(url + path, {method, headers: {'Content-Type': 'application/json'},
+// One request of the server's API: its JSON (or text) answer.  A token (a
+// seat's or the creator's) goes in the Authorization header, never in the
+// path (docs/server.md: the server refuses a query naming token=).
+export async function api(url, method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(url + path, {method, headers,
     body: body === undefined ? undefined : JSON.stringify(body)});
   const text = await response.text();
   if (!response.ok) throw new Failure(`${method} ${path}: ${response.status} ${text}`);
@@ -69,13 +75,21 @@ export async function api(url, method, path, body) {
 }
 
 // A page of its own (a browser context: its own localStorage) that
-// reports page errors as test failures.
+// reports page errors as test failures, and any request or WebSocket whose
+// URL names a token (tokens travel in a header or a socket's first
+// message: docs/server.md).
 export async function newPage(browser, errors, viewport = {width: 1280, height: 900}) {
   const context = await browser.newContext({viewport});
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  page.on('request', (request) => {
+    if (/token=/i.test(request.url())) errors.push(`a request names a token in its URL: ${request.method()} ${request.url()}`);
+  });
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).search) errors.push(`a WebSocket's URL has a query: ${socket.url()}`);
   });
   return page;
 }

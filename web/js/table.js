@@ -23,7 +23,9 @@ export function showTable(main, id, seatNumber) {
     legal: [],        // what may come next ([] when this seat is not to move)
     complete: false,  // whether partial is already a whole move
     busy: false,      // a /legal or /moves request is on its way
-    error: '', hint: null, hintBusy: false, connection: 'closed',
+    error: '', hint: null, hintBusy: false,
+    connection: 'closed', // the live connection: open, closed, refused or gone (api.js)
+    connectionReason: '', // the server's reason when refused or gone
     confirm: localStorage.getItem(ASK_BEFORE_SENDING) === '1',
     wasMyTurn: false,
     epoch: 0,         // counts the snapshots that reset the move being built
@@ -62,7 +64,7 @@ export function showTable(main, id, seatNumber) {
   const connection = new TableConnection(id, token,
     // (while a request is on its way, its answer draws the page: once)
     (snapshot) => { if (receive(page, snapshot)) draw(); },
-    (status) => { page.connection = status; draw(); });
+    (status, reason) => { page.connection = status; page.connectionReason = reason || ''; draw(); });
   const clock = setInterval(() => tickClocks(root, page), 1000);
   return () => {
     connection.close();
@@ -239,7 +241,14 @@ async function askHint(page, draw) {
 
 function drawTable(root, page, actions) {
   const snapshot = page.snapshot;
-  if (!snapshot) return;
+  if (!snapshot) {
+    // (nothing to show, and nothing will come: say why)
+    if (page.connection === 'gone') {
+      root.setAttribute('aria-busy', 'false');
+      replace(root, h('p', {class: 'error', role: 'alert'}, connectionWords(page)));
+    }
+    return;
+  }
   const started = performance.now();
   // Keyboard focus survives the redraw: the element with the same
   // data-focus key (or action) gets it back.
@@ -294,6 +303,17 @@ function drawTable(root, page, actions) {
   performance.measure('gateau-draw', {start: started});
 }
 
+// What the page says of its live connection.
+function connectionWords(page) {
+  const reason = page.connectionReason || t('table.no_reason');
+  switch (page.connection) {
+    case 'open': return t('table.connection_open');
+    case 'refused': return t('table.connection_refused', {reason});
+    case 'gone': return t('table.connection_gone', {reason});
+    default: return t('table.connection_closed');
+  }
+}
+
 function names(snapshot) {
   return snapshot.seats.map((seat) => seat.name);
 }
@@ -319,7 +339,8 @@ function tableHeader(page, actions) {
     h('p', {class: 'who'}, me ? t('table.you_are', {name: me, seat: snapshot.seat}) : t('table.spectator')),
     h('p', {class: `status${snapshot.legal && snapshot.legal.length ? ' my-turn' : ''}`, role: 'status',
       'aria-live': 'polite', 'data-testid': 'status'}, statusLine(page)),
-    h('p', {class: `connection ${page.connection}`}, t(`table.connection_${page.connection}`)),
+    h('p', {class: `connection ${page.connection}`, 'data-testid': 'connection',
+      role: page.connection === 'refused' || page.connection === 'gone' ? 'alert' : null}, connectionWords(page)),
     'Notification' in window && Notification.permission === 'default' && snapshot.seat && !snapshot.over &&
       h('button', {type: 'button', 'data-focus': 'notify',
         onclick: () => Notification.requestPermission().then(actions.redraw)},
