@@ -74,3 +74,20 @@ void served_check_record(const served *running, const char *table_id, json_t *fi
               "the record replays to the scores the server reported");
     json_decref(replayed);
 }
+
+served_table served_table_from(json_t *answer)
+{
+    served_table made = {0};
+    snprintf(made.id, sizeof made.id, "%s", json_string_value(json_object_get(answer, "id")));
+    snprintf(made.creator, sizeof made.creator, "%s",
+             json_string_value(json_object_get(answer, "creator")));
+    size_t i;
+    json_t *seat;
+    json_array_foreach(json_object_get(answer, "seats"), i, seat) {
+        json_int_t number = json_integer_value(json_object_get(seat, "seat"));
+        if (number >= 1 && number <= 6)
+            snprintf(made.tokens[number - 1], sizeof made.tokens[0], "%s",
+                     json_string_value(json_object_get(seat, "token")));
+    }
+    return made;
+}

@@ -1,6 +1,7 @@
 /*
  * served.h: `gateau serve` run by a test as a child process
- * (test_server.c, test_server_postgres.c), and the JSON it answers.
+ * (test_server.c, test_server_postgres.c, test_server_hostile.c), and
+ * the JSON it answers.
  */
 #ifndef GATEAU_TESTS_SERVED_H
 #define GATEAU_TESTS_SERVED_H
@@ -31,5 +32,14 @@ void served_check_record(const served *running, const char *table_id, json_t *fi
 
 /* text as JSON; the test fails when it is not. */
 json_t *served_parse(const char *text);
+
+/* A table as POST /api/tables answered it: its id, the creator's token,
+ * and each seat's token by seat number ("" for seats without one). */
+typedef struct served_table {
+    char id[32];
+    char creator[64];
+    char tokens[6][64];
+} served_table;
+served_table served_table_from(json_t *answer);
 
 #endif

@@ -90,26 +90,12 @@ static void refused(const served *running, const char *method, const char *path,
     refused_as(running, method, path, body, NULL, expected, fragment);
 }
 
-typedef struct created {
-    char id[32];
-    char creator[64];
-    char tokens[6][64];
-} created;
+typedef served_table created;
 
 static created create_table(const served *running, const char *body)
 {
     json_t *answer = request(running, "POST", "/api/tables", body, 201);
-    created table = {0};
-    snprintf(table.id, sizeof table.id, "%s", json_string_value(json_object_get(answer, "id")));
-    snprintf(table.creator, sizeof table.creator, "%s",
-             json_string_value(json_object_get(answer, "creator")));
-    size_t i;
-    json_t *seat;
-    json_array_foreach(json_object_get(answer, "seats"), i, seat) {
-        int number = (int)json_integer_value(json_object_get(seat, "seat"));
-        snprintf(table.tokens[number - 1], sizeof table.tokens[0], "%s",
-                 json_string_value(json_object_get(seat, "token")));
-    }
+    created table = served_table_from(answer);
     json_decref(answer);
     return table;
 }

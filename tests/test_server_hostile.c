@@ -419,11 +419,7 @@ static void stop(served *running)
               "the server stops cleanly (status %d)", status);
 }
 
-typedef struct table {
-    char id[32];
-    char creator[64];
-    char tokens[6][64];
-} table;
+typedef served_table table;
 
 /* A table made by the normal client (body: the creation request). */
 static table create_table(int port, const char *body)
@@ -431,22 +427,17 @@ static table create_table(int port, const char *body)
     answer a = post_json(NORMAL, port, "/api/tables", "", body);
     cr_assert_eq(a.status, 201, "POST /api/tables %s: %d %s", body, a.status, a.text);
     json_t *value = served_parse(a.body);
-    table made = {0};
-    snprintf(made.id, sizeof made.id, "%s", json_string_value(json_object_get(value, "id")));
-    snprintf(made.creator, sizeof made.creator, "%s",
-             json_string_value(json_object_get(value, "creator")));
-    size_t i;
-    json_t *seat;
-    json_array_foreach(json_object_get(value, "seats"), i, seat) {
-        int number = (int)json_integer_value(json_object_get(seat, "seat"));
-        if (number >= 1 && number <= 6)
-            snprintf(made.tokens[number - 1], sizeof made.tokens[0], "%s",
-                     json_string_value(json_object_get(seat, "token")));
-    }
+    table made = served_table_from(value);
     json_decref(value);
     answer_free(&a);
     cr_assert(made.id[0], "a table id");
     return made;
+}
+
+/* A table of Mice Cake with two seats for people (the attacks' target). */
+static table two_seats(int port)
+{
+    return create_table(port, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}");
 }
 
 /* ---- WebSocket ---------------------------------------------------------------------- */
@@ -862,8 +853,7 @@ Test(hostile, tokens_in_urls_are_refused)
 {
     served running = start("query-tokens.db", NULL);
     double unloaded = games_p50(running.port);
-    table target = create_table(running.port, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
-                                              "\"human\"]}");
+    table target = two_seats(running.port);
     const char *routes[] = {"", "/legal", "/hint", "/record", NULL};
     char path[512];
     for (int i = 0; routes[i]; i++) {
@@ -982,8 +972,7 @@ Test(hostile, a_subscriber_that_never_reads_is_closed)
     const char *extra[] = {"--address-requests", "0", NULL};
     served running = start("slow.db", extra);
     double unloaded = games_p50(running.port);
-    table target = create_table(running.port, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
-                                              "\"human\"]}");
+    table target = two_seats(running.port);
 
     /* The slow one: seat 1, a small receive buffer, its hello, then
      * nothing read ever again. */
@@ -1308,8 +1297,7 @@ Test(hostile, websockets_without_a_hello_are_closed)
 {
     served running = start("idle.db", NULL);
     double unloaded = games_p50(running.port);
-    table target = create_table(running.port, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
-                                              "\"human\"]}");
+    table target = two_seats(running.port);
     wsock idle[IDLE_SOCKETS];
     double opened = now_ms();
     for (int i = 0; i < IDLE_SOCKETS; i++)
@@ -1359,8 +1347,7 @@ Test(hostile, silent_websockets_are_pinged_then_closed)
     const char *extra[] = {"--websocket-ping", "1", NULL};
     served running = start("silent.db", extra);
     double unloaded = games_p50(running.port);
-    table target = create_table(running.port, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
-                                              "\"human\"]}");
+    table target = two_seats(running.port);
     wsock silent[IDLE_SOCKETS], answering;
     for (int i = 0; i < IDLE_SOCKETS; i++) {
         cr_assert(ws_open(&silent[i], attacker(i % 2), running.port, target.id, 0));
@@ -1473,8 +1460,7 @@ Test(hostile, bad_frames_and_messages_close_the_socket)
 {
     served running = start("frames.db", NULL);
     double unloaded = games_p50(running.port);
-    table target = create_table(running.port, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
-                                              "\"human\"]}");
+    table target = two_seats(running.port);
     char report[2048] = "";
     for (int kind = 0; kind < FRAME_ATTACKS; kind++) {
         const char *name = frame_attack_names[kind];
@@ -1638,8 +1624,7 @@ Test(hostile, rebinding_hosts_are_refused)
 {
     served running = start("hosts.db", NULL);
     double unloaded = games_p50(running.port);
-    table target = create_table(running.port, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
-                                              "\"human\"]}");
+    table target = two_seats(running.port);
     char path[128], host[64];
     snprintf(path, sizeof path, "/api/tables/%s/ws", target.id);
     /* (Names; a port is added to those after the first.) */
@@ -1686,8 +1671,7 @@ Test(hostile, other_methods_are_refused)
 {
     served running = start("methods.db", NULL);
     double unloaded = games_p50(running.port);
-    table target = create_table(running.port, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
-                                              "\"human\"]}");
+    table target = two_seats(running.port);
     char table_path[128], moves_path[128], ws_path[128];
     snprintf(table_path, sizeof table_path, "/api/tables/%s", target.id);
     snprintf(moves_path, sizeof moves_path, "/api/tables/%s/moves", target.id);
