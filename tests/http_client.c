@@ -382,6 +382,10 @@ char *ws_read(ws_client *client, int timeout_ms)
         if (opcode == 0x8) { /* close: its code, echoed back */
             client->close_code = length >= 2 ? ((uint8_t)payload[0] << 8 | (uint8_t)payload[1])
                                              : 1005;
+            size_t reason = length > 2 ? length - 2 : 0;
+            if (reason >= sizeof client->close_reason) reason = sizeof client->close_reason - 1;
+            memcpy(client->close_reason, payload + 2, reason);
+            client->close_reason[reason] = '\0';
             char code[2] = {0, 0};
             if (length >= 2) memcpy(code, payload, 2);
             ws_send_frame(client, 0x8, true, code, length >= 2 ? 2 : 0);

@@ -45,6 +45,7 @@ typedef struct ws_client {
      * none), 0 while none has come; -1 when the connection ended without
      * one (or a frame could not be read). */
     int close_code;
+    char close_reason[124]; /* the close frame's reason, as it came */
     char *partial; /* the fragments of a message read so far */
     size_t partial_length;
 } ws_client;

@@ -447,6 +447,15 @@ Test(server, bad_requests_are_refused_and_change_nothing)
     char long_hello[sizeof long_value + 16];
     snprintf(long_hello, sizeof long_hello, "{\"token\":\"%s\"}", long_value);
     hellos[1] = long_hello;
+    /* A close frame's reason is UTF-8, whatever bytes the path held. */
+    cr_assert(ws_open(&socket, running.port, "/api/tables/%A4%C3/ws", NULL));
+    cr_assert(ws_send(&socket, "{}", 2));
+    cr_assert_null(ws_read(&socket, 15000));
+    cr_assert_eq(socket.close_code, 1008, "no such table: %d", socket.close_code);
+    for (const char *c = socket.close_reason; *c; c++)
+        cr_assert((unsigned char)*c < 0x80, "an ASCII reason: '%s'", socket.close_reason);
+    cr_assert(strstr(socket.close_reason, "\\xa4\\xc3"), "%s", socket.close_reason);
+    ws_close(&socket);
     for (size_t h = 0; h < sizeof hellos / sizeof *hellos; h++) {
         cr_assert(ws_open(&socket, running.port, path, NULL), "%d %s", socket.status,
                   socket.refusal);

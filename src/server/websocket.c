@@ -138,8 +138,17 @@ static void refuse(http_exchange *exchange, int code, const char *format, ...)
     vsnprintf(raw, sizeof raw, format, args);
     va_end(args);
     exchange->close_code = code;
-    /* A close frame's reason is at most 123 bytes. */
-    one_line(raw, exchange->close_reason, sizeof exchange->close_reason);
+    /* A close frame's reason is at most 123 bytes of UTF-8: what a client
+     * sent (a table id in a path) may be any bytes, and a cut may fall in
+     * a character, so the reason is ASCII, other bytes written \xNN. */
+    char ascii[sizeof raw * 4];
+    size_t used = 0;
+    for (const unsigned char *c = (const unsigned char *)raw; *c && used + 5 < sizeof ascii; c++) {
+        if (*c < 0x80) ascii[used++] = (char)*c;
+        else used += (size_t)snprintf(ascii + used, sizeof ascii - used, "\\x%02x", *c);
+    }
+    ascii[used] = '\0';
+    one_line(ascii, exchange->close_reason, sizeof exchange->close_reason);
 }
 
 /* The token of a first message ({"token": T} or {}): NULL for a
