@@ -759,8 +759,16 @@ static int table_route(http_exchange *connection, bool post, const char *id,
         status = post_join(connection, table, body);
     } else if (post && !strcmp(action, "zombie")) {
         status = post_zombie(connection, table, body);
+    } else if (!post && (!strcmp(action, "moves") || !strcmp(action, "join") ||
+                         !strcmp(action, "zombie"))) {
+        status = send_error(connection, 405, "%s takes POST only", connection->path);
+        strcat(connection->headers, "Allow: POST\r\n");
+    } else if (post && (!action[0] || !strcmp(action, "legal") || !strcmp(action, "record") ||
+                        !strcmp(action, "replay") || !strcmp(action, "hint"))) {
+        status = send_error(connection, 405, "%s takes GET and HEAD only", connection->path);
+        strcat(connection->headers, "Allow: GET, HEAD\r\n");
     } else {
-        status = send_error(connection, post ? 404 : 405, "no %s %.100s", connection->method,
+        status = send_error(connection, 404, "no %s %.100s", connection->method,
                             connection->path);
     }
     if (table) table_unlock(table);
@@ -795,6 +803,7 @@ void http_answer(http_exchange *connection)
     }
     if (!strcmp(connection->method, "POST")) {
         send_error(connection, 405, "POST is for /api/ routes, not %.100s", path);
+        strcat(connection->headers, "Allow: GET, HEAD\r\n");
         return;
     }
     files_answer(http_options->web, connection);

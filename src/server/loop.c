@@ -336,12 +336,13 @@ static int submit(struct loop_connection *connection)
 /* The request line's version: HTTP/1.1 or HTTP/1.0 and nothing after it
  * (libwebsockets takes the rest of the line as the version).  0 when it
  * is one of those, else the status to refuse with.  (libwebsockets leaves
- * it empty when the path holds an encoded line break: such a path is
- * answered, quoted on one line, as any other.) */
+ * it empty when the line has none, and when the path holds an encoded
+ * line break: it then cuts the path there and drops the query, token=
+ * and all, so such a request is refused too.) */
 static int version_refused(struct lws *wsi, char *version, size_t size)
 {
     if (!header(wsi, WSI_TOKEN_HTTP, version, size)) return 400;
-    if (!version[0] || !strcmp(version, "HTTP/1.1") || !strcmp(version, "HTTP/1.0")) return 0;
+    if (!strcmp(version, "HTTP/1.1") || !strcmp(version, "HTTP/1.0")) return 0;
     bool numbered = strlen(version) == 8 && !strncmp(version, "HTTP/", 5) &&
                     strchr("0123456789", version[5]) && version[6] == '.' &&
                     strchr("0123456789", version[7]);
@@ -363,6 +364,9 @@ static int refused_at_once(struct loop_connection *connection, bool upgrade)
             return !answer_now(connection, 505, "", "%s is not spoken here: HTTP/1.1 is", version);
         char quoted[64];
         one_line(version, quoted, sizeof quoted);
+        if (!quoted[0])
+            return !answer_now(connection, 400, "", "the request line has no 'HTTP/1.1' after "
+                               "its path (or the path holds an encoded line break)");
         return !answer_now(connection, 400, "", "the request line ends with '%s', not 'HTTP/1.1'",
                            quoted);
     }
@@ -371,6 +375,13 @@ static int refused_at_once(struct loop_connection *connection, bool upgrade)
         snprintf(retry, sizeof retry, "Retry-After: %d\r\n", wait);
         return !answer_now(connection, 429, retry, "too many requests from %s: slow down",
                            addresses_text(client));
+    }
+    /* A body's length is its Content-Length alone: with Transfer-Encoding
+     * too, a proxy in front might see another body (request smuggling). */
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0) {
+        exchange->close_after = true;
+        return !answer_now(connection, 400, "", "Transfer-Encoding is not taken: a body says "
+                           "its length with Content-Length");
     }
     if (!header(wsi, WSI_TOKEN_HOST, host, sizeof host) ||
         (host[0] && !browser_host_allowed(host)))
@@ -452,12 +463,17 @@ static int post_begins(struct loop_connection *connection)
                  sizeof exchange->headers - strlen(exchange->headers), "Retry-After: %d\r\n", wait);
     }
     if (exchange->status) exchange->after_body = true;
-    if (length == 0) return http_body_done(connection);
-    return 0; /* the body follows (LWS_CALLBACK_HTTP_BODY) */
+    /* The body follows (LWS_CALLBACK_HTTP_BODY), then its completion:
+     * libwebsockets says so of an empty body too (Content-Length: 0). */
+    return 0;
 }
 
 static int http_begins(struct loop_connection *connection, const char *path, size_t length)
 {
+    /* A request pipelined behind one that a request thread still has (after
+     * an empty POST, libwebsockets reads on): the connection closes, and
+     * that exchange is freed once answered. */
+    if (connection->exchange && connection->exchange->in_flight) return -1;
     exchange_free(connection->exchange);
     http_exchange *exchange = connection->exchange = exchange_new(connection);
     snprintf(exchange->method, sizeof exchange->method, "%s", method_of(connection->wsi));
@@ -477,6 +493,7 @@ static int http_body(struct loop_connection *connection, const char *data, size_
 {
     http_exchange *exchange = connection->exchange;
     if (!exchange || !exchange->body || (exchange->status && !exchange->after_body)) return 0;
+    if (!length) return 0; /* (an empty body: data is NULL) */
     if (exchange->body_length + length >= exchange->body_capacity) {
         exchange->after_body = false;
         exchange->close_after = true;
@@ -491,7 +508,16 @@ static int http_body(struct loop_connection *connection, const char *data, size_
 static int http_body_done(struct loop_connection *connection)
 {
     http_exchange *exchange = connection->exchange;
-    if (!exchange || !exchange->body || (exchange->status && !exchange->after_body)) return 0;
+    if (!exchange) return 0;
+    /* libwebsockets 4.1 says a request is complete again each time it looks
+     * at bytes that came after it (pipelined requests) before its answer
+     * completes the transaction; and when the request itself came
+     * pipelined with a body, again and again without returning (having
+     * given it the first bytes of its own head as its body).  A connection
+     * that pipelines is closed at the second time (RFC 9112 9.3.2 lets a
+     * server close it; browsers do not pipeline). */
+    if (exchange->completions++) return -1;
+    if (!exchange->body || (exchange->status && !exchange->after_body)) return 0;
     /* The answer may take a while (a table's lock, a commit): no cut. */
     lws_set_timeout(connection->wsi, NO_PENDING_TIMEOUT, 0);
     if (exchange->after_body) { /* refused: the refusal goes now */
@@ -803,6 +829,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return connection ? websocket_received(connection, in, length) : -1;
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return connection ? websocket_writable(connection) : -1;
+    case LWS_CALLBACK_RAW_ADOPT:
+        /* libwebsockets makes a CONNECT's connection a raw socket, with
+         * no timeout: closed at once. */
+        return -1;
     case LWS_CALLBACK_HTTP_FILE_COMPLETION:
     case LWS_CALLBACK_CLOSED_HTTP:
     case LWS_CALLBACK_CLOSED:

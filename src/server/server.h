@@ -328,6 +328,7 @@ typedef struct http_exchange {
     /* The loop's own. */
     struct loop_connection *connection; /* NULL once the connection is gone */
     bool in_flight;               /* with a request thread */
+    int completions;              /* libwebsockets said the body is whole (once, but see loop.c) */
     size_t written;               /* of the answer, head included */
     char *head;                   /* the answer's head, once made */
     size_t head_length;
