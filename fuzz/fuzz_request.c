@@ -932,28 +932,6 @@ static bool query_names(const char *target, const char *name)
     }
 }
 
-/* How deep a body nests ('[' and '{' outside strings), as the server
- * counts it before parsing. */
-static int nesting(const char *body, size_t length)
-{
-    int depth = 0, most = 0;
-    bool in_string = false;
-    for (size_t i = 0; i < length; i++) {
-        char c = body[i];
-        if (in_string) {
-            if (c == '\\') i++;
-            else if (c == '"') in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > most) most = depth;
-        } else if (c == ']' || c == '}') {
-            depth--;
-        }
-    }
-    return most;
-}
-
 /* The header lines an input gives (docs at the top), and what they say. */
 typedef struct extra_headers {
     char *text;              /* each line ended with CR LF (malloc'd) */
@@ -1209,8 +1187,8 @@ static void request_and_check(int kind, const char *method, const char *target,
         if (headers->content_types == 1 && !headers->content_type_json)
             FUZZ_REQUIRE(!taken, "a body sent as another Content-Type than JSON answered %d: %s",
                          got.status, got.body);
-        if (nesting(body, body_length) > SERVER_MAX_DEPTH)
-            FUZZ_REQUIRE(!taken, "a body nested %d deep answered %d: %s", nesting(body, body_length),
+        if (json_nesting(body, body_length) > SERVER_MAX_DEPTH)
+            FUZZ_REQUIRE(!taken, "a body nested %d deep answered %d: %s", json_nesting(body, body_length),
                          got.status, got.body);
     }
     check_effect(kind, before, &got, value);

@@ -101,7 +101,7 @@ static int send_error(http_exchange *exchange, int status, const char *format, .
 /* How deep text's arrays and objects nest (strings skipped): counted
  * before any parse, since jansson's parser recurses once per level and a
  * body of brackets would reach the thread's stack limit. */
-static int nesting(const char *text, size_t length)
+int json_nesting(const char *text, size_t length)
 {
     int depth = 0, deepest = 0;
     bool in_string = false;
@@ -125,7 +125,7 @@ static int nesting(const char *text, size_t length)
  * NULL after answering 400. */
 static json_t *read_body(http_exchange *connection)
 {
-    if (nesting(connection->body, connection->body_length) > SERVER_MAX_DEPTH) {
+    if (json_nesting(connection->body, connection->body_length) > SERVER_MAX_DEPTH) {
         send_error(connection, 400, "the body nests deeper than %d levels", SERVER_MAX_DEPTH);
         return NULL;
     }

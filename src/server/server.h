@@ -343,6 +343,9 @@ void exchange_error(http_exchange *exchange, int status, const char *format, ...
     __attribute__((format(printf, 3, 4)));
 /* text on one line of printable characters (control characters as C escapes). */
 void one_line(const char *text, char *out, size_t size);
+/* How deep text's arrays and objects nest, strings skipped (counted before
+ * any recursive parse: docs/server.md, nesting at most SERVER_MAX_DEPTH). */
+int json_nesting(const char *text, size_t length);
 
 /* ---- The request threads (requests.c) ---------------------------------------------------- */
 
