@@ -2197,23 +2197,10 @@ static void threads_busiest(const thread_times *before, const thread_times *afte
  * of a latency is the machine's, not the server's. */
 static double process_waited(pid_t pid)
 {
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
-    DIR *tasks = opendir(path);
-    if (!tasks) return 0;
+    static thread_times threads;
+    threads_read(pid, &threads);
     double waited = 0;
-    struct dirent *task;
-    while ((task = readdir(tasks)) != NULL) {
-        if (task->d_name[0] == '.') continue;
-        char file[300];
-        snprintf(file, sizeof file, "/proc/%d/task/%s/schedstat", (int)pid, task->d_name);
-        FILE *stat = fopen(file, "r");
-        if (!stat) continue;
-        unsigned long long running, waiting;
-        if (fscanf(stat, "%llu %llu", &running, &waiting) == 2) waited += (double)waiting * 1e-9;
-        fclose(stat);
-    }
-    closedir(tasks);
+    for (int i = 0; i < threads.count; i++) waited += threads.of[i].waited;
     return waited;
 }
 
