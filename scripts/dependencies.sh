@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what gateau needs to build and test, on Debian, when missing.
 # Sourced by scripts/play, scripts/test and scripts/fuzz.
-GATEAU_PACKAGES="build-essential cmake pkg-config libjansson-dev libedit-dev libcriterion-dev libcairo2-dev libsqlite3-dev libpq-dev libwebsockets-dev python3-numpy python3-pytest"
+GATEAU_PACKAGES="build-essential cmake pkg-config libjansson-dev libedit-dev libcriterion-dev libcairo2-dev libsqlite3-dev libpq-dev libwebsockets-dev libwebsockets-evlib-ev libev-dev python3-numpy python3-pytest"
 # (python3-numpy and python3-pytest: the Python package and its tests, python/.)
 # The fuzz targets (scripts/fuzz) are built with clang and libFuzzer.
 GATEAU_FUZZ_PACKAGES="clang-14 libclang-rt-14-dev"

@@ -1289,6 +1289,50 @@ Test(hostile, slowloris_heads_are_cut)
     stop(&running);
 }
 
+/* Keep-alive connections that asked once and fell silent: closed after
+ * --keep-alive seconds (here 1); one that goes on asking is kept.  (The
+ * loop times them itself, not libwebsockets: loop.c, time_out.) */
+#define IDLE_KEEP_ALIVE 100
+
+Test(hostile, idle_keep_alive_connections_are_closed)
+{
+    const char *extra[] = {"--keep-alive", "1", NULL};
+    served running = start("keep-alive.db", extra);
+    double unloaded = games_p50(running.port);
+    static const char request[] = "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    int fds[IDLE_KEEP_ALIVE];
+    for (int i = 0; i < IDLE_KEEP_ALIVE; i++) {
+        fds[i] = connect_from(attacker(i / 50), running.port, 0);
+        cr_assert_geq(fds[i], 0, "idle connection %d is made", i + 1);
+        cr_assert(send_all(fds[i], request, sizeof request - 1));
+        answer a = read_answer(fds[i], 5000);
+        cr_assert_eq(a.status, 200, "idle connection %d: its one answer: %s", i + 1, a.text);
+        cr_assert_not(a.ended, "idle connection %d is kept alive after its answer", i + 1);
+        answer_free(&a);
+    }
+    /* The busy one asks every 200 ms for 3 s: three idle times. */
+    int busy = connect_from(attacker(2), running.port, 0);
+    cr_assert_geq(busy, 0);
+    for (double until = now_ms() + 3000; now_ms() < until;) {
+        cr_assert(send_all(busy, request, sizeof request - 1));
+        answer a = read_answer(busy, 5000);
+        cr_assert_eq(a.status, 200, "the busy keep-alive connection is answered: %s", a.text);
+        cr_assert_not(a.ended, "a keep-alive connection that goes on asking stays open");
+        answer_free(&a);
+        sleep_ms(200);
+    }
+    expect_fast(running.port, unloaded, "idle keep-alive connections");
+    /* By then (3 s, the sweep runs every second) the idle ones are gone. */
+    for (int i = 0; i < IDLE_KEEP_ALIVE; i++) {
+        cr_assert(stream_ends(fds[i], 2000),
+                  "idle keep-alive connection %d is still open 3 s after its answer (1 s allowed)",
+                  i + 1);
+        close(fds[i]);
+    }
+    close(busy);
+    stop(&running);
+}
+
 /* WebSockets that never say who they are: closed with 1008 once their
  * hello is late (10 s); one that said hello is kept. */
 #define IDLE_SOCKETS 20

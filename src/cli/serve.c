@@ -69,6 +69,7 @@ static const number_flag number_flags[] = {
     {"--address-tables", offsetof(server_options, address_tables), 0, 1000000},
     {"--spectators", offsetof(server_options, spectators), 0, SERVER_MAX_SPECTATORS},
     {"--websocket-ping", offsetof(server_options, websocket_ping), 0, 3600},
+    {"--keep-alive", offsetof(server_options, keep_alive), 1, 3600},
 };
 
 /* The flags that take text, and where it goes. */
@@ -92,7 +93,7 @@ static const text_flag text_flags[] = {
     "[--bot-threads N] [--origin URL,...] [--host NAME,...] [--trusted-proxy ADDRESS,...] "    \
     "[--connections N] [--address-connections N] [--address-websockets N] "                   \
     "[--address-requests N] [--address-tables N] [--spectators N] [--websocket-ping S] "      \
-    "[--ext-bots SPEC,...] [--quiet]"
+    "[--keep-alive S] [--ext-bots SPEC,...] [--quiet]"
 
 int cli_serve(int argc, char **argv)
 {

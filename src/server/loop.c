@@ -16,8 +16,13 @@
  * limits, requests over an address's rate, a Host that names another
  * server, a foreign Origin, methods other than GET, HEAD and POST, tokens
  * in URLs, bodies without Content-Type: application/json or over the
- * limit.  libwebsockets itself cuts slow heads and bodies, answers pings,
- * pings quiet WebSockets, and closes on frames against RFC 6455.
+ * limit.  libwebsockets itself cuts slow heads and bodies, answers pings
+ * and closes on frames against RFC 6455; the loop pings quiet WebSockets
+ * and closes idle connections itself (time_out).
+ *
+ * libwebsockets runs on libev's loop (epoll): its own loop polls every
+ * socket at every turn, which cost a quarter of the server's time with
+ * thousands of connections (docs/performance.md, "The server under load").
  *
  * Each connection has a loop_connection (lws's "opaque user data"), made
  * when it is accepted (the filter counts it, then libwebsockets makes the
@@ -25,6 +30,7 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <ev.h>
 #include <libwebsockets.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -45,7 +51,12 @@ _Static_assert(LWS_PRE <= SERVER_WRITE_ROOM, "room before a WebSocket message");
 
 enum {
     LOOP_WRITE_CHUNK = 64 * 1024, /* an answer is written in pieces of at most this */
-    LOOP_HEADER_POOL = 4096       /* requests whose heads are read at once */
+    LOOP_HEADER_POOL = 4096,      /* requests whose heads are read at once */
+    LOOP_BEHIND_SECONDS = 2,      /* for a client fallen behind to take its close */
+    /* The most one send() may take: without it, libwebsockets sends no
+     * more than the receive buffer's size at once (512 bytes here) and
+     * keeps the rest for the next turn of the loop. */
+    LOOP_SEND_SIZE = LOOP_WRITE_CHUNK + 4096
 };
 
 struct loop_connection {
@@ -63,12 +74,26 @@ struct loop_connection {
     int close_code;                   /* to close with, at the next write */
     char close_reason[124];
     struct loop_connection *previous, *next; /* waiting for a first message */
+    /* In one of the loop's lists by time, oldest first (see time_out):
+     * an open WebSocket by when its client was last heard from, or an idle
+     * keep-alive connection by when its last answer went. */
+    struct connection_list *list;
+    int64_t since;     /* ms */
+    int64_t pinged_at; /* ms, when pinged since last heard from; 0: not */
+    bool ping_due;
+    bool closing_behind; /* fell behind: closed within LOOP_BEHIND_SECONDS */
+    struct loop_connection *older, *newer;
+};
+
+struct connection_list {
+    struct loop_connection *oldest, *newest;
 };
 
 static struct {
     const server_options *options;
     struct lws_context *context;       /* NULL once it goes (under lock) */
     struct lws_context *vhost_context; /* the same, for the loop's own use */
+    struct ev_loop *events;            /* libev's loop (epoll) that libwebsockets runs on */
     struct lws_vhost *vhost;
     pthread_t thread;
     bool running;
@@ -77,6 +102,8 @@ static struct {
     int open_connections;
     client_address *accepted; /* between the filter and the new connection */
     struct loop_connection *waiting_hello; /* a list, oldest first */
+    struct connection_list websockets; /* open WebSockets, by when last heard from */
+    struct connection_list idle;       /* idle keep-alive connections, by since when */
     lws_sorted_usec_list_t sweep;
     int sweeps;
     /* What other threads hand the loop, under lock. */
@@ -200,6 +227,74 @@ static void make_head(http_exchange *exchange)
     log_answer(exchange);
 }
 
+/*
+ * Timeouts without libwebsockets' timers.  Its timers are one list sorted
+ * by due time, and an insertion (lws_dll2_add_sorted) walks it from the
+ * head: a ping timer per WebSocket (its retry policy) and an idle timer
+ * per keep-alive connection (set by lws_http_transaction_completed) put
+ * thousands in it, all walked at every request.  So WebSockets and idle
+ * keep-alive connections are kept here instead, each list in order of
+ * time (a connection heard from goes to the end), and the sweep looks
+ * only at their fronts, once a second (time_out).  What libwebsockets
+ * still times (a head, a body) lasts only while a request is read.
+ */
+static void list_unlink(struct loop_connection *connection)
+{
+    struct connection_list *list = connection->list;
+    if (!list) return;
+    if (connection->older) connection->older->newer = connection->newer;
+    else list->oldest = connection->newer;
+    if (connection->newer) connection->newer->older = connection->older;
+    else list->newest = connection->older;
+    connection->older = connection->newer = NULL;
+    connection->list = NULL;
+}
+
+static void list_append(struct connection_list *list, struct loop_connection *connection)
+{
+    list_unlink(connection);
+    connection->list = list;
+    connection->since = server_now();
+    connection->older = list->newest;
+    connection->newer = NULL;
+    if (list->newest) list->newest->newer = connection;
+    else list->oldest = connection;
+    list->newest = connection;
+}
+
+/* A WebSocket's client was heard from (a frame, a pong). */
+static void heard_from(struct loop_connection *connection)
+{
+    connection->pinged_at = 0;
+    list_append(&loop.websockets, connection);
+}
+
+/* From the sweep: pings the WebSockets quiet for websocket_ping seconds,
+ * closes those that stayed quiet as long again after their ping, and the
+ * keep-alive connections idle for keep_alive seconds. */
+static void time_out(int64_t now)
+{
+    int64_t ping_ms = (int64_t)loop.options->websocket_ping * 1000;
+    for (struct loop_connection *at = loop.websockets.oldest, *next;
+         ping_ms > 0 && at && at->since + ping_ms <= now; at = next) {
+        next = at->newer;
+        if (!at->pinged_at) {
+            at->pinged_at = now;
+            at->ping_due = true;
+            lws_callback_on_writable(at->wsi);
+        } else if (at->pinged_at + ping_ms <= now) {
+            list_unlink(at);
+            lws_set_timeout(at->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        }
+    }
+    for (struct loop_connection *at = loop.idle.oldest, *next;
+         at && at->since + (int64_t)loop.options->keep_alive * 1000 <= now; at = next) {
+        next = at->newer;
+        list_unlink(at);
+        lws_set_timeout(at->wsi, PENDING_TIMEOUT_HTTP_KEEPALIVE_IDLE, LWS_TO_KILL_ASYNC);
+    }
+}
+
 /* Writes the next piece of the answer: -1 to close the connection. */
 static int write_answer(struct loop_connection *connection)
 {
@@ -224,7 +319,9 @@ static int write_answer(struct loop_connection *connection)
     }
     if (used && lws_write(connection->wsi, out, used, LWS_WRITE_HTTP) < (int)used) return -1;
     exchange->written += used;
-    if (exchange->written < total) {
+    /* Complete once libwebsockets has sent it all: else it would complete
+     * the transaction itself later, with its own idle timer. */
+    if (exchange->written < total || lws_partial_buffered(connection->wsi)) {
         lws_callback_on_writable(connection->wsi);
         return 0;
     }
@@ -232,7 +329,11 @@ static int write_answer(struct loop_connection *connection)
     connection->exchange = NULL;
     exchange_free(exchange);
     if (close) return -1;
-    return lws_http_transaction_completed(connection->wsi) ? -1 : 0;
+    if (lws_http_transaction_completed(connection->wsi)) return -1;
+    /* Idle: timed here, not by libwebsockets (see list_unlink). */
+    lws_set_timeout(connection->wsi, NO_PENDING_TIMEOUT, 0);
+    list_append(&loop.idle, connection);
+    return 0;
 }
 
 /* Answers from the loop itself (a refusal): written when writable. */
@@ -470,6 +571,7 @@ static int post_begins(struct loop_connection *connection)
 
 static int http_begins(struct loop_connection *connection, const char *path, size_t length)
 {
+    list_unlink(connection); /* not idle */
     /* A request pipelined behind one that a request thread still has (after
      * an empty POST, libwebsockets reads on): the connection closes, and
      * that exchange is freed once answered. */
@@ -546,6 +648,7 @@ static bool socket_table(const char *path, char id[STORE_ID_SIZE])
 /* An upgrade, refused here with an HTTP answer (1) or let through (0). */
 static int upgrade_begins(struct loop_connection *connection)
 {
+    list_unlink(connection); /* not idle */
     struct lws *wsi = connection->wsi;
     exchange_free(connection->exchange);
     http_exchange *exchange = connection->exchange = exchange_new(connection);
@@ -653,6 +756,14 @@ static int websocket_writable(struct loop_connection *connection)
                          strlen(connection->close_reason));
         return -1;
     }
+    if (connection->ping_due) { /* one write per callback: the pushes next time */
+        connection->ping_due = false;
+        /* (with a payload: libwebsockets does not report an empty pong) */
+        unsigned char ping[LWS_PRE + 4] = {[LWS_PRE] = 'p', 'i', 'n', 'g'};
+        if (lws_write(wsi, ping + LWS_PRE, 4, LWS_WRITE_PING) < 4) return -1;
+        if (connection->subscriber) lws_callback_on_writable(wsi);
+        return 0;
+    }
     if (!connection->subscriber) return 0;
     size_t length;
     bool more;
@@ -714,6 +825,7 @@ static void connection_gone(struct lws *wsi)
     if (!gone) return;
     lws_set_opaque_user_data(wsi, NULL);
     hello_came(gone);
+    list_unlink(gone);
     if (gone->websocket_client) addresses_close_websocket(gone->websocket_client);
     if (gone->subscriber) websocket_gone(gone->subscriber);
     if (gone->exchange) {
@@ -762,9 +874,17 @@ static void take_handed_back(void)
         lws_callback_on_writable(connection->wsi);
     }
     for (int i = 0; i < woken_count; i++) {
-        subscriber_woken(woken[i]);
+        bool behind = subscriber_woken(woken[i]);
         struct loop_connection *connection = subscriber_connection(woken[i]);
-        if (connection) lws_callback_on_writable(connection->wsi);
+        if (connection) {
+            lws_callback_on_writable(connection->wsi);
+            /* Its close (1013) is written when its socket can take it; a
+             * client that never reads never lets it, and goes anyway. */
+            if (behind && !connection->closing_behind) {
+                connection->closing_behind = true;
+                lws_set_timeout(connection->wsi, PENDING_TIMEOUT_USER_OK, LOOP_BEHIND_SECONDS);
+            }
+        }
         subscriber_release(woken[i]);
     }
     free(woken);
@@ -783,6 +903,7 @@ static void sweep(lws_sorted_usec_list_t *timer)
         snprintf(reason, sizeof reason, "no first message within %d s", SERVER_HELLO_SECONDS);
         close_socket(at, 1008, reason);
     }
+    time_out(now);
     if (++loop.sweeps % 60 == 0) addresses_sweep();
     if (!atomic_load(&loop.stopping))
         lws_sul_schedule(loop.vhost_context, 0, timer, sweep, LWS_US_PER_SEC);
@@ -803,6 +924,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         take_handed_back();
+        if (atomic_load(&loop.stopping) && loop.events) ev_break(loop.events, EVBREAK_ALL);
         return 0;
     case LWS_CALLBACK_HTTP:
         return connection ? http_begins(connection, in, length) : -1;
@@ -824,9 +946,14 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             connection->exchange->status = 0;
         }
         wait_for_hello(connection);
+        heard_from(connection);
         return 0;
     case LWS_CALLBACK_RECEIVE:
+        if (connection) heard_from(connection);
         return connection ? websocket_received(connection, in, length) : -1;
+    case LWS_CALLBACK_RECEIVE_PONG:
+        if (connection) heard_from(connection);
+        return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return connection ? websocket_writable(connection) : -1;
     case LWS_CALLBACK_RAW_ADOPT:
@@ -845,19 +972,22 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 static const struct lws_protocols protocols[] = {
     /* One protocol for HTTP and WebSockets: a client names none.  Clients
      * send one short message, so the receive buffer is small (it is
-     * allocated for every WebSocket). */
-    {"gateau", callback, 0, 512, 0, NULL, 0},
+     * allocated for every WebSocket); what is sent at once is not
+     * (LOOP_SEND_SIZE). */
+    {"gateau", callback, 0, 512, 0, NULL, LOOP_SEND_SIZE},
     {NULL, NULL, 0, 0, 0, NULL, 0}};
 
-/* Pings after options->websocket_ping seconds without a frame; closes
- * after twice as long. */
-static lws_retry_bo_t keep_alive;
+/* No ping timers of libwebsockets' (see list_unlink): a policy of zeros,
+ * since without one it would use its default (pings every 300 s). */
+static const lws_retry_bo_t no_validity_timers = {.secs_since_valid_ping = 0,
+                                                  .secs_since_valid_hangup = 0};
 
 static void *run(void *unused)
 {
     (void)unused;
-    while (!atomic_load(&loop.stopping))
-        if (lws_service(loop.context, 0) < 0) break;
+    /* libev's epoll instead of libwebsockets' own poll(), which looks at
+     * every socket at every turn. */
+    if (!atomic_load(&loop.stopping)) ev_run(loop.events, 0);
     /* Every connection closes (WebSockets with 1001), in this thread;
      * other threads stop waking the loop first. */
     pthread_mutex_lock(&loop.lock);
@@ -865,6 +995,8 @@ static void *run(void *unused)
     loop.context = NULL;
     pthread_mutex_unlock(&loop.lock);
     lws_context_destroy(context);
+    ev_loop_destroy(loop.events);
+    loop.events = NULL;
     return NULL;
 }
 
@@ -922,10 +1054,19 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
     }
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
+    loop.events = ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOENV);
+    if (!loop.events) {
+        snprintf(error, error_size, "cannot make an event loop (epoll)");
+        return false;
+    }
+    static void *foreign[1];
+    foreign[0] = loop.events;
+    info.foreign_loops = foreign;
+    info.options |= LWS_SERVER_OPTION_LIBEV;
     info.port = options->port;
     info.iface = options->bind;
     info.protocols = protocols;
-    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND |
+    info.options |= LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND |
                    LWS_SERVER_OPTION_DISABLE_IPV6 * (strchr(options->bind, ':') == NULL);
     info.count_threads = 1;
     if (options->connections > 0) info.fd_limit_per_thread = (unsigned)options->connections + 64;
@@ -933,17 +1074,17 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
     info.max_http_header_pool = LOOP_HEADER_POOL;
     info.timeout_secs = SERVER_BODY_SECONDS;       /* a body, once its head came */
     info.timeout_secs_ah_idle = SERVER_HEAD_SECONDS; /* a head, from its first byte */
-    info.keepalive_timeout = SERVER_IDLE_SECONDS;
-    if (options->websocket_ping > 0) {
-        keep_alive.secs_since_valid_ping = (uint16_t)options->websocket_ping;
-        keep_alive.secs_since_valid_hangup = (uint16_t)(2 * options->websocket_ping);
-        info.retry_and_idle_policy = &keep_alive;
-    }
+    info.keepalive_timeout = options->keep_alive;
+    info.retry_and_idle_policy = &no_validity_timers;
     info.server_string = "gateau";
     info.pt_serv_buf_size = 16 * 1024;
     loop.context = lws_create_context(&info);
     if (!loop.context) {
-        snprintf(error, error_size, "cannot listen on %s:%d", options->bind, options->port);
+        ev_loop_destroy(loop.events);
+        loop.events = NULL;
+        /* (The port was free a moment ago: can_listen.) */
+        snprintf(error, error_size, "cannot start libwebsockets on libev for %s:%d (is "
+                 "libwebsockets-evlib-ev installed?)", options->bind, options->port);
         return false;
     }
     loop.vhost_context = loop.context;
@@ -977,6 +1118,7 @@ void loop_forget(void)
     take_handed_back();
     addresses_free_all();
     loop.waiting_hello = NULL;
+    loop.websockets = loop.idle = (struct connection_list){NULL, NULL};
     loop.accepted = NULL;
     loop.open_connections = 0;
 }

@@ -48,7 +48,8 @@ enum {
     SERVER_OUTBOX_BYTES = 1 << 20,  /* ... or their bytes: past either, it is closed (1013) */
     SERVER_HEAD_SECONDS = 5,        /* a request's head must arrive within */
     SERVER_BODY_SECONDS = 10,       /* its body within */
-    SERVER_IDLE_SECONDS = 30,       /* a keep-alive connection may wait for its next request */
+    SERVER_IDLE_SECONDS = 30,       /* a keep-alive connection may wait for its next request
+                                       (--keep-alive) */
     SERVER_HELLO_SECONDS = 10,      /* a WebSocket's first message must arrive within */
     SERVER_PING_SECONDS = 20,       /* a WebSocket is pinged after this long without a frame,
                                        closed after twice as long (--websocket-ping) */
@@ -75,6 +76,8 @@ typedef struct server_options {
     int spectators;          /* spectators' WebSockets on one table (100) */
     int websocket_ping;      /* a quiet WebSocket is pinged after this many seconds and
                                 closed after twice as many (20) */
+    int keep_alive;          /* an idle keep-alive connection is closed after this many
+                                seconds (30) */
     bool quiet;           /* no request log */
     /* ext: bot specs (docs/protocol.md) tables may name, comma-separated,
      * exactly as given; NULL: none (an ext: spec runs a program here). */
@@ -85,7 +88,7 @@ typedef struct server_options {
 #define SERVER_DEFAULT_LIMITS                                                          \
     .connections = 10000, .address_connections = 128, .address_websockets = 64,      \
     .address_requests = 100, .address_tables = 30, .spectators = 100,                 \
-    .websocket_ping = SERVER_PING_SECONDS
+    .websocket_ping = SERVER_PING_SECONDS, .keep_alive = SERVER_IDLE_SECONDS
 
 /* ---- Tokens (tokens.c) --------------------------------------------------------------- */
 
@@ -436,8 +439,8 @@ void subscriber_set_connection(subscriber *to, struct loop_connection *connectio
  * NULL when none; *close_code 1013 when the subscriber fell behind. */
 char *subscriber_next(subscriber *to, size_t *length, bool *more, int *close_code);
 /* The loop takes a subscriber off its wake list (before writing), and
- * lets go of the wake-up's reference (after). */
-void subscriber_woken(subscriber *to);
+ * lets go of the wake-up's reference (after); true when it fell behind. */
+bool subscriber_woken(subscriber *to);
 void subscriber_release(subscriber *to);
 
 /* ---- The server (server.c) ------------------------------------------------------------- */

@@ -292,9 +292,11 @@ char *subscriber_next(subscriber *to, size_t *length, bool *more, int *close_cod
     return data;
 }
 
-void subscriber_woken(subscriber *to)
+bool subscriber_woken(subscriber *to)
 {
     pthread_mutex_lock(&to->lock);
     to->woken = false;
+    bool behind = to->behind;
     pthread_mutex_unlock(&to->lock);
+    return behind;
 }
