@@ -6,8 +6,9 @@
  * (gateau_state_view_json, gateau_move_describe, gateau_move_visible,
  * gateau_record_text_for), never from the state itself, so that a seat's
  * bytes cannot depend on what the seat cannot know.  The part before the
- * log is cached per viewer until the next change; the log entries were
- * made once when their move was played (table.c).
+ * log is cached per viewer for the subscribers of one push (websocket.c
+ * frees it after); the log entries were made once when their move was
+ * played (table.c).
  *
  * The caller holds table->lock.
  */
