@@ -84,7 +84,9 @@ static void drop_if_unheld(server_table *table)
                 entry = *link;
                 break;
             }
-    bool drop = entry && table->over && atomic_load(&table->references) == 0;
+    /* (a table whose end the store has yet to take stays for its retries) */
+    bool drop = entry && table->over && table->finish_stored && !atomic_load(&table->retry_due) &&
+                atomic_load(&table->references) == 0;
     if (drop) {
         *link = entry->next;
         tables.count--;
@@ -145,15 +147,11 @@ static bool restore_one(void *context, const store_table *kept, const store_move
     return true;
 }
 
-/* A restored table settled and served, or dropped with a reason. */
+/* A restored table settled and served (what the store refuses now is
+ * retried: table_store_failed). */
 static bool resume(server_table *table)
 {
-    char error[512];
-    if (!table_resume(table, error, sizeof error)) {
-        fprintf(stderr, "gateau serve: cannot restore table %s: %s\n", table->id, error);
-        table_free(table);
-        return false;
-    }
+    table_resume(table);
     return true;
 }
 

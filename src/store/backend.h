@@ -27,6 +27,14 @@ bool store_seat_fits(const store_seat *seat);
  * count, terminated seats); false with the reason. */
 bool store_table_fits(const store_table *table, char *error, size_t error_size);
 
+/* Writes that tests make fail (store.c, GATEAU_TEST_STORE_FAIL). */
+typedef struct store_failures {
+    long every;        /* each Nth write fails; 0: none */
+    long after;        /* with all_after: every write after the first N fails */
+    bool all_after;
+    _Atomic long writes;
+} store_failures;
+
 /* A move waiting for its commit (store_append_move). */
 typedef struct pending_move {
     const char *table_id;
@@ -62,6 +70,9 @@ void commit_queue_wait(commit_queue *queue, pending_move *mine, commit_function 
 typedef struct sqlite_store sqlite_store;
 sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size);
 void sqlite_store_close(sqlite_store *storage);
+/* What opening found amiss but did not refuse (tables lost since the
+ * last count), or NULL. */
+const char *sqlite_store_warning(const sqlite_store *storage);
 bool sqlite_store_create_table(sqlite_store *storage, const store_table *table, char *error,
                                size_t error_size);
 bool sqlite_store_update_seat(sqlite_store *storage, const char *table_id, int seat,

@@ -70,6 +70,10 @@ typedef struct store store;
  * whose tables the store creates when they are missing. */
 store *store_open(const char *path, char *error, size_t error_size);
 void store_close(store *store);
+/* What store_open found amiss without refusing the database, on one line
+ * (SQLite: fewer tables or moves than it held at its last count, lost to
+ * a damaged or deleted -wal file), or NULL.  The server logs it. */
+const char *store_warning(const store *store);
 /* Whether path is a PostgreSQL URL rather than a file. */
 bool store_path_is_url(const char *path);
 

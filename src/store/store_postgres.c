@@ -268,6 +268,12 @@ static bool prepare_statements(PGconn *connection, char *reason, size_t size)
     return true;
 }
 
+/* Every statement gives up after STATEMENT_TIMEOUT, and every wait for
+ * a lock after LOCK_TIMEOUT: a move never waits for long behind a stuck
+ * transaction or a server in trouble (the caller answers 503 and
+ * retries).  Set on each connection, again after a reconnection. */
+#define SESSION_SETTINGS "SET statement_timeout = '10s'; SET lock_timeout = '3s'"
+
 static void ignore_notice(void *context, const char *message)
 {
     (void)context, (void)message;
@@ -288,6 +294,11 @@ static PGconn *connect_to(const char *url, const char *shown, char *error, size_
     }
     /* The server's notices are not ours to print. */
     libpq.PQsetNoticeProcessor(connection, ignore_notice, NULL);
+    if (!execute(connection, SESSION_SETTINGS, reason, sizeof reason)) {
+        store_fail(error, error_size, "store: cannot open %s: %s", shown, reason);
+        libpq.PQfinish(connection);
+        return NULL;
+    }
     return connection;
 }
 
@@ -301,7 +312,8 @@ static bool ensure_connected(postgres_store *storage, char *error, size_t error_
     if (libpq.PQstatus(storage->connection) != CONNECTION_OK)
         return store_fail(error, error_size, "store: the database is unreachable: %s",
                     message_of(storage->connection, NULL));
-    if (!prepare_statements(storage->connection, reason, sizeof reason))
+    if (!execute(storage->connection, SESSION_SETTINGS, reason, sizeof reason) ||
+        !prepare_statements(storage->connection, reason, sizeof reason))
         return store_fail(error, error_size, "store: the database is unreachable: %s", reason);
     return true;
 }
