@@ -15,6 +15,7 @@
  */
 #define _DEFAULT_SOURCE /* usleep */
 #include <signal.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -402,4 +403,63 @@ Test(server_failures, a_forfeiting_program_ends_its_table)
     cr_assert(json_is_true(json_object_get(final, "over")));
     json_decref(final);
     stop_server(&running);
+}
+
+/* ---- The store tells the truth ---------------------------------------------------------- */
+
+/* A second server on the same SQLite file is refused at its start, with
+ * one line; the first goes on. */
+Test(server_failures, a_second_server_on_one_file_is_refused)
+{
+    const char *db = support_temp_path("one.db");
+    served running = served_start_with(db, NULL);
+    char arguments[512], *out;
+    snprintf(arguments, sizeof arguments, "serve --port 0 --db %s", db);
+    cr_assert_eq(support_run(arguments, NULL, &out), 1, "%s", out);
+    cr_assert(strstr(out, "is in use by another gateau process"), "%s", out);
+    free(out);
+    create(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}");
+    stop_server(&running);
+}
+
+/* The database deleted under a running server: its next write answers
+ * 503 "storage unavailable" and the log says why, instead of a 200 for a
+ * move that no restart would find. */
+Test(server_failures, a_deleted_database_is_noticed)
+{
+    const char *db = support_temp_path("ghost.db");
+    const char *log = support_temp_path("ghost.log");
+    served running = served_start_logged(db, served_polling, log);
+    cr_assert_eq(unlink(db), 0);
+    refused_with(&running, "POST", "/api/tables",
+                 "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}", 503,
+                 "storage unavailable");
+    stop_server(&running);
+    cr_assert(log_contains(log, "was deleted or replaced while in use"), "the log says why");
+}
+
+/* A table whose rows are damaged is skipped at start, with a line naming
+ * it; the server starts and serves the others. */
+Test(server_failures, a_damaged_table_is_skipped_at_start)
+{
+    const char *db = support_temp_path("damaged.db");
+    const char *log = support_temp_path("damaged.log");
+    served running = served_start_with(db, served_polling);
+    const char *body = "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}";
+    served_table damaged = create(&running, body), kept = create(&running, body);
+    stop_server(&running);
+    char sql[256];
+    snprintf(sql, sizeof sql, "DELETE FROM seats WHERE table_id = '%s' AND seat = 1", damaged.id);
+    sqlite3 *database;
+    cr_assert_eq(sqlite3_open(db, &database), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(database, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(database);
+    running = served_start_logged(db, served_polling, log);
+    json_t *seen = snapshot(&running, &kept, 1);
+    json_decref(seen);
+    stop_server(&running);
+    char line[128];
+    snprintf(line, sizeof line, "skipped table %s: store: table %s: damaged seats", damaged.id,
+             damaged.id);
+    cr_assert(log_contains(log, line), "the log names the skipped table");
 }

@@ -155,10 +155,20 @@ static bool resume(server_table *table)
     return true;
 }
 
+/* A table whose rows cannot be read: skipped, and said, so that the
+ * others are served. */
+static void report_damage(void *context, const char *table_id, const char *reason)
+{
+    ((restore_context *)context)->failed++;
+    fprintf(stderr, "gateau serve: skipped table %s: %s\n", table_id[0] ? table_id : "(no id)",
+            reason);
+}
+
 bool tables_init(struct store *database, char *error, size_t error_size)
 {
     tables.store = database;
     restore_context counts = {0};
+    store_on_damage(database, report_damage, &counts);
     bool loaded = store_load_tables(database, true, restore_one, &counts, error, error_size);
     for (int i = 0; i < counts.count; i++) {
         if (loaded && resume(counts.loaded[i])) {
@@ -171,6 +181,7 @@ bool tables_init(struct store *database, char *error, size_t error_size)
         }
     }
     free(counts.loaded);
+    store_on_damage(database, NULL, NULL);
     if (!loaded) return false;
     if (counts.restored || counts.failed)
         printf("Restored %d unfinished table%s%s.\n", counts.restored,

@@ -59,8 +59,19 @@ bool store_table_fits(const store_table *table, char *error, size_t error_size)
 struct store {
     sqlite_store *sqlite;     /* exactly one of the two */
     postgres_store *postgres;
-    store_failures failures;  /* injected by tests only (store_failures_from_environment) */
+    store_failures failures;  /* injected by tests only (read_failures) */
+    store_damage damage;      /* store_on_damage */
 };
+
+void store_on_damage(store *storage, store_damage_notice notice, void *context)
+{
+    storage->damage = (store_damage){notice, context};
+}
+
+bool store_error_is_damage(const char *error)
+{
+    return strstr(error, "damaged") || strstr(error, "is missing");
+}
 
 /* ---- Injected failures (tests only) ---------------------------------------------------- */
 
@@ -190,9 +201,9 @@ bool store_load_tables(store *storage, bool unfinished_only, store_visitor visit
     visiting = storage;
     bool loaded = storage->postgres
                       ? postgres_store_load_tables(storage->postgres, unfinished_only, visit,
-                                                   context, error, error_size)
+                                                   context, &storage->damage, error, error_size)
                       : sqlite_store_load_tables(storage->sqlite, unfinished_only, visit,
-                                                 context, error, error_size);
+                                                 context, &storage->damage, error, error_size);
     visiting = outer;
     return loaded;
 }

@@ -1040,7 +1040,7 @@ static bool read_moves(sqlite_store *storage, const char *table_id, move_list *l
 /* Visits each table that the statement `tables` (already bound) returns;
  * found counts them. */
 static bool visit_tables(sqlite_store *storage, sqlite3_stmt *tables, store_visitor visit, void *context,
-                         int *found, char *error, size_t error_size)
+                         const store_damage *damage, int *found, char *error, size_t error_size)
 {
     store_table table;
     move_list list = {0};
@@ -1052,6 +1052,11 @@ static bool visit_tables(sqlite_store *storage, sqlite3_stmt *tables, store_visi
         good = read_table_row(tables, &table, error, error_size) &&
                read_seats(storage, &table, error, error_size) &&
                read_moves(storage, table.id, &list, error, error_size);
+        if (!good && damage && damage->notice && store_error_is_damage(error)) {
+            damage->notice(damage->context, table.id, error); /* skipped, and told */
+            good = true;
+            continue;
+        }
         bool go_on = good && visit(context, &table, list.moves, list.count);
         if (!go_on) break;
     }
@@ -1065,13 +1070,13 @@ static bool visit_tables(sqlite_store *storage, sqlite3_stmt *tables, store_visi
 }
 
 bool sqlite_store_load_tables(sqlite_store *storage, bool unfinished_only, store_visitor visit, void *context,
-                       char *error, size_t error_size)
+                       const store_damage *damage, char *error, size_t error_size)
 {
     if (!lock(storage, error, error_size)) return false;
     sqlite3_stmt *tables = statement(storage, SELECT_TABLES);
     sqlite3_bind_int(tables, 1, unfinished_only);
     int found;
-    bool done = visit_tables(storage, tables, visit, context, &found, error, error_size);
+    bool done = visit_tables(storage, tables, visit, context, damage, &found, error, error_size);
     unlock(storage);
     return done;
 }
@@ -1083,7 +1088,7 @@ bool sqlite_store_load_table(sqlite_store *storage, const char *table_id, store_
     sqlite3_stmt *tables = statement(storage, SELECT_TABLE);
     sqlite3_bind_text(tables, 1, table_id, -1, SQLITE_STATIC);
     int found;
-    bool done = visit_tables(storage, tables, visit, context, &found, error, error_size);
+    bool done = visit_tables(storage, tables, visit, context, NULL, &found, error, error_size);
     unlock(storage);
     if (done && found == 0) return store_fail(error, error_size, "no table %s", table_id);
     return done;
