@@ -971,7 +971,7 @@ Test(store, the_wal_stays_bounded)
         if (m % 500 == 0 && stat(wal, &file) == 0 && file.st_size > largest)
             largest = file.st_size;
     }
-    cr_assert_lt(largest, 24 << 20, "the -wal grew to %lld bytes", (long long)largest);
+    cr_assert_lt(largest, 32 << 20, "the -wal grew to %lld bytes", (long long)largest);
     bool truncated = false;
     for (int polls = 0; polls < 100 && !truncated; polls++) { /* (bounded: 5 s) */
         nanosleep(&(struct timespec){0, 50000000}, NULL);

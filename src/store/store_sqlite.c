@@ -136,7 +136,10 @@ static const char *const statement_sql[STATEMENT_COUNT] = {
  * reset is cut back to WAL_KEPT_BYTES (journal_size_limit), and a quiet
  * store (no commit for a second) truncates it to nothing. */
 enum { CHECKPOINT_PAGES = 1000, RESTART_PAGES = 4000, WAL_KEPT_BYTES = 4 << 20,
-       QUIET_MS = 1000 };
+       QUIET_MS = 1000,
+       /* Past this, the thread was not scheduled in time (a busy host):
+        * the committing caller checkpoints itself, as SQLite would. */
+       INLINE_PAGES = 5000 };
 
 struct sqlite_store {
     /* Error-checking, so that a visitor calling the store back (which
@@ -372,8 +375,15 @@ static void *checkpoint_main(void *argument)
 /* SQLite's WAL hook, after each commit of the main connection. */
 static int wal_grew(void *argument, sqlite3 *database, const char *name, int pages)
 {
-    (void)database, (void)name;
+    (void)name;
     sqlite_store *storage = argument;
+    if (pages >= INLINE_PAGES) {
+        /* (the writer's own transaction is over here: nothing writes
+         * while it copies, so the WAL is checkpointed whole and the next
+         * commit starts it again from its beginning) */
+        sqlite3_wal_checkpoint_v2(database, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+        pages = 0;
+    }
     pthread_mutex_lock(&storage->checkpoint_lock);
     storage->wal_pages = pages;
     storage->committed_lately = true;
