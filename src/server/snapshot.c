@@ -142,11 +142,16 @@ static void build_shared(server_table *table, uint32_t actors)
     for (int s = 0; s < table->players; s++)
         if (actors & (1u << s)) json_array_append_new(to_move, json_integer(s + 1));
     char *seats = dump(seats_json(table)), *moving = dump(to_move);
-    size_t size = strlen(seats) + strlen(moving) + 64;
+    /* A table the store failed for too long says why (table_store_failed). */
+    char *broken = table->broken[0] ? dump(json_string(table->broken))
+                   : table->ended[0] ? dump(json_string(table->ended)) : NULL;
+    size_t size = strlen(seats) + strlen(moving) + (broken ? strlen(broken) : 0) + 64;
     table->shared_middle = malloc(size);
     if (!table->shared_front || !table->shared_middle) abort();
-    snprintf(table->shared_middle, size, "\"over\":%s,\"seats\":%s,\"to_move\":%s",
-             table->over ? "true" : "false", seats, moving);
+    snprintf(table->shared_middle, size, "\"over\":%s,%s%s%s\"seats\":%s,\"to_move\":%s",
+             table->over ? "true" : "false", !broken ? "" : table->broken[0] ? "\"broken\":" : "\"ended\":", broken ? broken : "",
+             broken ? "," : "", seats, moving);
+    free(broken);
     free(seats);
     free(moving);
     table->shared_scores = strdup("");
