@@ -8,7 +8,7 @@ import numpy as np
 
 from gateau import _library as C
 from gateau._library import lib
-from gateau.engine import GateauError, State, _text, load
+from gateau.engine import GateauError, State, _text, c_error, integer, load, seed_value
 
 
 class Batch:
@@ -24,6 +24,11 @@ class Batch:
     - done: bool (count), the game just ended and started again
 
     observations=False or masks=False skips those outputs (they cost most).
+
+    The batch keeps, for each game, the actions played in it since it
+    started (a few numpy operations a step): with the generator the C
+    library notes at each game's start, they replay it exactly, which is
+    how state(i) pickles and how a Batch copies and pickles.
     """
 
     def __init__(self, game, count, seed=0, players=None, options=None, observations=True,
@@ -31,10 +36,14 @@ class Batch:
         if isinstance(game, str):
             game = load(game, players, options)
         self.game = game
-        self.count = int(count)
+        self.count = integer(count, "count")
+        self.seed = seed_value(seed)
+        self._flags = (bool(observations), bool(masks))
         error = C.error_buffer()
-        self._batch = lib.gateau_batch_new(game._setup, self.count, int(seed) & (2**64 - 1),
-                                           error, len(error))
+        if not -2**31 <= self.count < 2**31:
+            raise GateauError("a batch holds 1 to 1048576 games, not %d" % self.count)
+        self._batch = lib.gateau_batch_new(game._setup, self.count, self.seed, error,
+                                           len(error))
         if not self._batch:
             raise GateauError(_text(error.value))
         n, players = self.count, game.num_players
@@ -70,6 +79,13 @@ class Batch:
                                 self._outputs_pointer, self._error,
                                 ctypes.c_size_t(len(self._error)))
         self._step = C.unconverted("gateau_batch_step")
+        # The actions of each game since it started: row i, lengths[i] of them.
+        self._rows = np.arange(n, dtype=np.intp)
+        self._since = np.zeros((n, 64), np.int32)
+        self._lengths = np.zeros(n, np.intp)
+        self._longest = 0  # at least lengths.max(): checked against the capacity
+        self._finished_before = 0  # games finished in the batch this one was copied from
+        self._stale = None  # rows whose results a copy set and the next step must clear
         self.reset()
 
     def __del__(self):
@@ -79,6 +95,9 @@ class Batch:
 
     def reset(self):
         lib.gateau_batch_reset(self._batch, self._outputs_pointer)
+        self._lengths[:] = 0
+        self._longest = 0
+        self._stale = None
 
     def step(self, actions):
         """One action per game (any integer sequence or array of count)."""
@@ -91,8 +110,36 @@ class Batch:
             self._actions[...] = actions
         else:
             self._copy_actions(actions)
+        if self._stale is not None:
+            self._clear_stale()
         if not self._step(*self._step_arguments):
-            raise GateauError(_text(self._error.value))
+            raise GateauError(c_error(self._error))
+        # Each game's action goes to its row; a game that ended starts again.
+        if self._longest >= self._since.shape[1]:
+            self._grow()
+        self._since[self._rows, self._lengths] = self._actions
+        self._lengths += 1
+        self._lengths[self.done] = 0
+        self._longest += 1
+
+    def _grow(self, need=None):
+        """Room for `need` actions a game (default: one more than the longest)."""
+        self._longest = int(self._lengths.max())
+        need = self._longest + 1 if need is None else need
+        width = self._since.shape[1]
+        while width < need:
+            width *= 2
+        if width > self._since.shape[1]:
+            wider = np.zeros((self.count, width), np.int32)
+            wider[:, :self._since.shape[1]] = self._since
+            self._since = wider
+
+    def _clear_stale(self):
+        rows = self._stale
+        self.rewards[rows] = 0
+        self.winners[rows] = 0
+        self.done[rows] = False
+        self._stale = None
 
     def _copy_actions(self, actions):
         """Any other sequence of integers into the batch's array, checked."""
@@ -120,11 +167,74 @@ class Batch:
 
     @property
     def games_finished(self):
-        return lib.gateau_batch_games_finished(self._batch)
+        return self._finished_before + lib.gateau_batch_games_finished(self._batch)
 
-    def state(self, index):
-        """A copy of game index as it stands (the whole truth: for checks)."""
+    def _game_start(self, index):
+        rng = C.Rng()
+        if not lib.gateau_batch_game_start(self._batch, index, ctypes.byref(rng)):
+            raise GateauError("there is no game %d in a batch of %d" % (index, self.count))
+        return tuple(rng.s)
+
+    def _index(self, index):
+        index = integer(index, "index")
         if not 0 <= index < self.count:
             raise GateauError("there is no game %d in a batch of %d" % (index, self.count))
-        return State(self.game, lib.gateau_state_clone(lib.gateau_batch_state(self._batch,
-                                                                              index)))
+        return index
+
+    def state(self, index):
+        """A copy of game index as it stands (the whole truth: for checks).
+        It pickles as the game's actions from the start, chance included."""
+        index = self._index(index)
+        pointer = lib.gateau_state_clone(lib.gateau_batch_state(self._batch, index))
+        actions = [int(a) for a in self._since[index, :self._lengths[index]]]
+        return State(self.game, pointer, base=("batch", self._game_start(index), actions))
+
+    # ---- copies and pickles: every game replayed from its start ----------
+
+    def _games(self):
+        """Per game: the generator's words at its start and its actions since."""
+        return [(self._game_start(i), self._since[i, :self._lengths[i]].copy())
+                for i in range(self.count)]
+
+    def __reduce__(self):
+        outputs = (self.rewards.copy(), self.winners.copy(), self.done.copy())
+        return (_rebuild_batch, (self.game, self.count, self.seed, self._flags, self._games(),
+                                 self.games_finished, outputs))
+
+    def __copy__(self):
+        return _rebuild_batch(*self.__reduce__()[1])
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __repr__(self):
+        return "<gateau batch of %d %s games>" % (self.count, self.game.name)
+
+
+def _rebuild_batch(game, count, seed, flags, games, finished, outputs):
+    batch = Batch(game, count, seed=seed, observations=flags[0], masks=flags[1])
+    error = C.error_buffer()
+    for index, (words, actions) in enumerate(games):
+        actions = np.ascontiguousarray(actions, dtype=np.int32)
+        start = C.Rng()
+        for k, word in enumerate(words):
+            start.s[k] = word
+        pointer = actions.ctypes.data_as(ctypes.POINTER(ctypes.c_int32))
+        if not lib.gateau_batch_replay_game(batch._batch, index, ctypes.byref(start), pointer,
+                                            len(actions), batch._outputs_pointer, error,
+                                            len(error)):
+            raise GateauError(_text(error.value))
+        batch._grow(len(actions) + 1)
+        batch._since[index, :len(actions)] = actions
+        batch._lengths[index] = len(actions)
+    batch._longest = int(batch._lengths.max()) if count else 0
+    batch._finished_before = finished - lib.gateau_batch_games_finished(batch._batch)
+    # The results of the last step, as the original holds them until its
+    # next step clears them.
+    rewards, winners, done = outputs
+    batch.rewards[...] = rewards
+    batch.winners[...] = winners
+    batch.done[...] = done
+    stale = np.flatnonzero(done)
+    batch._stale = stale if len(stale) else None
+    return batch

@@ -586,7 +586,9 @@ class State:
         words = rng.words
         pointer = lib.gateau_state_clone(self._state)
         lib.gateau_state_determinize(pointer, seat, rng.pointer)
-        view = self.view_json(seat) if seat != OBSERVER else None
+        # Read back from the seat's view, which shows no half-made move: at
+        # the start of a move only (where bots determinize).
+        view = self.view_json(seat) if seat != OBSERVER and not self.in_move() else None
         return State(self.game, pointer, base=("view", seat, view, words))
 
     # ---- copies and records ----------------------------------------------
@@ -609,7 +611,10 @@ class State:
         return self._base, list(self.history)
 
     def __reduce__(self):
-        return (_rebuild_state, (self.game, *self._portable()))
+        base, history = self._portable()
+        if base[0] == "view" and base[2] is None:
+            _rebuild_state(self.game, base, history)  # raises why
+        return (_rebuild_state, (self.game, base, history))
 
     def to_record(self):
         """The moves applied from the initial state, as a Record.  A
@@ -663,8 +668,10 @@ def _rebuild_state(game, base, history):
         state._base, state.history = base, []
     elif base[0] == "view":
         _, seat, view, words = base
-        if view is None:  # an observer's determinization: no view to read back
-            raise GateauError("an observer's determinized state does not pickle")
+        if view is None:
+            raise GateauError("a state determinized inside a move or for OBSERVER does not "
+                              "pickle (it would have to carry the true state): determinize "
+                              "at the start of a move, for a seat")
         error = C.error_buffer()
         pointer = lib.gateau_state_from_view(game._setup, seat, view.encode("utf-8"), error,
                                              len(error))
@@ -677,6 +684,13 @@ def _rebuild_state(game, base, history):
     for seat, action in history:
         state.apply(action, seat)
     return state
+
+
+class _Borrowed(State):
+    """A record's own state, looked at: never freed from Python."""
+
+    def __del__(self):
+        pass
 
 
 def record_actions(text, base_dir=None):
@@ -753,8 +767,14 @@ class Record:
         return State(self.game, pointer, base=("record", self.text(), self._base_dir),
                      history=self._pending)
 
+    def _current(self):
+        """The record's state, for checks (not a copy: never handed out)."""
+        state = _Borrowed.__new__(_Borrowed)
+        state.game, state._state = self.game, lib.gateau_record_state(self._record)
+        return state
+
     def play(self, action, seat=None):
-        state = self.state
+        state = self._current()
         seat = state._seat(seat)
         action = state._action(action, seat)
         error = C.error_buffer()
@@ -766,8 +786,7 @@ class Record:
         self._pending = [] if len(self) > moves else self._pending + [(seat, action)]
 
     def play_move(self, text, seat=None):
-        state = self.state
-        seat = state._seat(seat)
+        seat = self._current()._seat(seat)
         encoded = text_argument(text, "the move")
         error = C.error_buffer()
         if not lib.gateau_record_play_move(self._record, seat, encoded, error, len(error)):

@@ -20,6 +20,8 @@ When PettingZoo is installed, AECEnv and ParallelEnv are subclasses of its
 AECEnv and ParallelEnv.
 """
 
+import copy
+
 import numpy as np
 
 from gateau import spaces
@@ -138,6 +140,10 @@ class _GameEnv:
 
     def __str__(self):
         return "gateau_%s" % self.game.name.replace("-", "_")
+
+    def __copy__(self):
+        """A clone, as deepcopy: a shallow copy would share the game in play."""
+        return copy.deepcopy(self)
 
 
 class AECEnv(_GameEnv, _AECBase):
@@ -424,6 +430,10 @@ class SingleAgentEnv:
 
     def close(self):
         pass
+
+    def __copy__(self):
+        """A clone, as deepcopy: a shallow copy would share the game in play."""
+        return copy.deepcopy(self)
 
 
 def env(game="maries-table", **kwargs):
