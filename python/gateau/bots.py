@@ -134,11 +134,11 @@ def arena(game, seats, games, players=None, options=None, threads=1, seed=0):
     """Plays `games` games between the bots listed in seats (one spec per
     player; seats rotate as in docs/arena.md) and returns the report that
     `gateau arena --json` writes for the same arguments, as a dict."""
-    if isinstance(game, str):
-        game = load(game, players if players is not None else len(seats), options)
     if isinstance(seats, str):
         raise GateauTypeError("seats: a list of bot specs, not a str")
     seats = list(seats)
+    if isinstance(game, str):
+        game = load(game, players if players is not None else len(seats), options)
     if len(seats) != game.num_players:
         raise GateauError("%d bots for a %d-player game" % (len(seats), game.num_players))
     specs = (ctypes.c_char_p * len(seats))(*[text_argument(spec, "a bot spec")
