@@ -79,11 +79,15 @@ class Batch:
                                 self._outputs_pointer, self._error,
                                 ctypes.c_size_t(len(self._error)))
         self._step = C.unconverted("gateau_batch_step")
-        # The actions of each game since it started: row i, lengths[i] of them.
-        self._rows = np.arange(n, dtype=np.intp)
-        self._since = np.zeros((n, 64), np.int32)
-        self._lengths = np.zeros(n, np.intp)
-        self._longest = 0  # at least lengths.max(): checked against the capacity
+        # The steps' actions, one array a step (what a replay needs): game
+        # i's actions since it started are entry i of the steps from
+        # start[i] on.  Appending a step is a copy; the steps no game needs
+        # any more are dropped now and then.
+        self._log = []
+        self._log_base = 0  # the step number of _log[0]
+        self._step_number = 0
+        self._start = np.zeros(n, np.intp)
+        self._trim_at = 256
         self._finished_before = 0  # games finished in the batch this one was copied from
         self._stale = None  # rows whose results a copy set and the next step must clear
         self.reset()
@@ -95,8 +99,9 @@ class Batch:
 
     def reset(self):
         lib.gateau_batch_reset(self._batch, self._outputs_pointer)
-        self._lengths[:] = 0
-        self._longest = 0
+        self._log = []
+        self._log_base = self._step_number = 0
+        self._start[:] = 0
         self._stale = None
 
     def step(self, actions):
@@ -114,25 +119,24 @@ class Batch:
             self._clear_stale()
         if not self._step(*self._step_arguments):
             raise GateauError(c_error(self._error))
-        # Each game's action goes to its row; a game that ended starts again.
-        if self._longest >= self._since.shape[1]:
-            self._grow()
-        self._since[self._rows, self._lengths] = self._actions
-        self._lengths += 1
-        self._lengths[self.done] = 0
-        self._longest += 1
+        # The step's actions for the replays; a game that ended starts again.
+        self._log.append(self._actions.copy())
+        self._step_number += 1
+        np.copyto(self._start, self._step_number, where=self.done)
+        if len(self._log) >= self._trim_at:
+            self._trim()
 
-    def _grow(self, need=None):
-        """Room for `need` actions a game (default: one more than the longest)."""
-        self._longest = int(self._lengths.max())
-        need = self._longest + 1 if need is None else need
-        width = self._since.shape[1]
-        while width < need:
-            width *= 2
-        if width > self._since.shape[1]:
-            wider = np.zeros((self.count, width), np.int32)
-            wider[:, :self._since.shape[1]] = self._since
-            self._since = wider
+    def _trim(self):
+        """Drops the steps before the oldest game still in progress."""
+        oldest = int(self._start.min())
+        del self._log[:oldest - self._log_base]
+        self._log_base = oldest
+        self._trim_at = max(256, 2 * len(self._log))
+
+    def _actions_since(self, index):
+        """The actions of game index since it started."""
+        first = int(self._start[index]) - self._log_base
+        return np.array([step[index] for step in self._log[first:]], np.int32)
 
     def _clear_stale(self):
         rows = self._stale
@@ -186,14 +190,14 @@ class Batch:
         It pickles as the game's actions from the start, chance included."""
         index = self._index(index)
         pointer = lib.gateau_state_clone(lib.gateau_batch_state(self._batch, index))
-        actions = [int(a) for a in self._since[index, :self._lengths[index]]]
+        actions = [int(a) for a in self._actions_since(index)]
         return State(self.game, pointer, base=("batch", self._game_start(index), actions))
 
     # ---- copies and pickles: every game replayed from its start ----------
 
     def _games(self):
         """Per game: the generator's words at its start and its actions since."""
-        return [(self._game_start(i), self._since[i, :self._lengths[i]].copy())
+        return [(self._game_start(i), self._actions_since(i))
                 for i in range(self.count)]
 
     def __reduce__(self):
@@ -224,10 +228,16 @@ def _rebuild_batch(game, count, seed, flags, games, finished, outputs):
                                             len(actions), batch._outputs_pointer, error,
                                             len(error)):
             raise GateauError(_text(error.value))
-        batch._grow(len(actions) + 1)
-        batch._since[index, :len(actions)] = actions
-        batch._lengths[index] = len(actions)
-    batch._longest = int(batch._lengths.max()) if count else 0
+    # The log as if the games had been stepped: each game's actions end
+    # at the last step, starting where its own began.
+    longest = max((len(actions) for _, actions in games), default=0)
+    log = np.zeros((longest, count), np.int32)
+    for index, (_, actions) in enumerate(games):
+        log[longest - len(actions):, index] = actions
+        batch._start[index] = longest - len(actions)
+    batch._log = list(log)
+    batch._log_base, batch._step_number = 0, longest
+    batch._trim_at = max(256, 2 * longest)
     batch._finished_before = finished - lib.gateau_batch_games_finished(batch._batch)
     # The results of the last step, as the original holds them until its
     # next step clears them.
