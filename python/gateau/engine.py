@@ -444,6 +444,8 @@ class State:
         then unchanged."""
         seat = self._seat(seat)
         action = self._action(action, seat)
+        if not self.history and self._base[0] == "determinized" and self._base[3] is None:
+            self._base = self._base[:3] + (self.clone(),)
         error = C.error_buffer()
         if not lib.gateau_state_apply(self._state, seat, action, error, len(error)):
             raise GateauError(c_error(error))
@@ -586,10 +588,10 @@ class State:
         words = rng.words
         pointer = lib.gateau_state_clone(self._state)
         lib.gateau_state_determinize(pointer, seat, rng.pointer)
-        # Read back from the seat's view, which shows no half-made move: at
-        # the start of a move only (where bots determinize).
-        view = self.view_json(seat) if seat != OBSERVER and not self.in_move() else None
-        return State(self.game, pointer, base=("view", seat, view, words))
+        # The seat's view of the copy is the seat's view of this state; it
+        # is read (for a pickle) from the copy as it is now, or from a
+        # clone of it taken before its first action (State.apply).
+        return State(self.game, pointer, base=("determinized", seat, words, None))
 
     # ---- copies and records ----------------------------------------------
 
@@ -608,6 +610,14 @@ class State:
         the initial state and every action since, chance included."""
         if self._base[0] == "batch":
             return _NEW, _replay_batch_game(self.game, *self._base[1:]) + self.history
+        if self._base[0] == "determinized":
+            _, seat, words, snapshot = self._base
+            source = snapshot if snapshot is not None else self
+            # Read back from the seat's view, which shows no half-made move:
+            # a state determinized at the start of a move (where bots do).
+            view = source.view_json(seat) if seat != OBSERVER and not source.in_move() \
+                else None
+            return ("view", seat, view, words), list(self.history)
         return self._base, list(self.history)
 
     def __reduce__(self):
