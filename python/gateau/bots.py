@@ -130,10 +130,12 @@ def _rebuild_bot(spec, words, fallback):
     return Bot(spec, seed=Rng.from_words(words), fallback=fallback)
 
 
-def arena(game, seats, games, players=None, options=None, threads=1, seed=0):
+def arena(game, seats, games, players=None, options=None, threads=1, seed=0, fallback=False):
     """Plays `games` games between the bots listed in seats (one spec per
     player; seats rotate as in docs/arena.md) and returns the report that
-    `gateau arena --json` writes for the same arguments, as a dict."""
+    `gateau arena --json` writes for the same arguments, as a dict.  A
+    spec the game cannot honour (a solver outside piece o' Cake) is
+    refused unless fallback=True, as Bot refuses it."""
     if isinstance(seats, str):
         raise GateauTypeError("seats: a list of bot specs, not a str")
     seats = list(seats)
@@ -143,6 +145,14 @@ def arena(game, seats, games, players=None, options=None, threads=1, seed=0):
         raise GateauError("%d bots for a %d-player game" % (len(seats), game.num_players))
     specs = (ctypes.c_char_p * len(seats))(*[text_argument(spec, "a bot spec")
                                              for spec in seats])
+    if not fallback:
+        for spec in seats:
+            instead = lib.gateau_bot_fallback(spec.encode("utf-8"),
+                                              lib.gateau_setup_game(game._setup))
+            if instead:
+                raise GateauError("bot '%s' cannot play %s as asked: it would play %s instead "
+                                  "(ask for that, or arena(..., fallback=True))"
+                                  % (spec, game.name, _text(instead)))
     games, threads = integer(games, "games"), integer(threads, "threads")
     if not 1 <= games < 2**62 or not 1 <= threads <= 1024:
         raise GateauError("an arena plays 1 or more games on 1 to 1024 threads, not %d games "

@@ -47,6 +47,10 @@ def test_bot_and_arena_refusals():
         gateau.Bot("random").choose("mice-cake")
     with pytest.raises(gateau.GateauTypeError, match="a list of bot specs"):
         gateau.arena("mice-cake", "random,random", games=2)
+    with pytest.raises(gateau.GateauError, match="bot 'solver' cannot play mice-cake as asked"):
+        gateau.arena("mice-cake", ["solver", "random"], games=2)
+    report = gateau.arena("mice-cake", ["solver", "random"], games=2, fallback=True)
+    assert report["games"] == 2
 
 
 def test_a_tampered_batch_pickle_is_refused():

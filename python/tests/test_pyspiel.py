@@ -217,6 +217,14 @@ def test_simultaneous_nodes():
     assert not mice.is_simultaneous_node() and mice.current_player() >= 0
 
 
+def test_states_serialize_as_their_record():
+    game = pyspiel.load_game("maries_table(players=3)")
+    state = simultaneous_node()
+    again = pyspiel.deserialize_state(game, state.serialize())
+    assert again.history() == state.history()
+    assert again.information_state_string(2) == state.information_state_string(2)
+
+
 def test_resampled_states_keep_what_the_player_knows():
     state = simultaneous_node()
     sampled = state.resample_from_infostate(1, 5)
