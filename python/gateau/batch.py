@@ -16,7 +16,7 @@ class Batch:
     stream (seed, i).  After reset() and after each step(actions):
 
     - observations: float32 (count, observation_size), for the seat to act
-    - masks: uint8 (count, action_space_size)
+    - masks: int8 (count, action_space_size), 1 for each legal action (as Gymnasium's masks)
     - legal_actions: int32 (count, max_actions), legal_counts: int32 (count)
     - seats: int32 (count), the seat to act
     - rewards: float32 (count, players), final scores of a game that just ended
@@ -49,7 +49,7 @@ class Batch:
         n, players = self.count, game.num_players
         self.observations = np.zeros((n, game.observation_size), np.float32) \
             if observations else None
-        self.masks = np.zeros((n, game.action_space_size), np.uint8) if masks else None
+        self.masks = np.zeros((n, game.action_space_size), np.int8) if masks else None
         self.legal_actions = np.zeros((n, game.max_actions), np.int32)
         self.legal_counts = np.zeros(n, np.int32)
         self.seats = np.zeros(n, np.int32)
