@@ -304,9 +304,12 @@ class Game:
 
 
 # Where a State comes from (State._base), so that it can be made again in
-# another process: the initial state; a record's text (Record.state); a
-# seat's view and the generator's words (determinize); the start of a
-# batch's game (Batch.state).  The actions applied since are State._steps.
+# another process: ("new",) the initial state; ("record", text, base_dir)
+# a record's end (Record.state); ("determinized", seat, words, snapshot) a
+# determinization, pickled as ("view", seat, view, words), the seat's view
+# and the generator's words; ("batch", words, actions) a batch's game,
+# pickled as the initial state and its actions.  The (seat, action) pairs
+# applied since are State.history.
 _NEW = ("new",)
 
 
