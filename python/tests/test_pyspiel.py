@@ -13,7 +13,8 @@ import gateau.pyspiel as pyspiel
 
 def example_main(game_string):
     """The body of OpenSpiel's open_spiel/python/examples/example.py (main),
-    line for line but for absl's flags: game_string is its --game_string."""
+    line for line but for absl's flags (game_string is its --game_string)
+    and the game its first assert looks for."""
     games_list = pyspiel.registered_names()
     assert "mice-cake" in games_list
     print("Registered names:")
@@ -54,8 +55,7 @@ def example_main(game_string):
             print("Chosen actions: ", [
                 state.action_to_string(pid, action)
                 for pid, action in enumerate(chosen_actions)
-                if state.legal_actions(pid)  # (example.py names every player's;
-            ])                               # gateau names only the actions there are)
+            ])
             state.apply_actions(chosen_actions)
 
         else:
