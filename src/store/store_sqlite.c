@@ -131,15 +131,15 @@ static const char *const statement_sql[STATEMENT_COUNT] = {
  * automatic checkpoint, which ran inside a commit, has the same size).
  * A passive checkpoint never waits for the writer, so under a steady
  * stream of commits it may never reach the WAL's end, and the WAL then
- * never starts again from its beginning: past RESTART_PAGES the thread
- * makes the writer wait (milliseconds) until it does.  A WAL that was
- * reset is cut back to WAL_KEPT_BYTES (journal_size_limit), and a quiet
- * store (no commit for a second) truncates it to nothing. */
-enum { CHECKPOINT_PAGES = 1000, RESTART_PAGES = 4000, WAL_KEPT_BYTES = 4 << 20,
-       QUIET_MS = 1000,
-       /* Past this, the thread was not scheduled in time (a busy host):
-        * the committing caller checkpoints itself, as SQLite would. */
-       INLINE_PAGES = 5000 };
+ * never starts again from its beginning: past INLINE_PAGES the writer
+ * itself, between two of its commits, checkpoints the WAL whole and
+ * truncates it (wal_grew).  (The thread once did that with RESTART, which
+ * waits for the writer while the writer's own checkpoint waited for the
+ * thread's: under a steady stream of commits on a busy host the WAL grew
+ * to 69 MB.)  A WAL that was reset is cut back to WAL_KEPT_BYTES
+ * (journal_size_limit), and a quiet store (no commit for a second)
+ * truncates it to nothing. */
+enum { CHECKPOINT_PAGES = 1000, WAL_KEPT_BYTES = 4 << 20, QUIET_MS = 1000, INLINE_PAGES = 5000 };
 
 struct sqlite_store {
     /* Error-checking, so that a visitor calling the store back (which
@@ -362,8 +362,7 @@ static void *checkpoint_main(void *argument)
         }
         if (storage->stopping) break;
         storage->checkpoint_wanted = false;
-        int mode = storage->wal_pages >= RESTART_PAGES ? SQLITE_CHECKPOINT_RESTART
-                                                       : SQLITE_CHECKPOINT_PASSIVE;
+        int mode = SQLITE_CHECKPOINT_PASSIVE;
         pthread_mutex_unlock(&storage->checkpoint_lock);
         sqlite3_wal_checkpoint_v2(storage->checkpointer, NULL, mode, NULL, NULL);
         pthread_mutex_lock(&storage->checkpoint_lock);
@@ -379,9 +378,12 @@ static int wal_grew(void *argument, sqlite3 *database, const char *name, int pag
     sqlite_store *storage = argument;
     if (pages >= INLINE_PAGES) {
         /* (the writer's own transaction is over here: nothing writes
-         * while it copies, so the WAL is checkpointed whole and the next
-         * commit starts it again from its beginning) */
-        sqlite3_wal_checkpoint_v2(database, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+         * while it copies.  TRUNCATE, not PASSIVE: a passive one gives up
+         * on frames that the checkpoint thread's connection is reading
+         * (its own checkpoint), and the WAL then never restarts: 45 MB
+         * in a sanitizer build on a busy host.  TRUNCATE waits for that
+         * reader, under the busy timeout, and empties the file.) */
+        sqlite3_wal_checkpoint_v2(database, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
         pages = 0;
     }
     pthread_mutex_lock(&storage->checkpoint_lock);
