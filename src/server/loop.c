@@ -157,11 +157,15 @@ void exchange_free(http_exchange *exchange)
     free(exchange);
 }
 
+static client_address *client_of(struct loop_connection *connection);
+
 static http_exchange *exchange_new(struct loop_connection *connection)
 {
     http_exchange *made = calloc(1, sizeof *made);
     if (!made) abort();
     made->connection = connection;
+    made->started = server_now_us();
+    snprintf(made->client, sizeof made->client, "%s", addresses_text(client_of(connection)));
     return made;
 }
 
@@ -194,12 +198,15 @@ static const char *status_text(int status)
 
 static void log_answer(const http_exchange *exchange)
 {
+    metrics_request(exchange->status);
     if (loop.options->quiet) return;
     /* The path only: never a query or a header. */
-    char method[32], path[2048];
+    char method[32], path[2048], client[80];
     one_line(exchange->method[0] ? exchange->method : "-", method, sizeof method);
     one_line(exchange->path[0] ? exchange->path : "-", path, sizeof path);
-    fprintf(stderr, "%s %s %d\n", method, path, exchange->status);
+    one_line(exchange->client, client, sizeof client);
+    request_log_answer(client, method, path, exchange->status,
+                       server_now_us() - exchange->started);
 }
 
 /* The answer's head, once: the status line and the headers. */
@@ -790,6 +797,7 @@ static int accept_connection(const struct lws_filter_network_conn_args *accepted
     if (loop.accepted) { /* the last one accepted never became a connection */
         addresses_disconnect(loop.accepted);
         loop.open_connections--;
+        metrics_gauge_add(METRIC_CONNECTIONS, -1);
         loop.accepted = NULL;
     }
     if (loop.options->connections && loop.open_connections >= loop.options->connections) return 1;
@@ -804,6 +812,7 @@ static int accept_connection(const struct lws_filter_network_conn_args *accepted
     /* A proxy carries everybody's connections: it is not limited. */
     if (!addresses_connect(address, !addresses_trusted(text))) return 1;
     loop.open_connections++;
+    metrics_gauge_add(METRIC_CONNECTIONS, 1);
     loop.accepted = address;
     return 0;
 }
@@ -834,6 +843,8 @@ static void connection_gone(struct lws *wsi)
     }
     addresses_disconnect(gone->address);
     loop.open_connections--;
+    metrics_gauge_add(METRIC_CONNECTIONS, -1);
+    if (gone->websocket) metrics_gauge_add(METRIC_WEBSOCKETS, -1);
     free(gone->message);
     free(gone);
 }
@@ -940,6 +951,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_ESTABLISHED:
         if (!connection) return -1;
         connection->websocket = true;
+        metrics_gauge_add(METRIC_WEBSOCKETS, 1);
         if (connection->exchange) {
             connection->exchange->status = 101;
             log_answer(connection->exchange);
@@ -1009,7 +1021,9 @@ static void log_library(int level, const char *line)
     one_line(line, text, sizeof text);
     size_t length = strlen(text);
     while (length >= 2 && !strcmp(text + length - 2, "\\n")) text[length -= 2] = '\0';
-    fprintf(stderr, "gateau: serve: libwebsockets: %s\n", text);
+    char logged[600];
+    snprintf(logged, sizeof logged, "gateau: serve: libwebsockets: %s", text);
+    request_log_text(logged);
 }
 
 /*
@@ -1120,5 +1134,6 @@ void loop_forget(void)
     loop.waiting_hello = NULL;
     loop.websockets = loop.idle = (struct connection_list){NULL, NULL};
     loop.accepted = NULL;
+    metrics_gauge_add(METRIC_CONNECTIONS, -loop.open_connections); /* (none, normally) */
     loop.open_connections = 0;
 }

@@ -183,3 +183,11 @@ void workers_stop(void)
     workers.thread_count = 0;
     workers.stopping = false;
 }
+
+int workers_queued(void)
+{
+    pthread_mutex_lock(&workers.lock);
+    int count = workers.count;
+    pthread_mutex_unlock(&workers.lock);
+    return count;
+}

@@ -903,3 +903,20 @@ bool sqlite_store_load_table(sqlite_store *storage, const char *table_id, store_
     if (done && found == 0) return store_fail(error, error_size, "no table %s", table_id);
     return done;
 }
+
+/* A read of the schema through the store's own connection: the file is
+ * there and readable (GET /healthz). */
+bool sqlite_store_check(sqlite_store *storage, char *error, size_t error_size)
+{
+    if (!lock(storage, error, error_size)) return false;
+    char *reason = NULL;
+    int status = sqlite3_exec(storage->database, "SELECT count(*) FROM tables WHERE 0", NULL, NULL,
+                              &reason);
+    bool good = status == SQLITE_OK;
+    if (!good)
+        store_fail(error, error_size, "store: the database does not answer: %s",
+                   reason ? reason : sqlite3_errstr(status));
+    sqlite3_free(reason);
+    unlock(storage);
+    return good;
+}
