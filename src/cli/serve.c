@@ -80,17 +80,18 @@ static void print_help(const server_options *defaults)
  * is wrong (said on stderr). */
 static bool check_settings(const server_options *options)
 {
-    for (int i = 0; i < serve_setting_count; i++) {
-        char shown[1024];
-        serve_setting_text(&serve_settings[i], options, shown, sizeof shown);
-        printf("%s = %s\n", serve_settings[i].name, shown);
-    }
     char error[512];
     if (!server_check_bind(options->bind, error, sizeof error)) {
         cli_error("serve: %s", error);
         return false;
     }
-    if (options->log && options->log[0] && !cli_check_writable("serve", "--log", options->log)) return false;
+    if (options->log && options->log[0] && !cli_check_writable("serve", "--log", options->log))
+        return false;
+    for (int i = 0; i < serve_setting_count; i++) {
+        char shown[1024];
+        serve_setting_text(&serve_settings[i], options, shown, sizeof shown);
+        printf("%s = %s\n", serve_settings[i].name, shown);
+    }
     return true;
 }
 

@@ -53,6 +53,7 @@ enum {
     LOOP_WRITE_CHUNK = 64 * 1024, /* an answer is written in pieces of at most this */
     LOOP_HEADER_POOL = 4096,      /* requests whose heads are read at once */
     LOOP_BEHIND_SECONDS = 2,      /* for a client fallen behind to take its close */
+    LOOP_DRAIN_MS = 3000,         /* for every WebSocket to take its 1001 when stopping */
     /* The most one send() may take: without it, libwebsockets sends no
      * more than the receive buffer's size at once (512 bytes here) and
      * keeps the rest for the next turn of the loop. */
@@ -106,6 +107,8 @@ static struct {
     struct connection_list idle;       /* idle keep-alive connections, by since when */
     lws_sorted_usec_list_t sweep;
     int sweeps;
+    lws_sorted_usec_list_t drain; /* stopping: until every WebSocket took its 1001 */
+    int64_t drain_deadline;       /* ms; 0 while not stopping */
     /* What other threads hand the loop, under lock. */
     pthread_mutex_t lock;
     http_exchange *answered;
@@ -801,6 +804,7 @@ static int accept_connection(const struct lws_filter_network_conn_args *accepted
         loop.accepted = NULL;
     }
     if (loop.options->connections && loop.open_connections >= loop.options->connections) return 1;
+    if (atomic_load(&loop.stopping)) return 1; /* draining: nobody new */
     char text[INET6_ADDRSTRLEN] = "?";
     const struct sockaddr_storage *peer = &accepted->cli_addr;
     if (peer->ss_family == AF_INET)
@@ -901,6 +905,29 @@ static void take_handed_back(void)
     free(woken);
 }
 
+/* Stopping: the loop ends once every WebSocket has taken its close
+ * (1001), or when LOOP_DRAIN_MS have passed (a client that never reads). */
+static void drain(lws_sorted_usec_list_t *timer)
+{
+    if (!loop.websockets.oldest || server_now() >= loop.drain_deadline) {
+        ev_break(loop.events, EVBREAK_ALL);
+        return;
+    }
+    lws_sul_schedule(loop.vhost_context, 0, timer, drain, 20 * LWS_US_PER_MS);
+}
+
+/* SIGTERM (loop_stop): every WebSocket is told the server is going away,
+ * with a close frame its client can act on (reconnect to another
+ * server), rather than a connection cut. */
+static void begin_drain(void)
+{
+    if (loop.drain_deadline) return;
+    loop.drain_deadline = server_now() + LOOP_DRAIN_MS;
+    for (struct loop_connection *at = loop.websockets.oldest; at; at = at->newer)
+        close_socket(at, 1001, "the server is stopping");
+    drain(&loop.drain);
+}
+
 /* Every second: first messages that did not come; now and then, the
  * addresses nobody uses any more. */
 static void sweep(lws_sorted_usec_list_t *timer)
@@ -935,7 +962,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         take_handed_back();
-        if (atomic_load(&loop.stopping) && loop.events) ev_break(loop.events, EVBREAK_ALL);
+        if (atomic_load(&loop.stopping) && loop.events) begin_drain();
         return 0;
     case LWS_CALLBACK_HTTP:
         return connection ? http_begins(connection, in, length) : -1;
@@ -1059,6 +1086,7 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
     if (!can_listen(options->bind, options->port, error, error_size)) return false;
     loop.options = options;
     atomic_store(&loop.stopping, false);
+    loop.drain_deadline = 0;
     lws_set_log_level(LLL_ERR, log_library);
     /* Enough descriptors for every connection allowed. */
     struct rlimit files;
