@@ -109,6 +109,7 @@ static struct {
     int sweeps;
     lws_sorted_usec_list_t drain; /* stopping: until every WebSocket took its 1001 */
     int64_t drain_deadline;       /* ms; 0 while not stopping */
+    int in_flight;                /* exchanges with the request threads */
     /* What other threads hand the loop, under lock. */
     pthread_mutex_t lock;
     http_exchange *answered;
@@ -439,7 +440,10 @@ static int submit(struct loop_connection *connection)
 {
     http_exchange *exchange = connection->exchange;
     exchange->in_flight = true;
-    if (requests_submit(exchange)) return 0;
+    if (requests_submit(exchange)) {
+        loop.in_flight++;
+        return 0;
+    }
     exchange->in_flight = false;
     return answer_now(connection, 503, "Retry-After: 1\r\n", "the server is busy: try again");
 }
@@ -753,7 +757,9 @@ static int websocket_received(struct loop_connection *connection, const char *da
     if (!requests_submit(exchange)) {
         exchange->in_flight = false;
         close_socket(connection, 1013, "the server is busy: try again");
+        return 0;
     }
+    loop.in_flight++;
     return 0;
 }
 
@@ -868,6 +874,7 @@ static void take_handed_back(void)
         http_exchange *exchange = answered;
         answered = exchange->next;
         exchange->in_flight = false;
+        loop.in_flight--;
         struct loop_connection *connection = exchange->connection;
         if (!connection) { /* it closed meanwhile */
             if (exchange->subscribed) websocket_gone(exchange->subscribed);
@@ -906,10 +913,14 @@ static void take_handed_back(void)
 }
 
 /* Stopping: the loop ends once every WebSocket has taken its close
- * (1001), or when LOOP_DRAIN_MS have passed (a client that never reads). */
+ * (1001) and the request threads have handed back every request they
+ * had (a move being committed gets its answer; it is written within
+ * the next turn), or when LOOP_DRAIN_MS have passed (a client that never
+ * reads). */
 static void drain(lws_sorted_usec_list_t *timer)
 {
-    if (!loop.websockets.oldest || server_now() >= loop.drain_deadline) {
+    bool drained = !loop.websockets.oldest && !loop.in_flight;
+    if (drained || server_now() >= loop.drain_deadline) {
         ev_break(loop.events, EVBREAK_ALL);
         return;
     }
@@ -1164,4 +1175,5 @@ void loop_forget(void)
     loop.accepted = NULL;
     metrics_gauge_add(METRIC_CONNECTIONS, -loop.open_connections); /* (none, normally) */
     loop.open_connections = 0;
+    loop.in_flight = 0;
 }
