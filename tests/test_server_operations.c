@@ -29,6 +29,7 @@
 #include "http_client.h"
 #include "postgres_server.h"
 #include "served.h"
+#include "server/server.h"
 #include "support.h"
 
 TestSuite(operations, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 120);
@@ -61,19 +62,19 @@ static started start(const char *const *arguments)
     const char *binary = getenv("GATEAU_BINARY");
     cr_assert_not_null(binary, "GATEAU_BINARY is set by ctest");
     static int count;
-    started server = {0};
+    started running = {0};
     char name[32];
     snprintf(name, sizeof name, "stderr-%d.txt", count++);
-    snprintf(server.errors, sizeof server.errors, "%s", support_temp_path(name));
+    snprintf(running.errors, sizeof running.errors, "%s", support_temp_path(name));
     int out[2];
     cr_assert_eq(pipe(out), 0);
-    server.pid = fork();
-    cr_assert_geq(server.pid, 0);
-    if (server.pid == 0) {
+    running.pid = fork();
+    cr_assert_geq(running.pid, 0);
+    if (running.pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         dup2(out[1], STDOUT_FILENO);
         close(out[0]);
-        if (!freopen(server.errors, "w", stderr)) _exit(126);
+        if (!freopen(running.errors, "w", stderr)) _exit(126);
         const char *all[40] = {binary, "serve"};
         for (int i = 0; arguments[i] && i < 37; i++) all[i + 2] = arguments[i];
         execv(binary, (char *const *)all);
@@ -81,42 +82,42 @@ static started start(const char *const *arguments)
     }
     close(out[1]);
     FILE *lines = fdopen(out[0], "r");
-    while (fgets(server.line, sizeof server.line, lines) && !strstr(server.line, "http://")) {
+    while (fgets(running.line, sizeof running.line, lines) && !strstr(running.line, "http://")) {
     }
     fclose(lines);
-    const char *url = strstr(server.line, "http://");
+    const char *url = strstr(running.line, "http://");
     if (url) {
         const char *colon = strstr(url, "]:");
         colon = colon ? colon + 1 : strchr(url + strlen("http://"), ':');
-        server.port = colon ? atoi(colon + 1) : 0;
+        running.port = colon ? atoi(colon + 1) : 0;
     }
-    return server;
+    return running;
 }
 
 /* The server's standard error so far (malloc'd). */
-static char *errors_of(const started *server)
+static char *errors_of(const started *running)
 {
-    return support_read_file(server->errors);
+    return support_read_file(running->errors);
 }
 
 /* Waits (bounded) for the server to exit: its status, or -1 if it is
  * still running after seconds. */
-static int exit_within(const started *server, int seconds)
+static int exit_within(const started *running, int seconds)
 {
     for (int waited = 0; waited < seconds * 20; waited++) {
         int status;
-        pid_t done = waitpid(server->pid, &status, WNOHANG);
-        if (done == server->pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        pid_t done = waitpid(running->pid, &status, WNOHANG);
+        if (done == running->pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         usleep(50 * 1000);
     }
     return -1;
 }
 
-static void stop(const started *server)
+static void stop(const started *running)
 {
-    kill(server->pid, SIGTERM);
-    int status = exit_within(server, 30);
-    if (status < 0) kill(server->pid, SIGKILL);
+    kill(running->pid, SIGTERM);
+    int status = exit_within(running, 30);
+    if (status < 0) kill(running->pid, SIGKILL);
     cr_assert_eq(status, 0, "the server stops cleanly on SIGTERM (%d)", status);
 }
 
@@ -207,37 +208,37 @@ static double metric(const char *scrape, const char *name)
 
 Test(operations, health_and_metrics_on_sqlite)
 {
-    started server = start((const char *const[]){"--port", "0", "--db",
+    started running = start((const char *const[]){"--port", "0", "--db",
                                                  support_temp_path("metrics.db"), "--quiet",
                                                  "--bot-threads", "1", NULL});
-    cr_assert_gt(server.port, 0, "%s", server.line);
-    char *health = fetch(server.port, "GET", "/healthz", NULL, NULL, 200);
+    cr_assert_gt(running.port, 0, "%s", running.line);
+    char *health = fetch(running.port, "GET", "/healthz", NULL, NULL, 200);
     cr_assert_str_eq(health, "{\"ok\":true}");
     free(health);
     /* Its head: Prometheus' text format, version 0.0.4. */
     static const char scrape_head[] = "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                                       "Connection: close\r\n\r\n";
-    char *raw = http_raw(server.port, scrape_head, strlen(scrape_head));
+    char *raw = http_raw(running.port, scrape_head, strlen(scrape_head));
     cr_assert_not_null(raw);
     cr_assert(strcasestr(raw, "Content-Type: text/plain; version=0.0.4"), "%s", raw);
     free(raw);
-    char *before = fetch(server.port, "GET", "/metrics", NULL, NULL, 200);
+    char *before = fetch(running.port, "GET", "/metrics", NULL, NULL, 200);
     cr_assert_eq(metric(before, "gateau_moves_accepted_total"), 0);
     cr_assert_eq(metric(before, "gateau_tables_in_play"), 0);
     cr_assert_eq(metric(before, "gateau_websockets_open"), 0);
     free(before);
 
-    served_table table = two_seats(server.port);
+    served_table table = two_seats(running.port);
     char path[256];
     snprintf(path, sizeof path, "/api/tables/%s/ws", table.id);
     ws_client socket;
-    cr_assert(ws_open_as(&socket, server.port, path, NULL, NULL));
+    cr_assert(ws_open_as(&socket, running.port, path, NULL, NULL));
     free(ws_read(&socket, 10000)); /* its first snapshot: subscribed */
-    move_once(server.port, &table);
-    move_once(server.port, &table);
-    fetch(server.port, "GET", "/api/tables/nosuchtable", NULL, NULL, 404);
+    move_once(running.port, &table);
+    move_once(running.port, &table);
+    fetch(running.port, "GET", "/api/tables/nosuchtable", NULL, NULL, 404);
 
-    char *scrape = fetch(server.port, "GET", "/metrics", NULL, NULL, 200);
+    char *scrape = fetch(running.port, "GET", "/metrics", NULL, NULL, 200);
     /* Every metric has its HELP and TYPE; counters end in _total. */
     static const char *const kinds[][2] = {
         {"gateau_connections_open", "gauge"},      {"gateau_websockets_open", "gauge"},
@@ -268,8 +269,8 @@ Test(operations, health_and_metrics_on_sqlite)
     free(scrape);
     ws_close(&socket);
     /* POST is refused; HEAD answers without a body. */
-    free(fetch(server.port, "POST", "/healthz", "{}", NULL, 405));
-    stop(&server);
+    free(fetch(running.port, "POST", "/healthz", "{}", NULL, 405));
+    stop(&running);
 }
 
 /* The store's trivial query fails when PostgreSQL drops the server's
@@ -278,10 +279,10 @@ Test(operations, health_and_metrics_on_sqlite)
 Test(operations, health_on_postgresql_says_unreachable_without_the_address)
 {
     const char *url = postgres_server_database("operations_health");
-    started server = start((const char *const[]){"--port", "0", "--db", url, "--quiet",
+    started running = start((const char *const[]){"--port", "0", "--db", url, "--quiet",
                                                  "--bot-threads", "1", NULL});
-    cr_assert_gt(server.port, 0, "%s", server.line);
-    free(fetch(server.port, "GET", "/healthz", NULL, NULL, 200));
+    cr_assert_gt(running.port, 0, "%s", running.line);
+    free(fetch(running.port, "GET", "/healthz", NULL, NULL, 200));
     /* Every other connection to this database is cut, the server's too. */
     char sql[512], command[4096];
     snprintf(sql, sizeof sql,
@@ -297,20 +298,52 @@ Test(operations, health_on_postgresql_says_unreachable_without_the_address)
              folder, sql, folder, sql);
     cr_assert_eq(system(command), 0, "%s", command);
     char *answer;
-    int status = http_request(server.port, "GET", "/healthz", NULL, "", &answer);
+    int status = http_request(running.port, "GET", "/healthz", NULL, "", &answer);
     cr_assert_eq(status, 503, "%d %s", status, answer);
     cr_assert_str_eq(answer, "{\"ok\":false,\"error\":\"the database is unreachable\"}");
     cr_assert_null(strstr(answer, folder));
     free(answer);
     /* The reason went to the log instead. */
-    char *errors = errors_of(&server);
+    char *errors = errors_of(&running);
     cr_assert(strstr(errors, "/healthz: store: the database does not answer"), "%s", errors);
     free(errors);
-    free(fetch(server.port, "GET", "/healthz", NULL, NULL, 200));
-    char *scrape = fetch(server.port, "GET", "/metrics", NULL, NULL, 200);
+    free(fetch(running.port, "GET", "/healthz", NULL, NULL, 200));
+    char *scrape = fetch(running.port, "GET", "/metrics", NULL, NULL, 200);
     cr_assert_geq(metric(scrape, "gateau_store_errors_total"), 1);
     free(scrape);
-    stop(&server);
+    stop(&running);
+}
+
+/* Before its tables are restored, the server answers 503 but for the
+ * operators' routes (in this process: no server was started, so it is
+ * not ready). */
+Test(operations, requests_wait_for_the_restore_but_health_and_metrics_answer)
+{
+    static const struct {
+        const char *method, *path;
+        int status;
+        const char *says;
+    } cases[] = {{"GET", "/api/games", 503, "the server is starting"},
+                 {"POST", "/api/tables", 503, "the server is starting"},
+                 {"GET", "/", 503, "the server is starting"},
+                 {"GET", "/healthz", 503, "starting: restoring tables"},
+                 {"HEAD", "/healthz", 503, "starting: restoring tables"},
+                 {"POST", "/healthz", 405, "POST is for /api/ routes"},
+                 {"GET", "/metrics", 200, "# TYPE gateau_requests_total counter"}};
+    cr_assert_not(server_ready());
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        http_exchange *exchange = calloc(1, sizeof *exchange);
+        snprintf(exchange->method, sizeof exchange->method, "%s", cases[c].method);
+        snprintf(exchange->path, sizeof exchange->path, "%s", cases[c].path);
+        http_answer(exchange);
+        cr_assert_eq(exchange->status, cases[c].status, "%s %s: %d %s", cases[c].method,
+                     cases[c].path, exchange->status, exchange->answer);
+        cr_assert(strstr(exchange->answer, cases[c].says), "%s %s: %s", cases[c].method,
+                  cases[c].path, exchange->answer);
+        if (cases[c].status == 503 && strcmp(cases[c].path, "/healthz"))
+            cr_assert(strstr(exchange->headers, "Retry-After: 1"), "%s", exchange->headers);
+        exchange_free(exchange);
+    }
 }
 
 /* ---- The request log ------------------------------------------------------------------- */
@@ -340,20 +373,20 @@ static int log_lines(const char *log, const char *client, const char *path, int 
 Test(operations, request_log_lines_and_sighup)
 {
     const char *log = support_temp_path("requests.log");
-    started server = start((const char *const[]){"--port", "0", "--db",
+    started running = start((const char *const[]){"--port", "0", "--db",
                                                  support_temp_path("log.db"), "--log", log,
                                                  "--trusted-proxy", "127.0.0.1", "--bot-threads",
                                                  "1", NULL});
-    cr_assert_gt(server.port, 0, "%s", server.line);
+    cr_assert_gt(running.port, 0, "%s", running.line);
     /* From a trusted proxy: the client its X-Forwarded-For names; never
      * the query, never the token. */
     char *answer;
-    cr_assert_eq(http_request_as(server.port, "GET", "/api/tables/nosuch?log_from=3",
+    cr_assert_eq(http_request_as(running.port, "GET", "/api/tables/nosuch?log_from=3",
                                  NULL, "SECRETTOKEN0123456789", "X-Forwarded-For: 198.51.100.7, 203.0.113.9\r\n",
                                  &answer),
                  404);
     free(answer);
-    free(fetch(server.port, "GET", "/api/games", NULL, NULL, 200));
+    free(fetch(running.port, "GET", "/api/games", NULL, NULL, 200));
     char *text = support_read_file(log);
     cr_assert_eq(log_lines(text, "203.0.113.9", "/api/tables/nosuch", 404), 1, "%s", text);
     cr_assert_eq(log_lines(text, "127.0.0.1", "/api/games", 200), 1, "%s", text);
@@ -365,29 +398,29 @@ Test(operations, request_log_lines_and_sighup)
     char moved[512];
     snprintf(moved, sizeof moved, "%s.1", log);
     cr_assert_eq(rename(log, moved), 0);
-    kill(server.pid, SIGHUP);
+    kill(running.pid, SIGHUP);
     bool reopened = false;
     for (int tries = 0; tries < 100 && !reopened; tries++) {
-        free(fetch(server.port, "GET", "/healthz", NULL, NULL, 200));
+        free(fetch(running.port, "GET", "/healthz", NULL, NULL, 200));
         reopened = support_file_exists(log);
         if (!reopened) usleep(50 * 1000);
     }
     cr_assert(reopened, "SIGHUP opens the log again by its name");
-    free(fetch(server.port, "GET", "/api/games", NULL, NULL, 200));
+    free(fetch(running.port, "GET", "/api/games", NULL, NULL, 200));
     text = support_read_file(log);
     cr_assert_geq(log_lines(text, "127.0.0.1", "/api/games", 200), 1, "%s", text);
     free(text);
-    stop(&server);
+    stop(&running);
 }
 
 Test(operations, forwarded_for_only_from_trusted_proxies_and_quiet_is_quiet)
 {
     const char *log = support_temp_path("untrusted.log");
-    started server = start((const char *const[]){"--port", "0", "--db",
+    started running = start((const char *const[]){"--port", "0", "--db",
                                                  support_temp_path("untrusted.db"), "--log", log,
                                                  "--bot-threads", "1", NULL});
     char *answer;
-    cr_assert_eq(http_request(server.port, "GET", "/api/games", NULL,
+    cr_assert_eq(http_request(running.port, "GET", "/api/games", NULL,
                               "X-Forwarded-For: 203.0.113.9\r\n", &answer),
                  200);
     free(answer);
@@ -395,7 +428,7 @@ Test(operations, forwarded_for_only_from_trusted_proxies_and_quiet_is_quiet)
     cr_assert_eq(log_lines(text, "127.0.0.1", "/api/games", 200), 1, "%s", text);
     cr_assert_null(strstr(text, "203.0.113.9"));
     free(text);
-    stop(&server);
+    stop(&running);
     /* --quiet: no line at all, even with --log. */
     const char *quiet_log = support_temp_path("quiet.log");
     started quiet = start((const char *const[]){"--port", "0", "--db",
@@ -550,15 +583,15 @@ static bool loopback_six(void)
 Test(operations, an_ipv6_bind_answers_on_it)
 {
     if (!loopback_six()) cr_skip_test("::1 cannot be bound on this machine");
-    started server = start((const char *const[]){"--bind", "::1", "--port", "0", "--db",
+    started running = start((const char *const[]){"--bind", "::1", "--port", "0", "--db",
                                                  support_temp_path("six.db"), "--quiet",
                                                  "--bot-threads", "1", NULL});
-    cr_assert(strstr(server.line, "http://[::1]:"), "the URL's address in brackets: %s",
-              server.line);
-    cr_assert_gt(server.port, 0);
+    cr_assert(strstr(running.line, "http://[::1]:"), "the URL's address in brackets: %s",
+              running.line);
+    cr_assert_gt(running.port, 0);
     int fd = socket(AF_INET6, SOCK_STREAM, 0);
     struct sockaddr_in6 address = {.sin6_family = AF_INET6, .sin6_addr = IN6ADDR_LOOPBACK_INIT,
-                                   .sin6_port = htons((uint16_t)server.port)};
+                                   .sin6_port = htons((uint16_t)running.port)};
     cr_assert_eq(connect(fd, (struct sockaddr *)&address, sizeof address), 0, "%s",
                  strerror(errno));
     const char request[] = "GET /healthz HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n";
@@ -577,9 +610,9 @@ Test(operations, an_ipv6_bind_answers_on_it)
     cr_assert(strstr(answer, "{\"ok\":true}"), "%s", answer);
     /* Not on IPv4's loopback. */
     char *refused;
-    cr_assert_eq(http_request(server.port, "GET", "/healthz", NULL, "", &refused), -1);
+    cr_assert_eq(http_request(running.port, "GET", "/healthz", NULL, "", &refused), -1);
     free(refused);
-    stop(&server);
+    stop(&running);
 }
 
 /* A second server on a port in use fails before it restores any table:
@@ -614,23 +647,23 @@ Test(operations, the_port_is_bound_before_tables_are_restored)
 
 Test(operations, sigterm_closes_every_websocket_with_1001_and_exits_0)
 {
-    started server = start((const char *const[]){"--port", "0", "--db",
+    started running = start((const char *const[]){"--port", "0", "--db",
                                                  support_temp_path("drain.db"), "--quiet",
                                                  "--bot-threads", "1", NULL});
-    served_table table = two_seats(server.port);
+    served_table table = two_seats(running.port);
     char path[256];
     snprintf(path, sizeof path, "/api/tables/%s/ws", table.id);
     enum { SOCKETS = 3 };
     ws_client sockets[SOCKETS];
     const char *tokens[SOCKETS] = {table.tokens[0], table.tokens[1], NULL};
     for (int s = 0; s < SOCKETS; s++) {
-        cr_assert(ws_open_as(&sockets[s], server.port, path, NULL, tokens[s]));
+        cr_assert(ws_open_as(&sockets[s], running.port, path, NULL, tokens[s]));
         char *first = ws_read(&sockets[s], 10000);
         cr_assert_not_null(first, "socket %d subscribed", s);
         free(first);
     }
-    move_once(server.port, &table);
-    kill(server.pid, SIGTERM);
+    move_once(running.port, &table);
+    kill(running.pid, SIGTERM);
     for (int s = 0; s < SOCKETS; s++) {
         char *message;
         while ((message = ws_read(&sockets[s], 10000)) != NULL) free(message); /* the move's push */
@@ -638,8 +671,8 @@ Test(operations, sigterm_closes_every_websocket_with_1001_and_exits_0)
                      sockets[s].close_code);
         ws_close(&sockets[s]);
     }
-    int status = exit_within(&server, 10);
-    if (status < 0) kill(server.pid, SIGKILL);
+    int status = exit_within(&running, 10);
+    if (status < 0) kill(running.pid, SIGKILL);
     cr_assert_eq(status, 0, "exit status 0 within seconds (%d)", status);
     /* The move acknowledged before is there after the restart. */
     started again = start((const char *const[]){"--port", "0", "--db",
