@@ -387,8 +387,12 @@ Test(operations, request_log_lines_and_sighup)
                  404);
     free(answer);
     free(fetch(running.port, "GET", "/api/games", NULL, NULL, 200));
+    /* A decoded space stays inside its field. */
+    cr_assert_eq(http_request(running.port, "GET", "/no%20such", NULL, "", &answer), 404);
+    free(answer);
     char *text = support_read_file(log);
     cr_assert_eq(log_lines(text, "203.0.113.9", "/api/tables/nosuch", 404), 1, "%s", text);
+    cr_assert_eq(log_lines(text, "127.0.0.1", "/no%20such", 404), 1, "%s", text);
     cr_assert_eq(log_lines(text, "127.0.0.1", "/api/games", 200), 1, "%s", text);
     cr_assert_null(strstr(text, "SECRETTOKEN"));
     cr_assert_null(strstr(text, "log_from"));

@@ -76,9 +76,26 @@ void request_log_text(const char *line)
     if (write(atomic_load(&request_log.written), out, length) < 0) return;
 }
 
+/* path with its spaces as %20: a line's fields are split at spaces. */
+static void without_spaces(const char *path, char *out, size_t size)
+{
+    size_t used = 0;
+    for (const char *c = path; *c && used + 4 < size; c++) {
+        if (*c == ' ') {
+            memcpy(out + used, "%20", 3);
+            used += 3;
+        } else {
+            out[used++] = *c;
+        }
+    }
+    out[used] = '\0';
+}
+
 void request_log_answer(const char *client, const char *method, const char *path, int status,
                         int64_t microseconds)
 {
+    char spaced[2100];
+    without_spaces(path, spaced, sizeof spaced);
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
     struct tm utc;
@@ -86,6 +103,6 @@ void request_log_answer(const char *client, const char *method, const char *path
     char when[32], line[2400];
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &utc);
     snprintf(line, sizeof line, "%s.%03ldZ %s %s %s %d %.1fms", when, now.tv_nsec / 1000000,
-             client[0] ? client : "-", method, path, status, (double)microseconds / 1000.0);
+             client[0] ? client : "-", method, spaced, status, (double)microseconds / 1000.0);
     request_log_text(line);
 }
