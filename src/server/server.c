@@ -90,7 +90,6 @@ int server_port(const server *running) { return running->port; }
 void server_stop(server *running)
 {
     if (!running) return;
-    atomic_store(&ready, false);
     /* The sockets first (their subscribers leave on the request
      * threads), then the request threads (what they still hold is
      * answered to nobody), then the bots. */
@@ -102,6 +101,7 @@ void server_stop(server *running)
      * table up. */
     store_close(running->database);
     tables_shutdown();
+    atomic_store(&ready, false); /* (after the drain: its last requests are answered as usual) */
     free(running);
 }
 
