@@ -273,6 +273,24 @@ Test(operations, health_and_metrics_on_sqlite)
     stop(&running);
 }
 
+/* A SQLite file deleted under the running server: the open file still
+ * reads, but the health probe says 503 (the path in the log only). */
+Test(operations, health_on_sqlite_notices_a_deleted_file)
+{
+    const char *db = support_temp_path("deleted.db");
+    started running = start((const char *const[]){"--port", "0", "--db", db, "--quiet",
+                                                  "--bot-threads", "1", NULL});
+    free(fetch(running.port, "GET", "/healthz", NULL, NULL, 200));
+    cr_assert_eq(unlink(db), 0);
+    char *answer = fetch(running.port, "GET", "/healthz", NULL, NULL, 503);
+    cr_assert_str_eq(answer, "{\"ok\":false,\"error\":\"the database is unreachable\"}");
+    free(answer);
+    char *errors = errors_of(&running);
+    cr_assert(strstr(errors, "was deleted, moved or replaced"), "%s", errors);
+    free(errors);
+    stop(&running);
+}
+
 /* The store's trivial query fails when PostgreSQL drops the server's
  * connection: 503 with no host, no socket, no password; the next probe
  * reconnects and answers 200. */
