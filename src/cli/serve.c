@@ -107,6 +107,7 @@ static int serve(int argc, char **argv, server_options *options, serve_request *
         cli_error("serve: no HOME to keep the database in: give --db FILE");
         return 2;
     }
+    if (options->web && !options->web[0]) options->web = NULL; /* `web =`: the API alone */
     struct stat info;
     if (options->web && (stat(options->web, &info) != 0 || !S_ISDIR(info.st_mode))) {
         cli_error("serve: --web %s is not a folder", options->web);
