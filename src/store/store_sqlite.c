@@ -1105,3 +1105,29 @@ bool sqlite_store_load_table(sqlite_store *storage, const char *table_id, store_
     if (done && found == 0) return store_fail(error, error_size, "no table %s", table_id);
     return done;
 }
+
+/* A read of the schema through the store's own connection (GET
+ * /healthz), and the file still where it was opened: a file deleted or
+ * replaced under a running server would take writes that no restart
+ * finds (the read alone, from the open file, would not notice). */
+bool sqlite_store_check(sqlite_store *storage, char *error, size_t error_size)
+{
+    if (!lock(storage, error, error_size)) return false;
+    char *reason = NULL;
+    int status = sqlite3_exec(storage->database, "SELECT count(*) FROM tables WHERE 0", NULL, NULL,
+                              &reason);
+    int moved = 0;
+    bool good = status == SQLITE_OK;
+    if (!good)
+        store_fail(error, error_size, "store: the database does not answer: %s",
+                   reason ? reason : sqlite3_errstr(status));
+    else if (sqlite3_file_control(storage->database, "main", SQLITE_FCNTL_HAS_MOVED, &moved) ==
+                 SQLITE_OK &&
+             moved)
+        good = store_fail(error, error_size,
+                          "store: the database file %s was deleted, moved or replaced",
+                          sqlite3_db_filename(storage->database, "main"));
+    sqlite3_free(reason);
+    unlock(storage);
+    return good;
+}
