@@ -1,7 +1,7 @@
 /*
  * serve.c: `gateau serve [--bind A] [--port P] [--db FILE] [--web DIR]
  * [--bot-threads N] [--origin URL,...] [--host NAME,...] [--trusted-proxy A,...]
- * [limits] [--ext-bots SPEC,...] [--quiet]` (docs/server.md): the
+ * [limits] [--expire-days N] [--ext-bots SPEC,...] [--quiet]` (docs/server.md): the
  * game server of web tables (docs/server.md).
  */
 #include <errno.h>
@@ -70,6 +70,7 @@ static const number_flag number_flags[] = {
     {"--spectators", offsetof(server_options, spectators), 0, SERVER_MAX_SPECTATORS},
     {"--websocket-ping", offsetof(server_options, websocket_ping), 0, 3600},
     {"--keep-alive", offsetof(server_options, keep_alive), 1, 3600},
+    {"--expire-days", offsetof(server_options, expire_days), 0, 36500},
 };
 
 /* The flags that take text, and where it goes. */
@@ -93,12 +94,12 @@ static const text_flag text_flags[] = {
     "[--bot-threads N] [--origin URL,...] [--host NAME,...] [--trusted-proxy ADDRESS,...] "    \
     "[--connections N] [--address-connections N] [--address-websockets N] "                   \
     "[--address-requests N] [--address-tables N] [--spectators N] [--websocket-ping S] "      \
-    "[--keep-alive S] [--ext-bots SPEC,...] [--quiet]"
+    "[--keep-alive S] [--expire-days N] [--ext-bots SPEC,...] [--quiet]"
 
 int cli_serve(int argc, char **argv)
 {
     server_options options = {.bind = "127.0.0.1", .port = 8080, .bot_threads = 0,
-                              .origins = "", SERVER_DEFAULT_LIMITS};
+                              .origins = "", .expire_days = 30, SERVER_DEFAULT_LIMITS};
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     options.bot_threads = cores > 0 ? (int)cores : 2;
     for (int i = 0; i < argc; i++) {
