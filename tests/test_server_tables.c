@@ -198,6 +198,21 @@ Test(tables, decks_are_kept_once_by_their_hash_and_never_named_by_a_path)
     snprintf(option, sizeof option, "deck=%s.deck", hash);
     cr_assert(strstr(record, option), "%s", record);
     cr_assert_null(strstr(record, support_temp_path("")), "%s", record);
+    /* That record replays at POST /api/replay: its deck is the server's,
+     * named by its hash; any other deck is a file a client names. */
+    json_t *replay = json_pack("{s:s}", "record", record);
+    char *replay_body = json_dumps(replay, JSON_COMPACT);
+    json_decref(replay);
+    free(answer_of(running.port, "POST", "/api/replay", replay_body, NULL, 200));
+    free(replay_body);
+    const char *unknown = "{\"record\":\"game: cake-master\\nplayers: 2\\noptions: deck="
+                          "0000000000000000000000000000000000000000000000000000000000000000.deck"
+                          "\\n---\\n\"}";
+    free(refusal(running.port, "POST", "/api/replay", unknown, 422,
+                 "0000000000000000000000000000000000000000000000000000000000000000.deck"));
+    free(refusal(running.port, "POST", "/api/replay",
+                 "{\"record\":\"game: cake-master\\nplayers: 2\\noptions: deck=../decks.db.decks/"
+                 "x.deck\\n---\\n\"}", 422, "names a deck file"));
     free(record);
     snprintf(path, sizeof path, "/api/tables/%s", table.id);
     char *snapshot = answer_of(running.port, "GET", path, NULL, table.tokens[0], 200);

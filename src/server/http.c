@@ -607,9 +607,25 @@ static int get_replay(http_exchange *connection, server_table *table)
     return status;
 }
 
+/* Whether every deck text names is a deck kept by its hash
+ * ("deck=HASH.deck", as the server's own records name them): any other
+ * would be a file of the server's that a client names. */
+static bool decks_by_hash_only(const char *text)
+{
+    for (const char *at = strstr(text, "deck="); at; at = strstr(at + 5, "deck=")) {
+        char name[DECKS_NAME_SIZE + 1];
+        size_t length = strcspn(at + 5, " \t\r\n");
+        if (!decks_folder() || length >= sizeof name) return false;
+        snprintf(name, sizeof name, "%.*s", (int)length, at + 5);
+        if (!decks_is_hash_name(name)) return false;
+    }
+    return true;
+}
+
 /* POST /api/replay {"record": TEXT, "seat": N|"all"}: a record from a
  * file, position by position.  A record that names a file (a deck) is
- * refused: clients name no files. */
+ * refused: clients name no files; a deck the server keeps, named by its
+ * hash as the server's records name it, is read from the decks' folder. */
 static int post_replay(http_exchange *connection)
 {
     json_t *body = read_body(connection);
@@ -622,14 +638,15 @@ static int post_replay(http_exchange *connection)
         status = 400;
         goto done;
     }
-    if (strstr(text, "deck=")) {
+    if (!decks_by_hash_only(text)) {
         status = send_error(connection, 422, "a record that names a deck file is replayed with "
                             "`gateau replay`, not here");
         goto done;
     }
     char error[512];
     int line = 0;
-    gateau_record *record = gateau_record_read(text, NULL, error, sizeof error, &line);
+    gateau_record *record = gateau_record_read(text, decks_folder(), error, sizeof error, &line);
+    decks_unpath(error);
     if (!record) {
         status = line ? send_error(connection, 422, "record line %d: %s", line, error)
                       : send_error(connection, 422, "record: %s", error);
