@@ -487,8 +487,9 @@ static int drop_vanished(const expiry_lists *lists)
         for (table_entry *entry = tables.buckets[b]; entry && held < count; entry = entry->next) {
             server_table *table = entry->table;
             if (table->expired || table->created >= lists->idle_before ||
-                bsearch(table->id, lists->stored, (size_t)lists->stored_count, STORE_ID_SIZE,
-                        compare_ids))
+                (lists->stored_count && bsearch(table->id, lists->stored,
+                                                (size_t)lists->stored_count, STORE_ID_SIZE,
+                                                compare_ids)))
                 continue;
             table_hold(table);
             gone[held++] = table;
@@ -519,7 +520,8 @@ bool tables_expire(struct store *database, int64_t idle_before, int *expired, ch
         *expired += deleted;
     }
     if (done) {
-        qsort(lists.stored, (size_t)lists.stored_count, STORE_ID_SIZE, compare_ids);
+        if (lists.stored_count)
+            qsort(lists.stored, (size_t)lists.stored_count, STORE_ID_SIZE, compare_ids);
         *expired += drop_vanished(&lists);
     }
     free(lists.stored);
