@@ -18,6 +18,11 @@ served served_start(const char *db) { return served_start_with(db, NULL); }
 
 served served_start_with(const char *db, const char *const *extra)
 {
+    return served_start_logged(db, extra, NULL);
+}
+
+served served_start_logged(const char *db, const char *const *extra, const char *log)
+{
     const char *binary = getenv("GATEAU_BINARY");
     cr_assert_not_null(binary, "GATEAU_BINARY is set by ctest");
     int out[2];
@@ -28,6 +33,10 @@ served served_start_with(const char *db, const char *const *extra)
     if (started.pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL); /* a failed test leaves no server behind */
         dup2(out[1], STDOUT_FILENO);
+        if (log) {
+            FILE *errors = fopen(log, "a");
+            if (errors) dup2(fileno(errors), STDERR_FILENO);
+        }
         close(out[0]);
         const char *arguments[32] = {binary, "serve", "--port", "0", "--db", db, "--quiet",
                                      "--bot-threads", "2"};

@@ -20,6 +20,9 @@ typedef struct served {
 served served_start(const char *db);
 /* The same with more arguments (a NULL-ended list, at most 22). */
 served served_start_with(const char *db, const char *const *extra);
+/* The same with its standard error (its log) appended to the file log
+ * (NULL: the test's own). */
+served served_start_logged(const char *db, const char *const *extra, const char *log);
 /* The arguments of a server that a test polls as fast as it can from
  * 127.0.0.1 (`--address-requests 0`: no limit on one address's requests
  * a second), for served_start_with. */

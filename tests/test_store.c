@@ -1050,3 +1050,152 @@ Test(store, a_stored_table_as_a_record)
                            "2: take 1\n");
     free(text);
 }
+
+/* ---- The store tells the truth (docs/server.md, "When the store fails") ---------------- */
+
+/* A second store on one SQLite file (a second server) is refused while
+ * the first is open, with one line naming the file and its holder. */
+Test(store, a_second_store_on_one_file_is_refused)
+{
+    const char *path = support_temp_path("held.db");
+    store *first = open_store(path);
+    char error[256] = "";
+    store *second = store_open(path, error, sizeof error);
+    if (second) store_close(second);
+    expect_error(second != NULL, error, "is in use by another gateau process (pid ");
+    cr_assert(strstr(error, path), "%s", error);
+    store_close(first);
+    store_close(open_store(path)); /* free again once the first is closed */
+}
+
+/* A file deleted (or replaced) under an open store: no write goes to the
+ * ghost; each says so. */
+Test(store, a_deleted_file_is_noticed)
+{
+    const char *path = support_temp_path("deleted.db");
+    store *storage = open_store(path);
+    store_table table = make_table("t", 2, 1);
+    create(storage, &table);
+    append(storage, "t", 0, 0, "first");
+    cr_assert_eq(unlink(path), 0);
+    char error[256];
+    store_move move = {.number = 1, .seat = 1, .line = "second", .clock_left = -1};
+    expect_error(store_append_move(storage, "t", &move, error, sizeof error), error,
+                 "was deleted or replaced while in use");
+    store_table other = make_table("u", 2, 1);
+    expect_error(store_create_table(storage, &other, error, sizeof error), error,
+                 "was deleted or replaced");
+    store_close(storage);
+}
+
+/* Fewer tables or moves than the store counted (rows lost with a -wal
+ * file deleted after a crash, say) are reported at the next open; a
+ * file as it was left is not. */
+Test(store, lost_tables_are_reported_at_open)
+{
+    const char *path = support_temp_path("lost.db");
+    store *storage = open_store(path);
+    for (int t = 0; t < 3; t++) {
+        char id[8];
+        snprintf(id, sizeof id, "t%d", t);
+        store_table table = make_table(id, 2, 1);
+        create(storage, &table);
+        append(storage, id, 0, 0, "first");
+    }
+    store_close(storage);
+    storage = open_store(path);
+    cr_assert_null(store_warning(storage), "%s", store_warning(storage));
+    store_close(storage);
+    execute(path, "DELETE FROM moves WHERE table_id = 't2'; DELETE FROM seats WHERE table_id = "
+                  "'t2'; DELETE FROM tables WHERE id = 't2'");
+    storage = open_store(path);
+    const char *warning = store_warning(storage);
+    cr_assert(warning && strstr(warning, "has 2 tables and 2 moves, but had at least 3 and 3"),
+              "%s", warning ? warning : "(no warning)");
+    store_close(storage);
+}
+
+/* Many moves leave a -wal file of bounded size (checkpoints that restart
+ * it, journal_size_limit), and a quiet store truncates it. */
+Test(store, the_wal_stays_bounded)
+{
+    const char *path = support_temp_path("wal.db");
+    char wal[512];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    store *storage = open_store(path);
+    store_table table = make_table("t", 2, 1);
+    create(storage, &table);
+    char line[600];
+    memset(line, 'x', sizeof line - 1);
+    line[sizeof line - 1] = '\0';
+    off_t largest = 0;
+    struct stat file;
+    for (int m = 0; m < 20000; m++) {
+        append(storage, "t", m, m % 2, line);
+        if (m % 500 == 0 && stat(wal, &file) == 0 && file.st_size > largest)
+            largest = file.st_size;
+    }
+    cr_assert_lt(largest, 32 << 20, "the -wal grew to %lld bytes", (long long)largest);
+    bool truncated = false;
+    for (int polls = 0; polls < 100 && !truncated; polls++) { /* (bounded: 5 s) */
+        nanosleep(&(struct timespec){0, 50000000}, NULL);
+        truncated = stat(wal, &file) == 0 && file.st_size == 0;
+    }
+    cr_assert(truncated, "a quiet store truncates its -wal");
+    store_close(storage);
+}
+
+static void note_damage(void *context, const char *table_id, const char *reason)
+{
+    snprintf(context, 256, "%s: %s", table_id, reason);
+}
+
+/* A table with a damaged row (a seat missing) is skipped by a load that
+ * asked so (store_on_damage: the server's start), and told; the others
+ * load.  Without it, the load fails as before. */
+BOTH_BACKENDS(a_damaged_table_is_skipped_and_told)
+{
+    const char *path = location(which, "damaged.db");
+    store *storage = open_store(path);
+    store_table first = make_table("a", 2, 1), second = make_table("b", 2, 2);
+    create(storage, &first);
+    create(storage, &second);
+    store_close(storage);
+    if (which == SQLITE) execute(path, "DELETE FROM seats WHERE table_id = 'a' AND seat = 1");
+    else postgres_execute(path, "DELETE FROM seats WHERE table_id = 'a' AND seat = 1");
+    storage = open_store(path);
+    table_collection collection = {0};
+    char error[256], told[256] = "";
+    cr_assert(!store_load_tables(storage, true, collect, &collection, error, sizeof error));
+    free_collection(&collection);
+    store_on_damage(storage, note_damage, told);
+    cr_assert(store_load_tables(storage, true, collect, &collection, error, sizeof error), "%s",
+              error);
+    cr_assert_eq(collection.count, 1);
+    cr_assert_str_eq(collection.tables[0].table.id, "b");
+    cr_assert(strstr(told, "a: store: table a: damaged seats"), "%s", told);
+    free_collection(&collection);
+    store_close(storage);
+}
+
+/* A move waits at most the lock timeout behind another transaction's
+ * lock (PostgreSQL), then fails with the reason. */
+Test(store, a_locked_table_fails_in_seconds_postgres)
+{
+    const char *url = location(POSTGRES, "locked");
+    store *storage = open_store(url);
+    store_table table = make_table("t", 2, 1);
+    create(storage, &table);
+    PGconn *holder = PQconnectdb(url);
+    cr_assert_eq(PQstatus(holder), CONNECTION_OK, "%s", PQerrorMessage(holder));
+    PGresult *result = PQexec(holder, "BEGIN; LOCK TABLE moves IN ACCESS EXCLUSIVE MODE");
+    cr_assert_eq(PQresultStatus(result), PGRES_COMMAND_OK, "%s", PQerrorMessage(holder));
+    PQclear(result);
+    char error[256];
+    store_move move = {.number = 0, .seat = 0, .line = "first", .clock_left = -1};
+    expect_error(store_append_move(storage, "t", &move, error, sizeof error), error,
+                 "lock timeout");
+    PQfinish(holder);
+    append(storage, "t", 0, 0, "first"); /* and then it goes on */
+    store_close(storage);
+}

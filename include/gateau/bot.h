@@ -75,6 +75,16 @@ GATEAU_API int gateau_bot_choose_actions(gateau_bot *bot, const gateau_state *st
 GATEAU_API const char *gateau_bot_failure(const gateau_bot *bot);
 
 /*
+ * Stops every search of the process at once (stop true), for a host that
+ * is stopping: searches under way (ismcts, and analyses) return within
+ * milliseconds with what they found so far, and new ones stop after
+ * their first iterations, until gateau_bot_interrupt(false).  Any
+ * thread; the moves then chosen are legal but weak, so a host does not
+ * play them.
+ */
+GATEAU_API void gateau_bot_interrupt(bool stop);
+
+/*
  * Tells the bot, which plays seat `viewer`, of a move just made from
  * `before` by seat (GATEAU_CHANCE for chance): hosts call it for every bot
  * after every whole move (gateau_match does), so that a bot that follows

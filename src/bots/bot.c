@@ -22,6 +22,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -620,4 +621,18 @@ int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gat
     }
     free(children);
     return written;
+}
+
+/* ---- Stopping every search (gateau_bot_interrupt) --------------------------------- */
+
+static atomic_bool interrupted;
+
+void gateau_bot_interrupt(bool stop)
+{
+    atomic_store_explicit(&interrupted, stop, memory_order_relaxed);
+}
+
+bool bot_interrupted(void)
+{
+    return atomic_load_explicit(&interrupted, memory_order_relaxed);
 }

@@ -204,5 +204,7 @@ int external_choose(external_bot *external, const gateau_state *state, int seat,
 
 /* Milliseconds on a monotonic clock. */
 double bot_now_ms(void);
+/* Whether gateau_bot_interrupt(true) asked every search to stop now. */
+bool bot_interrupted(void);
 
 #endif

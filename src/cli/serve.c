@@ -71,6 +71,8 @@ static const number_flag number_flags[] = {
     {"--websocket-ping", offsetof(server_options, websocket_ping), 0, 3600},
     {"--keep-alive", offsetof(server_options, keep_alive), 1, 3600},
     {"--expire-days", offsetof(server_options, expire_days), 0, 36500},
+    {"--max-bot-ms", offsetof(server_options, max_bot_ms), 1, 3600000},
+    {"--store-retry", offsetof(server_options, store_retry), 1, 86400},
 };
 
 /* The flags that take text, and where it goes. */
@@ -94,7 +96,8 @@ static const text_flag text_flags[] = {
     "[--bot-threads N] [--origin URL,...] [--host NAME,...] [--trusted-proxy ADDRESS,...] "    \
     "[--connections N] [--address-connections N] [--address-websockets N] "                   \
     "[--address-requests N] [--address-tables N] [--spectators N] [--websocket-ping S] "      \
-    "[--keep-alive S] [--expire-days N] [--ext-bots SPEC,...] [--quiet]"
+    "[--keep-alive S] [--max-bot-ms MS] [--store-retry S] [--expire-days N] "             \
+    "[--ext-bots SPEC,...] [--quiet]"
 
 int cli_serve(int argc, char **argv)
 {

@@ -384,10 +384,11 @@ static int create_table(http_exchange *connection)
         goto done;
     }
     char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE], creator[SERVER_TOKEN_SIZE], error[512];
+    int refusal;
     server_table *table = table_create(tables_store(), game, (int)players, options, specs, names,
-                                       clock, tokens, creator, error, sizeof error);
+                                       clock, tokens, creator, &refusal, error, sizeof error);
     if (!table) {
-        status = send_error(connection, 422, "%s", error);
+        status = send_error(connection, refusal, "%s", error);
         goto done;
     }
     json_t *answer = json_object();

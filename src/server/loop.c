@@ -32,6 +32,7 @@
 #include <errno.h>
 #include <ev.h>
 #include <libwebsockets.h>
+#include <malloc.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -1045,6 +1046,14 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
     if (!can_listen(options->bind, options->port, error, error_size)) return false;
     loop.options = options;
     atomic_store(&loop.stopping, false);
+#ifdef M_ARENA_MAX
+    /* glibc gives each thread that allocates at once an arena of its own
+     * (up to 8 a core) and keeps what is freed in each: with 16 request
+     * threads building pushes, megabytes idle in arenas.  Four arenas
+     * for two cores' worth of threads running at once (set before the
+     * request threads allocate anything). */
+    mallopt(M_ARENA_MAX, 4);
+#endif
     lws_set_log_level(LLL_ERR, log_library);
     /* Enough descriptors for every connection allowed. */
     struct rlimit files;

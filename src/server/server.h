@@ -82,6 +82,8 @@ typedef struct server_options {
     /* Unfinished tables without a move for this many days expire
      * (expiry.c); 0: never. */
     int expire_days;
+    int max_bot_ms;       /* the most a bot's budget (ms=N) may be (5000) */
+    int store_retry;      /* seconds the store may fail a table before it is broken (60) */
     /* ext: bot specs (docs/protocol.md) tables may name, comma-separated,
      * exactly as given; NULL: none (an ext: spec runs a program here). */
     const char *ext_bots;
@@ -91,7 +93,8 @@ typedef struct server_options {
 #define SERVER_DEFAULT_LIMITS                                                          \
     .connections = 10000, .address_connections = 128, .address_websockets = 64,      \
     .address_requests = 100, .address_tables = 30, .spectators = 100,                 \
-    .websocket_ping = SERVER_PING_SECONDS, .keep_alive = SERVER_IDLE_SECONDS
+    .websocket_ping = SERVER_PING_SECONDS, .keep_alive = SERVER_IDLE_SECONDS,            \
+    .max_bot_ms = 5000, .store_retry = 60
 
 /* ---- Tokens (tokens.c) --------------------------------------------------------------- */
 
@@ -162,6 +165,18 @@ typedef struct server_table {
     /* Out of the store for want of moves (tables_expire): over, found by
      * no lookup, freed when its last holder lets go. */
     bool expired;
+    bool finish_stored;           /* the store has the result (over may be set before) */
+    /* A write the store refused after a change (a chance move, a bot's or
+     * a clock's move, the end) is tried again (table_store_failed): when
+     * the next attempt is due (monotonic ms; 0: none), since when the
+     * store has failed this table, and the pause before the next one,
+     * doubling.  Past the server's limit the table is broken: why, for
+     * its snapshot ("" while it is not). */
+    _Atomic int64_t retry_due;
+    int64_t retry_since, retry_delay;
+    char broken[160];
+    /* Why the table ended before its game did (a seat forfeited), or "". */
+    char ended[200];
     struct store *store;
 } server_table;
 
@@ -181,24 +196,25 @@ static inline int table_viewer_index(const server_table *table, int seat)
     return seat >= 0 ? seat : table->players;
 }
 
-/* Makes a table from a creation request's parts: NULL with a reason
- * (for a 400/422).  names may be NULL, or hold NULL for a seat without a
+/* Makes a table from a creation request's parts: NULL with a reason and
+ * a status (422; 503 when the store refused it, the reason logged).  names may be NULL, or hold NULL for a seat without a
  * name.  tokens receives one token per "human" seat (others ""), creator
  * the creator's. */
 server_table *table_create(struct store *database, const gateau_game *game, int players,
                     const char *options, const char *seats[GATEAU_MAX_PLAYERS],
                     const char *names[GATEAU_MAX_PLAYERS], const char *clock,
                     char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
-                    char creator[SERVER_TOKEN_SIZE], char *error, size_t error_size);
+                    char creator[SERVER_TOKEN_SIZE], int *status, char *error,
+                    size_t error_size);
 /* A table as the store kept it, its moves replayed: NULL with a reason.
  * It is not yet settled: call table_resume once the store is free again
  * (table_restore runs inside a store visit, which may not write). */
 server_table *table_restore(struct store *database, const store_table *kept, const store_move *moves,
                      int move_count, char *error, size_t error_size);
 /* Settles a restored table: what a crash cut short between a move and
- * what follows it (its chance moves, its end) is played and stored now.
- * False with a reason when the store refuses. */
-bool table_resume(server_table *table, char *error, size_t error_size);
+ * what follows it (its chance moves, its end) is played and stored now,
+ * or retried later when the store refuses (table_store_failed). */
+void table_resume(server_table *table);
 void table_free(server_table *table);
 /* The ext: specs tables may name (server_options.ext_bots), set once at
  * start; any other ext: spec is refused, since it would run a program. */
@@ -221,6 +237,30 @@ int table_play(server_table *table, int seat, int version, const char *text,
  * the subscribers.  Under the lock.  False with a reason when a stored
  * move cannot be replayed (the table stays where it was). */
 bool table_catch_up(server_table *table, char *error, size_t error_size);
+
+/* The store refused a write after a change (the reason is logged by
+ * the caller): a retry is due after a pause that doubles from
+ * STORE_RETRY_FIRST_MS to STORE_RETRY_MOST_MS, and after the server's
+ * limit (table_configure_retry) the table is broken instead.  Under the lock. */
+void table_store_failed(server_table *table);
+/* Whether a retry is due now (workers.c queues the table then). */
+bool table_retry_due(const server_table *table);
+/* The retry itself, on a worker: what a failure cut short (chance, the
+ * end) is stored now, or the pause doubles.  Under the lock. */
+void table_retry(server_table *table);
+/* How long (ms) the store may fail one table before it is broken, and
+ * the most a bot's time budget (ms=N) may be (--max-bot-ms). */
+void table_configure(int64_t give_up_ms, int max_bot_ms);
+/* An ext: seat with onerror=forfeit failed: the table ends there, its
+ * snapshot and stored result saying why.  Under the lock. */
+void table_forfeit(server_table *table, int seat, const char *reason);
+/* Several servers on one database: whether this table's store is shared;
+ * and (under the lock) whether a bot or chance move has waited so long
+ * for the process that should make it that this one takes it over (it
+ * plays the chance itself; true: queue the bots). */
+bool table_is_shared(const server_table *table);
+bool table_take_over(server_table *table);
+enum { STORE_RETRY_FIRST_MS = 50, STORE_RETRY_MOST_MS = 5000 };
 
 /* The seats whose bot (or stand-in) must move now (bits), under the lock. */
 uint32_t table_bot_seats(const server_table *table);

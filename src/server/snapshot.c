@@ -6,8 +6,9 @@
  * (gateau_state_view_json, gateau_move_describe, gateau_move_visible,
  * gateau_record_text_for), never from the state itself, so that a seat's
  * bytes cannot depend on what the seat cannot know.  The part before the
- * log is cached per viewer until the next change; the log entries were
- * made once when their move was played (table.c).
+ * log is cached per viewer for the subscribers of one push (websocket.c
+ * frees it after); the log entries were made once when their move was
+ * played (table.c).
  *
  * The caller holds table->lock.
  */
@@ -141,11 +142,16 @@ static void build_shared(server_table *table, uint32_t actors)
     for (int s = 0; s < table->players; s++)
         if (actors & (1u << s)) json_array_append_new(to_move, json_integer(s + 1));
     char *seats = dump(seats_json(table)), *moving = dump(to_move);
-    size_t size = strlen(seats) + strlen(moving) + 64;
+    /* A table the store failed for too long says why (table_store_failed). */
+    char *broken = table->broken[0] ? dump(json_string(table->broken))
+                   : table->ended[0] ? dump(json_string(table->ended)) : NULL;
+    size_t size = strlen(seats) + strlen(moving) + (broken ? strlen(broken) : 0) + 64;
     table->shared_middle = malloc(size);
     if (!table->shared_front || !table->shared_middle) abort();
-    snprintf(table->shared_middle, size, "\"over\":%s,\"seats\":%s,\"to_move\":%s",
-             table->over ? "true" : "false", seats, moving);
+    snprintf(table->shared_middle, size, "\"over\":%s,%s%s%s\"seats\":%s,\"to_move\":%s",
+             table->over ? "true" : "false", !broken ? "" : table->broken[0] ? "\"broken\":" : "\"ended\":", broken ? broken : "",
+             broken ? "," : "", seats, moving);
+    free(broken);
     free(seats);
     free(moving);
     table->shared_scores = strdup("");

@@ -11,6 +11,7 @@
  * The caller holds table->lock for everything here (tables.c).
  */
 #include <ctype.h>
+#include <stdatomic.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -241,8 +242,80 @@ static void follow_phase(server_table *table, const gateau_state *before, int se
     if (!goes_on) table->phase_start = gateau_state_is_simultaneous(after) ? table->version : -1;
 }
 
+/* ---- Store failures: logged whole, told to clients as "storage unavailable" -------- */
+
+/* The message a client gets when the store fails: the reason (which may
+ * name the database's host and port) goes to the log only. */
+#define STORAGE_UNAVAILABLE "storage unavailable"
+
+static int64_t retry_give_up_ms = 60000;
+/* A bot's budget (ms=N) above this is refused; several servers on one
+ * database take over a table's bot or chance move left this long. */
+static int max_bot_ms = 5000;
+static int64_t take_over_ms = 12000;
+
+void table_configure(int64_t give_up_ms, int bot_ms)
+{
+    retry_give_up_ms = give_up_ms > 0 ? give_up_ms : 60000;
+    max_bot_ms = bot_ms > 0 ? bot_ms : 5000;
+    take_over_ms = 2 * (int64_t)max_bot_ms + 2000;
+}
+
+/* The log's line for a store failure at table: the whole reason. */
+static void log_store_failure(const server_table *table, const char *reason)
+{
+    fprintf(stderr, "gateau serve: table %s: %s\n", table->id, reason);
+}
+
+/* A write for table succeeded: the store works again. */
+static void store_recovered(server_table *table)
+{
+    if (!table->retry_since && !table->broken[0]) return;
+    if (table->broken[0]) fprintf(stderr, "gateau serve: table %s: stored again\n", table->id);
+    table->retry_since = 0;
+    table->retry_delay = 0;
+    atomic_store(&table->retry_due, 0);
+    if (table->broken[0]) {
+        table->broken[0] = '\0';
+        table_forget_snapshots(table);
+    }
+}
+
+void table_store_failed(server_table *table)
+{
+    int64_t now = server_now();
+    if (table->broken[0]) return;
+    if (!table->retry_since) {
+        table->retry_since = now;
+        table->retry_delay = STORE_RETRY_FIRST_MS;
+    } else {
+        table->retry_delay = table->retry_delay * 2 > STORE_RETRY_MOST_MS ? STORE_RETRY_MOST_MS
+                                                                         : table->retry_delay * 2;
+    }
+    if (now - table->retry_since < retry_give_up_ms) {
+        atomic_store(&table->retry_due, now + table->retry_delay);
+        return;
+    }
+    /* Given up: nobody retries it until a request does or the server
+     * starts again; its snapshot says why. */
+    atomic_store(&table->retry_due, 0);
+    snprintf(table->broken, sizeof table->broken,
+             "the store failed for %lld s: moves cannot be stored (" STORAGE_UNAVAILABLE ")",
+             (long long)((now - table->retry_since) / 1000));
+    fprintf(stderr, "gateau serve: table %s: broken: %s\n", table->id, table->broken);
+    table_forget_snapshots(table);
+    websocket_push(table);
+}
+
+bool table_retry_due(const server_table *table)
+{
+    int64_t due = atomic_load(&table->retry_due);
+    return due && server_now() >= due;
+}
+
 /* Stores the move just made (index = table->version) and logs it; on a
- * store failure the record goes back and false is returned. */
+ * store failure the record goes back, the reason goes to the log, error
+ * says "storage unavailable" and false is returned. */
 static bool commit_move(server_table *table, const gateau_state *before, const char *note, char *error,
                         size_t error_size)
 {
@@ -251,10 +324,14 @@ static bool commit_move(server_table *table, const gateau_state *before, const c
     store_move move = {.number = index, .seat = seat,
                        .line = gateau_record_move_text(table->record, index),
                        .clock_left = seat >= 0 ? table->seats[seat].clock_left : -1};
-    if (table->store && !store_append_move(table->store, table->id, &move, error, error_size)) {
+    char reason[512];
+    if (table->store && !store_append_move(table->store, table->id, &move, reason, sizeof reason)) {
         gateau_record_truncate(table->record, index);
+        log_store_failure(table, reason);
+        snprintf(error, error_size, "%s", STORAGE_UNAVAILABLE);
         return false;
     }
+    store_recovered(table);
     log_move(table, before, index, note);
     table->version = index + 1;
     follow_phase(table, before, seat, gateau_record_state(table->record));
@@ -262,29 +339,120 @@ static bool commit_move(server_table *table, const gateau_state *before, const c
     return true;
 }
 
-/* After a change: chance moves that follow are played and stored, the
- * end is stored, the clock restarts, workers and subscribers hear of it. */
-static bool settle(server_table *table, char *error, size_t error_size)
+static bool refused_by_another(server_table *table, int version, char *error, size_t error_size);
+
+/* Stores the end of a game over in memory: false (logged) when the store
+ * refuses.  A result already there (another process's) is as good. */
+static bool store_end(server_table *table)
+{
+    if (table->finish_stored) return true;
+    char *result, reason[512];
+    if (table->ended[0]) {
+        /* Ended before the game did (a seat forfeited): why, as the result. */
+        json_t *why = json_pack("{s:s}", "ended", table->ended);
+        result = json_dumps(why, JSON_COMPACT);
+        json_decref(why);
+    } else {
+        result = gateau_record_result_json(table->record);
+    }
+    bool ok = !table->store || store_finish_table(table->store, table->id, result, reason,
+                                                  sizeof reason);
+    free(result);
+    if (!ok && strstr(reason, "it is already over")) ok = true;
+    if (!ok) log_store_failure(table, reason);
+    else store_recovered(table);
+    table->finish_stored = ok;
+    return ok;
+}
+
+/*
+ * After a change: chance moves that follow are played and stored, the
+ * end is stored, the clock restarts, workers and subscribers hear of it.
+ * False when the store refused one of these writes: the change before
+ * stands (it is stored), and the rest is tried again later
+ * (table_store_failed), so a table never waits for a mover nobody sends.
+ */
+static bool settle(server_table *table)
 {
     const gateau_state *state = gateau_record_state(table->record);
     gateau_state *before = gateau_state_clone(state);
     bool ok = true;
-    while (ok && gateau_state_is_chance(state) && !gateau_state_is_over(state)) {
+    char error[512];
+    while (ok && !table->over && gateau_state_is_chance(state) && !gateau_state_is_over(state)) {
         gateau_state_copy(before, state);
+        int version = table->version;
         gateau_match_step(table->match, NULL, 0);
-        ok = commit_move(table, before, NULL, error, error_size);
+        ok = commit_move(table, before, NULL, error, sizeof error);
+        /* Another process stored this chance move first (several servers
+         * on one database): caught up with it, go on from there. */
+        if (!ok) ok = refused_by_another(table, version, error, sizeof error);
+        state = gateau_record_state(table->record);
     }
     gateau_state_free(before);
-    if (ok && gateau_state_is_over(state) && !table->over) {
+    if (ok && (gateau_state_is_over(state) || table->over)) {
         table->over = true;
-        char *result = gateau_record_result_json(table->record);
-        if (table->store) ok = store_finish_table(table->store, table->id, result, error, error_size);
-        free(result);
+        ok = store_end(table);
     }
+    if (!ok) table_store_failed(table);
     table->turn_started = server_now();
     workers_notice(table);
     websocket_push(table);
     return ok;
+}
+
+void table_forfeit(server_table *table, int seat, const char *reason)
+{
+    /* (the bot's reason names the seat: "seat 2 (ext:...) forfeits: ...") */
+    if (reason && reason[0]) snprintf(table->ended, sizeof table->ended, "%s", reason);
+    else snprintf(table->ended, sizeof table->ended, "seat %d forfeits", seat + 1);
+    fprintf(stderr, "gateau serve: table %s: %s\n", table->id, table->ended);
+    table->over = true;
+    table_forget_snapshots(table);
+    settle(table); /* stores the end (or retries it), tells the subscribers */
+}
+
+bool table_is_shared(const server_table *table)
+{
+    return table->store && store_is_shared(table->store);
+}
+
+bool table_take_over(server_table *table)
+{
+    if (!table_is_shared(table) || (table->over && table->finish_stored) || table->bot_queued ||
+        server_now() - table->turn_started < take_over_ms)
+        return false;
+    const gateau_state *state = gateau_record_state(table->record);
+    if (table->over || gateau_state_is_chance(state)) {
+        settle(table); /* (a chance move another process stored first is caught up with) */
+        return false;
+    }
+    return true;
+}
+
+/* A bot spec's time budget ("ms=N" among its settings, before an ext:
+ * bot's command) within max_bot_ms: false with the reason. */
+static bool budget_allowed(const char *spec, int number, char *error, size_t error_size)
+{
+    const char *setting = strchr(spec, ':');
+    while (setting) {
+        setting++;
+        size_t length = strcspn(setting, ":");
+        if (!memchr(setting, '=', length)) break; /* (an ext: bot's command) */
+        if (!strncmp(setting, "ms=", 3) && atoll(setting + 3) > max_bot_ms) {
+            snprintf(error, error_size, "seat %d: the bot's budget ms=%lld is over this server's "
+                     "cap of %d ms (--max-bot-ms)", number, atoll(setting + 3), max_bot_ms);
+            return false;
+        }
+        setting = setting[length] ? setting + length : NULL;
+    }
+    return true;
+}
+
+void table_retry(server_table *table)
+{
+    /* Cleared first: a failure of this attempt sets the next one. */
+    atomic_store(&table->retry_due, 0);
+    settle(table);
 }
 
 /* The time seat used since its turn began comes off its clock; the
@@ -317,6 +485,28 @@ int table_play(server_table *table, int seat, int version, const char *text,
                size_t error_size)
 {
     const gateau_state *state = gateau_record_state(table->record);
+    if (table->over && table->finish_stored) {
+        snprintf(error, error_size, "the game is over");
+        return 409;
+    }
+    /* What a store failure left to do is tried now (a request is as good
+     * a moment as any): while it cannot be, the store is unavailable. */
+    if (table->retry_since || table->broken[0]) {
+        if (table->broken[0]) {
+            /* A broken table's players are back: another round of retries. */
+            table->broken[0] = '\0';
+            table->retry_since = server_now();
+            table->retry_delay = STORE_RETRY_FIRST_MS;
+            table_forget_snapshots(table);
+        }
+        settle(table);
+        state = gateau_record_state(table->record);
+        bool stuck = table->over ? !table->finish_stored : gateau_state_is_chance(state);
+        if (stuck) {
+            snprintf(error, error_size, "%s", STORAGE_UNAVAILABLE);
+            return 503;
+        }
+    }
     if (table->over) {
         snprintf(error, error_size, "the game is over");
         return 409;
@@ -363,12 +553,16 @@ int table_play(server_table *table, int seat, int version, const char *text,
         return refused_by_another(table, version, error, error_size) ? 409 : 503;
     }
     gateau_state_free(before);
-    return settle(table, error, error_size) ? 0 : 503;
+    /* The move is committed: its poster is told so (200) whatever befalls
+     * what follows it (a chance move the store refuses is retried). */
+    settle(table);
+    return 0;
 }
 
 uint32_t table_bot_seats(const server_table *table)
 {
-    if (table->over) return 0;
+    /* A table waiting for a retry (or broken) moves nothing meanwhile. */
+    if (table->over || atomic_load(&table->retry_due) || table->broken[0]) return 0;
     const gateau_state *state = gateau_record_state(table->record);
     if (gateau_state_is_chance(state)) return 0;
     uint32_t actors = gateau_state_actors(state), bots = 0;
@@ -410,8 +604,9 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
                     const char *options, const char *seats[GATEAU_MAX_PLAYERS],
                     const char *names[GATEAU_MAX_PLAYERS], const char *clock,
                     char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
-                    char creator[SERVER_TOKEN_SIZE], char *error, size_t error_size)
+                    char creator[SERVER_TOKEN_SIZE], int *status, char *error, size_t error_size)
 {
+    *status = 422;
     int64_t clock_total = -1, clock_increment = 0;
     if (clock && clock[0] && !parse_clock(clock, &clock_total, &clock_increment)) {
         set_reason(error, error_size, "clock: '%s' is not a clock such as 10m+20s (up to 30 days)",
@@ -441,7 +636,8 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
     if (ok) token_hash(creator, table->creator_hash);
     for (int s = 0; ok && s < players; s++) {
         tokens[s][0] = '\0';
-        ok = set_seat(&table->seats[s], seats[s], s + 1, error, error_size);
+        ok = budget_allowed(seats[s], s + 1, error, error_size) &&
+             set_seat(&table->seats[s], seats[s], s + 1, error, error_size);
         if (!ok) break;
         table->seats[s].clock_left = clock_total;
         if (names && names[s] && names[s][0]) {
@@ -458,8 +654,15 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
     }
     store_table kept;
     if (ok) fill_store_table(table, &kept);
-    if (ok && database) ok = store_create_table(database, &kept, error, error_size);
-    if (ok) ok = settle(table, error, error_size);
+    char reason[512];
+    if (ok && database && !store_create_table(database, &kept, reason, sizeof reason)) {
+        log_store_failure(table, reason);
+        snprintf(error, error_size, "%s", STORAGE_UNAVAILABLE);
+        *status = 503;
+        ok = false;
+    }
+    /* (its first chance move, if the store refuses it, is retried) */
+    if (ok) settle(table);
     if (!ok) {
         table_free(table);
         return NULL;
@@ -521,7 +724,9 @@ server_table *table_restore(struct store *database, const store_table *kept, con
     table->phase_start = gateau_state_is_simultaneous(before) ? table->version : -1;
     gateau_state_free(before);
     gateau_record_free(resumed);
-    table->over = kept->over;
+    table->over = table->finish_stored = kept->over;
+    if (kept->over && !gateau_state_is_over(gateau_record_state(table->record)))
+        snprintf(table->ended, sizeof table->ended, "ended before the game did (a seat forfeited)");
     if (!ok) {
         table_free(table);
         return NULL;
@@ -529,9 +734,9 @@ server_table *table_restore(struct store *database, const store_table *kept, con
     return table;
 }
 
-bool table_resume(server_table *table, char *error, size_t error_size)
+void table_resume(server_table *table)
 {
-    return settle(table, error, error_size);
+    settle(table);
 }
 
 /* ---- Catching up with other processes ------------------------------------------------------ */
@@ -626,6 +831,7 @@ static bool catch_up_visit(void *argument, const store_table *kept, const store_
         table->over = true;
         context->changed = true;
     }
+    if (kept->over) table->finish_stored = true;
     return false;
 }
 
@@ -662,7 +868,12 @@ static bool store_seat_now(server_table *table, int seat, char *error, size_t er
     if (!table->store) return true;
     store_table kept;
     fill_store_table(table, &kept);
-    return store_update_seat(table->store, table->id, seat, &kept.seats[seat], error, error_size);
+    char reason[512];
+    if (store_update_seat(table->store, table->id, seat, &kept.seats[seat], reason, sizeof reason))
+        return true;
+    log_store_failure(table, reason);
+    snprintf(error, error_size, "%s", STORAGE_UNAVAILABLE);
+    return false;
 }
 
 int table_join(server_table *table, int seat, const char *name, char token[SERVER_TOKEN_SIZE],
@@ -707,6 +918,7 @@ int table_set_zombie(server_table *table, int seat, bool zombie, const char *bot
     if (zombie && !handed->bot) {
         char reason[256];
         const char *spec = bot_spec ? bot_spec : "heuristic";
+        if (!budget_allowed(spec, seat + 1, error, error_size)) return 422;
         handed->bot = bot_allowed(spec, reason, sizeof reason)
                           ? gateau_bot_new(spec, reason, sizeof reason) : NULL;
         if (!handed->bot) {

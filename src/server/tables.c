@@ -85,7 +85,9 @@ static void drop_if_unheld(server_table *table)
                 entry = *link;
                 break;
             }
-    bool drop = entry && table->over && atomic_load(&table->references) == 0;
+    /* (a table whose end the store has yet to take stays for its retries) */
+    bool drop = entry && table->over && table->finish_stored && !atomic_load(&table->retry_due) &&
+                atomic_load(&table->references) == 0;
     if (drop) {
         *link = entry->next;
         tables.count--;
@@ -146,16 +148,21 @@ static bool restore_one(void *context, const store_table *kept, const store_move
     return true;
 }
 
-/* A restored table settled and served, or dropped with a reason. */
+/* A restored table settled and served (what the store refuses now is
+ * retried: table_store_failed). */
 static bool resume(server_table *table)
 {
-    char error[512];
-    if (!table_resume(table, error, sizeof error)) {
-        fprintf(stderr, "gateau serve: cannot restore table %s: %s\n", table->id, error);
-        table_free(table);
-        return false;
-    }
+    table_resume(table);
     return true;
+}
+
+/* A table whose rows cannot be read: skipped, and said, so that the
+ * others are served. */
+static void report_damage(void *context, const char *table_id, const char *reason)
+{
+    ((restore_context *)context)->failed++;
+    fprintf(stderr, "gateau serve: skipped table %s: %s\n", table_id[0] ? table_id : "(no id)",
+            reason);
 }
 
 bool tables_init(struct store *database, char *error, size_t error_size)
@@ -165,6 +172,7 @@ bool tables_init(struct store *database, char *error, size_t error_size)
     if (!decks_migrate(database, &skipped, error, error_size)) return false;
     (void)skipped; /* (each said why in the log; restoring it fails and says so again) */
     restore_context counts = {0};
+    store_on_damage(database, report_damage, &counts);
     bool loaded = store_load_tables(database, true, restore_one, &counts, error, error_size);
     for (int i = 0; i < counts.count; i++) {
         if (loaded && resume(counts.loaded[i])) {
@@ -177,6 +185,7 @@ bool tables_init(struct store *database, char *error, size_t error_size)
         }
     }
     free(counts.loaded);
+    store_on_damage(database, NULL, NULL);
     if (!loaded) return false;
     if (counts.restored || counts.failed)
         printf("Restored %d unfinished table%s%s.\n", counts.restored,

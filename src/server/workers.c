@@ -5,7 +5,8 @@
  *
  * A table waits in the queue at most once (table->bot_queued), so one
  * worker at a time moves its bots and a bot object is never used by two
- * threads.  A worker thinks on a copy of the state without the table's
+ * threads.  A worker makes one move, then puts the table back at the end
+ * of the queue: tables of slow bots share the workers with the others.  A worker thinks on a copy of the state without the table's
  * lock, then plays the move only if the table has not changed meanwhile
  * (a person moved in a simultaneous phase, say); otherwise it thinks
  * again.
@@ -33,7 +34,7 @@ static struct {
 
 void workers_notice(server_table *table)
 {
-    if (table->bot_queued || !table_bot_seats(table)) return;
+    if (table->bot_queued || !(table_bot_seats(table) || table_retry_due(table))) return;
     table->bot_queued = true;
     table_hold(table); /* the queue's, let go when the worker is done */
     pthread_mutex_lock(&workers.lock);
@@ -84,39 +85,52 @@ static gateau_bot *bot_for(table_seat *seat, int number, char *note, size_t note
     return seat->bot;
 }
 
-/* Moves the table's bots until none must move: the table is locked on
- * entry and on return. */
-static void move_bots(server_table *table)
+static bool stopping_now(void)
 {
-    uint32_t seats;
-    while ((seats = table_bot_seats(table)) != 0) {
-        int seat = __builtin_ctz(seats);
-        char note[128];
-        gateau_bot *bot = bot_for(&table->seats[seat], seat + 1, note, sizeof note);
-        int version = table->version;
-        gateau_state *state = gateau_state_clone(gateau_record_state(table->record));
-        pthread_mutex_unlock(&table->lock);
+    pthread_mutex_lock(&workers.lock);
+    bool stopping = workers.stopping;
+    pthread_mutex_unlock(&workers.lock);
+    return stopping;
+}
 
-        gateau_rng rng; /* from (seed, move number): a restart thinks the same */
-        gateau_rng_seed_stream(&rng, table->seed, UINT64_MAX - (uint64_t)version);
-        gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
-        int count = gateau_bot_choose_actions(bot, state, seat, &rng, actions);
-        gateau_state_free(state);
+/* Makes one bot's move at the table, if a bot must move: the table is
+ * locked on entry and on return.  One move, not the game: the table then
+ * goes back to the end of the queue, so that a table of slow bots takes
+ * its turn with the others instead of holding a worker to its end. */
+static void move_one_bot(server_table *table)
+{
+    uint32_t seats = table_bot_seats(table);
+    if (!seats) return;
+    int seat = __builtin_ctz(seats);
+    char note[128];
+    gateau_bot *bot = bot_for(&table->seats[seat], seat + 1, note, sizeof note);
+    int version = table->version;
+    gateau_state *state = gateau_state_clone(gateau_record_state(table->record));
+    pthread_mutex_unlock(&table->lock);
 
-        pthread_mutex_lock(&table->lock);
-        if (count <= 0 || table->version != version) continue; /* changed meanwhile: again */
-        char error[512];
-        int status = table_play(table, seat, version, NULL, actions, count,
-                                note[0] ? note : NULL, error, sizeof error);
-        if (status == 503) {
-            /* The store refused: nothing was played; try again later
-             * rather than spin. */
-            fprintf(stderr, "gateau serve: table %s: %s\n", table->id, error);
-            pthread_mutex_unlock(&table->lock);
-            sleep_ms(1000);
-            pthread_mutex_lock(&table->lock);
-        }
+    gateau_rng rng; /* from (seed, move number): a restart thinks the same */
+    gateau_rng_seed_stream(&rng, table->seed, UINT64_MAX - (uint64_t)version);
+    gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
+    int count = gateau_bot_choose_actions(bot, state, seat, &rng, actions);
+    gateau_state_free(state);
+
+    pthread_mutex_lock(&table->lock);
+    /* A search cut short by the server's stop is not played: the next
+     * start thinks again. */
+    if (stopping_now()) return;
+    if (count < 0) {
+        /* An ext: program failed with onerror=forfeit: its seat forfeits
+         * and the table ends (docs/protocol.md), rather than asking again. */
+        table_forfeit(table, seat, gateau_bot_failure(bot));
+        return;
     }
+    if (count == 0 || table->version != version) return; /* changed meanwhile: again */
+    char error[512];
+    int status = table_play(table, seat, version, NULL, actions, count, note[0] ? note : NULL,
+                            error, sizeof error);
+    /* The store refused (the reason is logged): nothing was played; the
+     * move is tried again after a pause (table_store_failed). */
+    if (status == 503) table_store_failed(table);
 }
 
 static void *worker_main(void *unused)
@@ -125,8 +139,10 @@ static void *worker_main(void *unused)
     server_table *table;
     while ((table = next_table()) != NULL) {
         pthread_mutex_lock(&table->lock);
-        move_bots(table);
+        if (table_retry_due(table)) table_retry(table);
+        move_one_bot(table);
         table->bot_queued = false;
+        if (!stopping_now()) workers_notice(table); /* back in the queue, at its end */
         table_unlock(table); /* and the queue's reference */
     }
     return NULL;
@@ -134,12 +150,16 @@ static void *worker_main(void *unused)
 
 /* ---- Clocks ---------------------------------------------------------------------------- */
 
+/* Each tick: a table whose clock runs, or whose store retry is due, or
+ * (several servers on one database) whose bot or chance move nobody has
+ * made for a while (the process that should have may be dead). */
 static void check_clock(server_table *table, void *unused)
 {
     (void)unused;
-    if (table->clock_total < 0) return;
+    bool clocked = table->clock_total >= 0, retry = table_retry_due(table);
+    if (!clocked && !retry && !table_is_shared(table)) return;
     pthread_mutex_lock(&table->lock);
-    workers_notice(table);
+    if (clocked || retry || table_take_over(table)) workers_notice(table);
     pthread_mutex_unlock(&table->lock);
 }
 
@@ -173,6 +193,8 @@ void workers_stop(void)
     workers.stopping = true;
     pthread_cond_broadcast(&workers.wake);
     pthread_mutex_unlock(&workers.lock);
+    /* Searches under way stop at once (a bot's budget may be seconds). */
+    gateau_bot_interrupt(true);
     for (int i = 0; i < workers.thread_count; i++) pthread_join(workers.threads[i], NULL);
     pthread_join(workers.clock_thread, NULL);
     /* As before workers_start, so that a process may run a server again
@@ -180,6 +202,8 @@ void workers_stop(void)
     free(workers.queue);
     workers.queue = NULL;
     workers.head = workers.count = workers.capacity = 0;
+    /* The threads are gone and with them what they held of the queue. */
     workers.thread_count = 0;
     workers.stopping = false;
+    gateau_bot_interrupt(false);
 }

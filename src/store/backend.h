@@ -27,6 +27,14 @@ bool store_seat_fits(const store_seat *seat);
  * count, terminated seats); false with the reason. */
 bool store_table_fits(const store_table *table, char *error, size_t error_size);
 
+/* Writes that tests make fail (store.c, GATEAU_TEST_STORE_FAIL). */
+typedef struct store_failures {
+    long every;        /* each Nth write fails; 0: none */
+    long after;        /* with all_after: every write after the first N fails */
+    bool all_after;
+    _Atomic long writes;
+} store_failures;
+
 /* A move waiting for its commit (store_append_move). */
 typedef struct pending_move {
     const char *table_id;
@@ -59,9 +67,21 @@ void commit_queue_wait(commit_queue *queue, pending_move *mine, commit_function 
 
 /* ---- The backends ------------------------------------------------------------------ */
 
+/* Whether a read's error is about damaged rows (store_on_damage), not a
+ * failing database: the reasons the backends write for those say so. */
+bool store_error_is_damage(const char *error);
+/* store_on_damage's notice, given to the backends' load_tables. */
+typedef struct store_damage {
+    store_damage_notice notice;
+    void *context;
+} store_damage;
+
 typedef struct sqlite_store sqlite_store;
 sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size);
 void sqlite_store_close(sqlite_store *storage);
+/* What opening found amiss but did not refuse (tables lost since the
+ * last count), or NULL. */
+const char *sqlite_store_warning(const sqlite_store *storage);
 bool sqlite_store_create_table(sqlite_store *storage, const store_table *table, char *error,
                                size_t error_size);
 bool sqlite_store_update_seat(sqlite_store *storage, const char *table_id, int seat,
@@ -71,7 +91,8 @@ bool sqlite_store_append_move(sqlite_store *storage, const char *table_id, const
 bool sqlite_store_finish_table(sqlite_store *storage, const char *table_id,
                                const char *result_json, char *error, size_t error_size);
 bool sqlite_store_load_tables(sqlite_store *storage, bool unfinished_only, store_visitor visit,
-                              void *context, char *error, size_t error_size);
+                              void *context, const store_damage *damage, char *error,
+                              size_t error_size);
 bool sqlite_store_load_table(sqlite_store *storage, const char *table_id, store_visitor visit,
                              void *context, char *error, size_t error_size);
 
@@ -97,8 +118,8 @@ bool postgres_store_append_move(postgres_store *storage, const char *table_id,
 bool postgres_store_finish_table(postgres_store *storage, const char *table_id,
                                  const char *result_json, char *error, size_t error_size);
 bool postgres_store_load_tables(postgres_store *storage, bool unfinished_only,
-                                store_visitor visit, void *context, char *error,
-                                size_t error_size);
+                                store_visitor visit, void *context, const store_damage *damage,
+                                char *error, size_t error_size);
 bool postgres_store_load_table(postgres_store *storage, const char *table_id, store_visitor visit,
                                void *context, char *error, size_t error_size);
 bool postgres_store_watch(postgres_store *storage, store_change_visitor notice, void *context,

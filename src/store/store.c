@@ -4,6 +4,7 @@
  * anything else (a file's path).
  */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +59,53 @@ bool store_table_fits(const store_table *table, char *error, size_t error_size)
 struct store {
     sqlite_store *sqlite;     /* exactly one of the two */
     postgres_store *postgres;
+    store_failures failures;  /* injected by tests only (read_failures) */
+    store_damage damage;      /* store_on_damage */
 };
+
+void store_on_damage(store *storage, store_damage_notice notice, void *context)
+{
+    storage->damage = (store_damage){notice, context};
+}
+
+bool store_error_is_damage(const char *error)
+{
+    return strstr(error, "damaged") || strstr(error, "is missing");
+}
+
+/* ---- Injected failures (tests only) ---------------------------------------------------- */
+
+/*
+ * GATEAU_TEST_STORE_FAIL makes writes fail as a database's would, so
+ * that the tests can show the server through them; nothing else sets it.
+ * "every:N": each Nth write (1-based) fails; "after:N": every write after
+ * the first N fails.  Writes are store_create_table, store_update_seat,
+ * store_append_move and store_finish_table, counted together.
+ */
+static void read_failures(store_failures *failures)
+{
+    const char *text = getenv("GATEAU_TEST_STORE_FAIL");
+    long number;
+    char extra;
+    if (!text) return;
+    if (sscanf(text, "every:%ld%c", &number, &extra) == 1 && number > 0) failures->every = number;
+    else if (sscanf(text, "after:%ld%c", &number, &extra) == 1 && number >= 0)
+        failures->after = number, failures->all_after = true;
+    else fprintf(stderr, "gateau: GATEAU_TEST_STORE_FAIL '%s' is not every:N or after:N: ignored\n",
+                 text);
+}
+
+/* Whether this write is one the test wants to fail (then error says so). */
+static bool injected_failure(store *storage, const char *what, char *error, size_t error_size)
+{
+    store_failures *failures = &storage->failures;
+    if (!failures->every && !failures->all_after) return false;
+    long count = atomic_fetch_add(&failures->writes, 1) + 1;
+    bool fail = failures->every ? count % failures->every == 0 : count > failures->after;
+    if (fail) store_fail(error, error_size, "store: cannot %s: injected failure %ld (GATEAU_TEST_STORE_FAIL)",
+                         what, count);
+    return fail;
+}
 
 bool store_path_is_url(const char *path)
 {
@@ -79,6 +126,7 @@ store *store_open(const char *path, char *error, size_t error_size)
         free(storage);
         return NULL;
     }
+    read_failures(&storage->failures);
     return storage;
 }
 
@@ -90,6 +138,11 @@ void store_close(store *storage)
     free(storage);
 }
 
+const char *store_warning(const store *storage)
+{
+    return storage && storage->sqlite ? sqlite_store_warning(storage->sqlite) : NULL;
+}
+
 bool store_is_shared(const store *storage)
 {
     return storage && storage->postgres;
@@ -97,6 +150,7 @@ bool store_is_shared(const store *storage)
 
 bool store_create_table(store *storage, const store_table *table, char *error, size_t error_size)
 {
+    if (injected_failure(storage, "create a table", error, error_size)) return false;
     return storage->postgres ? postgres_store_create_table(storage->postgres, table, error, error_size)
                              : sqlite_store_create_table(storage->sqlite, table, error, error_size);
 }
@@ -104,6 +158,7 @@ bool store_create_table(store *storage, const store_table *table, char *error, s
 bool store_update_seat(store *storage, const char *table_id, int seat, const store_seat *value,
                        char *error, size_t error_size)
 {
+    if (injected_failure(storage, "update a seat", error, error_size)) return false;
     return storage->postgres
                ? postgres_store_update_seat(storage->postgres, table_id, seat, value, error,
                                             error_size)
@@ -122,6 +177,7 @@ bool store_append_move(store *storage, const char *table_id, const store_move *m
     if (visiting == storage)
         return store_fail(error, error_size,
                           "store: called from inside a visit of store_load_tables");
+    if (injected_failure(storage, "append a move", error, error_size)) return false;
     return storage->postgres
                ? postgres_store_append_move(storage->postgres, table_id, move, error, error_size)
                : sqlite_store_append_move(storage->sqlite, table_id, move, error, error_size);
@@ -130,6 +186,7 @@ bool store_append_move(store *storage, const char *table_id, const store_move *m
 bool store_finish_table(store *storage, const char *table_id, const char *result_json,
                         char *error, size_t error_size)
 {
+    if (injected_failure(storage, "finish a table", error, error_size)) return false;
     return storage->postgres
                ? postgres_store_finish_table(storage->postgres, table_id, result_json, error,
                                              error_size)
@@ -144,9 +201,9 @@ bool store_load_tables(store *storage, bool unfinished_only, store_visitor visit
     visiting = storage;
     bool loaded = storage->postgres
                       ? postgres_store_load_tables(storage->postgres, unfinished_only, visit,
-                                                   context, error, error_size)
+                                                   context, &storage->damage, error, error_size)
                       : sqlite_store_load_tables(storage->sqlite, unfinished_only, visit,
-                                                 context, error, error_size);
+                                                 context, &storage->damage, error, error_size);
     visiting = outer;
     return loaded;
 }

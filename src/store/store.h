@@ -70,6 +70,10 @@ typedef struct store store;
  * whose tables the store creates when they are missing. */
 store *store_open(const char *path, char *error, size_t error_size);
 void store_close(store *store);
+/* What store_open found amiss without refusing the database, on one line
+ * (SQLite: fewer tables or moves than it held at its last count, lost to
+ * a damaged or deleted -wal file), or NULL.  The server logs it. */
+const char *store_warning(const store *store);
 /* Whether path is a PostgreSQL URL rather than a file. */
 bool store_path_is_url(const char *path);
 
@@ -114,6 +118,13 @@ typedef bool (*store_visitor)(void *context, const store_table *table, const sto
                               int move_count);
 bool store_load_tables(store *store, bool unfinished_only, store_visitor visit, void *context,
                        char *error, size_t error_size);
+
+/* Makes store_load_tables skip a table whose rows are damaged (a missing
+ * seat or move, a row that cannot be read back), telling notice its id
+ * and why, instead of failing the whole load: one damaged table must not
+ * keep a server from starting.  (A failing database still fails it.) */
+typedef void (*store_damage_notice)(void *context, const char *table_id, const char *reason);
+void store_on_damage(store *store, store_damage_notice notice, void *context);
 
 /* One table by id; false with "no table ID" when there is none. */
 bool store_load_table(store *store, const char *table_id, store_visitor visit, void *context,

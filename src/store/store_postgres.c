@@ -284,6 +284,12 @@ static bool prepare_statements(PGconn *connection, char *reason, size_t size)
     return true;
 }
 
+/* Every statement gives up after STATEMENT_TIMEOUT, and every wait for
+ * a lock after LOCK_TIMEOUT: a move never waits for long behind a stuck
+ * transaction or a server in trouble (the caller answers 503 and
+ * retries).  Set on each connection, again after a reconnection. */
+#define SESSION_SETTINGS "SET statement_timeout = '10s'; SET lock_timeout = '3s'"
+
 static void ignore_notice(void *context, const char *message)
 {
     (void)context, (void)message;
@@ -304,6 +310,11 @@ static PGconn *connect_to(const char *url, const char *shown, char *error, size_
     }
     /* The server's notices are not ours to print. */
     libpq.PQsetNoticeProcessor(connection, ignore_notice, NULL);
+    if (!execute(connection, SESSION_SETTINGS, reason, sizeof reason)) {
+        store_fail(error, error_size, "store: cannot open %s: %s", shown, reason);
+        libpq.PQfinish(connection);
+        return NULL;
+    }
     return connection;
 }
 
@@ -317,7 +328,8 @@ static bool ensure_connected(postgres_store *storage, char *error, size_t error_
     if (libpq.PQstatus(storage->connection) != CONNECTION_OK)
         return store_fail(error, error_size, "store: the database is unreachable: %s",
                     message_of(storage->connection, NULL));
-    if (!prepare_statements(storage->connection, reason, sizeof reason))
+    if (!execute(storage->connection, SESSION_SETTINGS, reason, sizeof reason) ||
+        !prepare_statements(storage->connection, reason, sizeof reason))
         return store_fail(error, error_size, "store: the database is unreachable: %s", reason);
     return true;
 }
@@ -853,7 +865,8 @@ static bool read_moves(postgres_store *storage, const char *table_id, PGresult *
  * (REPEATABLE READ: one snapshot, so a move stored meanwhile is in all
  * of a table's reads or in none). */
 static bool visit_tables(postgres_store *storage, const PGresult *tables, store_visitor visit,
-                         void *context, char *error, size_t error_size)
+                         void *context, const store_damage *damage, char *error,
+                         size_t error_size)
 {
     bool good = true;
     for (int row = 0; good && row < libpq.PQntuples(tables); row++) {
@@ -864,6 +877,13 @@ static bool visit_tables(postgres_store *storage, const PGresult *tables, store_
         good = read_table_row(tables, row, &table, error, error_size) &&
                read_seats(storage, &table, error, error_size) &&
                read_moves(storage, table.id, &result, &moves, &count, error, error_size);
+        if (!good && damage && damage->notice && store_error_is_damage(error)) {
+            damage->notice(damage->context, table.id, error); /* skipped, and told */
+            good = true;
+            free(moves);
+            libpq.PQclear(result);
+            continue;
+        }
         bool go_on = good && visit(context, &table, moves, count);
         free(moves);
         libpq.PQclear(result);
@@ -873,7 +893,8 @@ static bool visit_tables(postgres_store *storage, const PGresult *tables, store_
 }
 
 static bool load(postgres_store *storage, enum statement which, const parameters *list,
-                 store_visitor visit, void *context, int *found, char *error, size_t error_size)
+                 store_visitor visit, void *context, const store_damage *damage, int *found,
+                 char *error, size_t error_size)
 {
     char reason[256];
     if (!execute(storage->connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", reason,
@@ -884,21 +905,22 @@ static bool load(postgres_store *storage, enum statement which, const parameters
     if (!good)
         store_fail(error, error_size, "store: cannot read the tables: %s", message(storage, tables));
     *found = good ? libpq.PQntuples(tables) : 0;
-    if (good) good = visit_tables(storage, tables, visit, context, error, error_size);
+    if (good) good = visit_tables(storage, tables, visit, context, damage, error, error_size);
     libpq.PQclear(tables);
     execute(storage->connection, "COMMIT", NULL, 0);
     return good;
 }
 
 bool postgres_store_load_tables(postgres_store *storage, bool unfinished_only,
-                                store_visitor visit, void *context, char *error,
-                                size_t error_size)
+                                store_visitor visit, void *context, const store_damage *damage,
+                                char *error, size_t error_size)
 {
     if (!lock(storage, error, error_size)) return false;
     parameters list = {0};
     add_boolean(&list, unfinished_only);
     int found;
-    bool done = load(storage, SELECT_TABLES, &list, visit, context, &found, error, error_size);
+    bool done = load(storage, SELECT_TABLES, &list, visit, context, damage, &found, error,
+                     error_size);
     unlock(storage);
     return done;
 }
@@ -910,7 +932,8 @@ bool postgres_store_load_table(postgres_store *storage, const char *table_id, st
     parameters list = {0};
     add_text(&list, table_id);
     int found;
-    bool done = load(storage, SELECT_TABLE, &list, visit, context, &found, error, error_size);
+    bool done = load(storage, SELECT_TABLE, &list, visit, context, NULL, &found, error,
+                     error_size);
     unlock(storage);
     if (done && found == 0) return store_fail(error, error_size, "no table %s", table_id);
     return done;

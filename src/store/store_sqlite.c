@@ -26,8 +26,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /* "GATE" in ASCII: PRAGMA application_id of every gateau database. */
 #define APPLICATION_ID 0x47415445
@@ -131,8 +134,18 @@ static const char *const statement_sql[STATEMENT_COUNT] = {
 };
 
 /* WAL pages after which the checkpoint thread is woken (SQLite's own
- * automatic checkpoint, which ran inside a commit, has the same size). */
-enum { CHECKPOINT_PAGES = 1000 };
+ * automatic checkpoint, which ran inside a commit, has the same size).
+ * A passive checkpoint never waits for the writer, so under a steady
+ * stream of commits it may never reach the WAL's end, and the WAL then
+ * never starts again from its beginning: past RESTART_PAGES the thread
+ * makes the writer wait (milliseconds) until it does.  A WAL that was
+ * reset is cut back to WAL_KEPT_BYTES (journal_size_limit), and a quiet
+ * store (no commit for a second) truncates it to nothing. */
+enum { CHECKPOINT_PAGES = 1000, RESTART_PAGES = 4000, WAL_KEPT_BYTES = 4 << 20,
+       QUIET_MS = 1000,
+       /* Past this, the thread was not scheduled in time (a busy host):
+        * the committing caller checkpoints itself, as SQLite would. */
+       INLINE_PAGES = 5000 };
 
 struct sqlite_store {
     /* Error-checking, so that a visitor calling the store back (which
@@ -150,6 +163,20 @@ struct sqlite_store {
     bool checkpoint_running, checkpoint_wanted, stopping;
     pthread_mutex_t checkpoint_lock;
     pthread_cond_t checkpoint_wake;
+    int wal_pages;          /* in the WAL after the last commit (the WAL hook's count) */
+    bool committed_lately;  /* a commit since the quiet checkpoint last looked */
+    /* The database file as opened: a file deleted or replaced under the
+     * server is noticed before the next write (check_file). */
+    char *path;
+    dev_t device;
+    ino_t inode;
+    /* PATH.lock: held (flock) while open, so that a second server on the
+     * same file is refused; it also keeps the count of tables and moves
+     * (store_open compares them with the file's: tables lost to a
+     * damaged or deleted -wal are reported). */
+    int lock_file;
+    long long tables, moves;
+    char warning[256];
 };
 
 /* The seed's bits as SQLite's signed integer and back (memcpy: a plain
@@ -322,13 +349,29 @@ static void *checkpoint_main(void *argument)
     sqlite_store *storage = argument;
     pthread_mutex_lock(&storage->checkpoint_lock);
     for (;;) {
-        while (!storage->checkpoint_wanted && !storage->stopping)
-            pthread_cond_wait(&storage->checkpoint_wake, &storage->checkpoint_lock);
+        while (!storage->checkpoint_wanted && !storage->stopping) {
+            struct timespec until;
+            clock_gettime(CLOCK_REALTIME, &until);
+            until.tv_sec += QUIET_MS / 1000;
+            if (pthread_cond_timedwait(&storage->checkpoint_wake, &storage->checkpoint_lock,
+                                       &until) != ETIMEDOUT)
+                continue;
+            /* A quiet second with a WAL left: truncated to nothing. */
+            bool quiet = !storage->committed_lately && storage->wal_pages > 0;
+            storage->committed_lately = false;
+            if (!quiet) continue;
+            storage->wal_pages = 0;
+            pthread_mutex_unlock(&storage->checkpoint_lock);
+            sqlite3_wal_checkpoint_v2(storage->checkpointer, NULL, SQLITE_CHECKPOINT_TRUNCATE,
+                                      NULL, NULL);
+            pthread_mutex_lock(&storage->checkpoint_lock);
+        }
         if (storage->stopping) break;
         storage->checkpoint_wanted = false;
+        int mode = storage->wal_pages >= RESTART_PAGES ? SQLITE_CHECKPOINT_RESTART
+                                                       : SQLITE_CHECKPOINT_PASSIVE;
         pthread_mutex_unlock(&storage->checkpoint_lock);
-        sqlite3_wal_checkpoint_v2(storage->checkpointer, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL,
-                                  NULL);
+        sqlite3_wal_checkpoint_v2(storage->checkpointer, NULL, mode, NULL, NULL);
         pthread_mutex_lock(&storage->checkpoint_lock);
     }
     pthread_mutex_unlock(&storage->checkpoint_lock);
@@ -338,12 +381,22 @@ static void *checkpoint_main(void *argument)
 /* SQLite's WAL hook, after each commit of the main connection. */
 static int wal_grew(void *argument, sqlite3 *database, const char *name, int pages)
 {
-    (void)database, (void)name;
+    (void)name;
     sqlite_store *storage = argument;
-    if (pages < CHECKPOINT_PAGES) return SQLITE_OK;
+    if (pages >= INLINE_PAGES) {
+        /* (the writer's own transaction is over here: nothing writes
+         * while it copies, so the WAL is checkpointed whole and the next
+         * commit starts it again from its beginning) */
+        sqlite3_wal_checkpoint_v2(database, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+        pages = 0;
+    }
     pthread_mutex_lock(&storage->checkpoint_lock);
-    storage->checkpoint_wanted = true;
-    pthread_cond_signal(&storage->checkpoint_wake);
+    storage->wal_pages = pages;
+    storage->committed_lately = true;
+    if (pages >= CHECKPOINT_PAGES) {
+        storage->checkpoint_wanted = true;
+        pthread_cond_signal(&storage->checkpoint_wake);
+    }
     pthread_mutex_unlock(&storage->checkpoint_lock);
     return SQLITE_OK;
 }
@@ -359,6 +412,10 @@ static void start_checkpoints(sqlite_store *storage, const char *path)
         return;
     }
     sqlite3_busy_timeout(storage->checkpointer, BUSY_TIMEOUT);
+    char limit[64];
+    snprintf(limit, sizeof limit, "PRAGMA journal_size_limit = %d", WAL_KEPT_BYTES);
+    sqlite3_exec(storage->checkpointer, limit, NULL, NULL, NULL);
+    sqlite3_exec(storage->database, limit, NULL, NULL, NULL);
     /* A connection opens the -wal file with its first read: until then it
      * takes the database for one without WAL, and checkpoints nothing. */
     int64_t objects;
@@ -385,12 +442,25 @@ static void stop_checkpoints(sqlite_store *storage)
     storage->checkpoint_running = false;
 }
 
+static void write_counts(sqlite_store *storage);
+static bool count_rows(sqlite3 *database, long long *tables, long long *moves);
+static bool take_lock(sqlite_store *storage, const char *path, long long *tables,
+                      long long *moves, char *error, size_t error_size);
+static void compare_counts(sqlite_store *storage, long long kept_tables, long long kept_moves);
+
 void sqlite_store_close(sqlite_store *storage)
 {
     if (!storage) return;
     stop_checkpoints(storage);
+    /* A clean stop counts again (whatever deleted rows meanwhile): the
+     * next start compares with these. */
+    if (storage->lock_file >= 0 && storage->statements[0] &&
+        count_rows(storage->database, &storage->tables, &storage->moves))
+        write_counts(storage);
     for (int s = 0; s < STATEMENT_COUNT; s++) sqlite3_finalize(storage->statements[s]);
     sqlite3_close(storage->database); /* (the last connection: it checkpoints the rest) */
+    if (storage->lock_file >= 0) close(storage->lock_file); /* (and its lock) */
+    free(storage->path);
     pthread_mutex_destroy(&storage->lock);
     commit_queue_destroy(&storage->queue);
     pthread_mutex_destroy(&storage->checkpoint_lock);
@@ -410,6 +480,14 @@ sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size
     commit_queue_init(&storage->queue);
     pthread_mutex_init(&storage->checkpoint_lock, NULL);
     pthread_cond_init(&storage->checkpoint_wake, NULL);
+    storage->lock_file = -1;
+    storage->path = strdup(path);
+    if (!storage->path) abort();
+    long long kept_tables = -1, kept_moves = -1;
+    if (!take_lock(storage, path, &kept_tables, &kept_moves, error, error_size)) {
+        sqlite_store_close(storage);
+        return NULL;
+    }
 
     /* NOMUTEX: storage->lock already serializes every use of the
      * connection, so SQLite's own mutex per connection is not needed. */
@@ -446,7 +524,106 @@ sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size
     if (sqlite3_exec(storage->database, "PRAGMA wal_autocheckpoint = 0", NULL, NULL, NULL) ==
         SQLITE_OK)
         start_checkpoints(storage, path);
+    struct stat file;
+    if (stat(path, &file) == 0) {
+        storage->device = file.st_dev;
+        storage->inode = file.st_ino;
+    }
+    compare_counts(storage, kept_tables, kept_moves);
     return storage;
+}
+
+/* ---- the lock file, its counts, the file's identity ------------------------------------ */
+
+/* Writes "pid P tables T moves M" into the lock file (a few bytes, no
+ * sync: a lower bound that survives a crash of the process). */
+static void write_counts(sqlite_store *storage)
+{
+    char text[128];
+    int length = snprintf(text, sizeof text, "pid %ld tables %lld moves %lld\n", (long)getpid(),
+                          storage->tables, storage->moves);
+    if (pwrite(storage->lock_file, text, (size_t)length, 0) == length)
+        (void)!ftruncate(storage->lock_file, length);
+}
+
+/* The file's tables and moves, counted. */
+static bool count_rows(sqlite3 *database, long long *tables, long long *moves)
+{
+    int64_t counted_tables = 0, counted_moves = 0;
+    if (query_integer(database, "SELECT count(*) FROM tables", &counted_tables) != SQLITE_OK ||
+        query_integer(database, "SELECT count(*) FROM moves", &counted_moves) != SQLITE_OK)
+        return false;
+    *tables = counted_tables;
+    *moves = counted_moves;
+    return true;
+}
+
+/*
+ * PATH.lock, held with flock while the store is open: a second server on
+ * the same file (which would drift apart from the first, each holding
+ * its own tables in memory) is refused at its start.  The kernel lets go
+ * of the lock when the process ends, however it ends.  What the file
+ * says of the last counts is read before this process writes its own.
+ */
+static bool take_lock(sqlite_store *storage, const char *path, long long *tables,
+                      long long *moves, char *error, size_t error_size)
+{
+    if (!strcmp(path, ":memory:") || !path[0]) return true;
+    char lock_path[4200];
+    snprintf(lock_path, sizeof lock_path, "%s.lock", path);
+    storage->lock_file = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (storage->lock_file < 0) {
+        /* (a missing folder or a folder path: explained by the open below) */
+        if (errno == ENOENT || errno == EISDIR || errno == ENOTDIR) return true;
+        return store_fail(error, error_size, "store: cannot open %s: %s", lock_path,
+                          strerror(errno));
+    }
+    char text[128] = "";
+    ssize_t got = pread(storage->lock_file, text, sizeof text - 1, 0);
+    text[got > 0 ? got : 0] = '\0';
+    long pid = 0;
+    if (flock(storage->lock_file, LOCK_EX | LOCK_NB) != 0) {
+        sscanf(text, "pid %ld", &pid);
+        return store_fail(error, error_size,
+                          "store: %s is in use by another gateau process (pid %ld holds %s)",
+                          path, pid, lock_path);
+    }
+    if (sscanf(text, "pid %ld tables %lld moves %lld", &pid, tables, moves) != 3)
+        *tables = *moves = -1;
+    return true;
+}
+
+/* At open: fewer tables or moves than the last count (a damaged or
+ * deleted -wal after a crash, an older copy of the file) is a warning. */
+static void compare_counts(sqlite_store *storage, long long kept_tables, long long kept_moves)
+{
+    if (storage->lock_file < 0) return;
+    if (!count_rows(storage->database, &storage->tables, &storage->moves)) return;
+    if (kept_tables > storage->tables || kept_moves > storage->moves)
+        snprintf(storage->warning, sizeof storage->warning,
+                 "store: %s has %lld tables and %lld moves, but had at least %lld and %lld: "
+                 "some were lost (a damaged or deleted -wal file, or an older copy?)",
+                 storage->path, storage->tables, storage->moves, kept_tables, kept_moves);
+    write_counts(storage);
+}
+
+const char *sqlite_store_warning(const sqlite_store *storage)
+{
+    return storage->warning[0] ? storage->warning : NULL;
+}
+
+/* Before a write: the file at the path must still be the one opened.  A
+ * deleted or replaced file would take writes that no restart finds. */
+static bool check_file(sqlite_store *storage, char *error, size_t error_size)
+{
+    if (!storage->inode) return true;
+    struct stat file;
+    if (stat(storage->path, &file) != 0 || file.st_dev != storage->device ||
+        file.st_ino != storage->inode)
+        return store_fail(error, error_size,
+                          "store: the database file %s was deleted or replaced while in use: "
+                          "nothing more is written (restart the server)", storage->path);
+    return true;
 }
 
 /* ---- helpers of the calls ----------------------------------------------------------- */
@@ -566,7 +743,12 @@ static bool create_table(sqlite_store *storage, const store_table *table, char *
 bool sqlite_store_create_table(sqlite_store *storage, const store_table *table, char *error, size_t error_size)
 {
     if (!lock(storage, error, error_size)) return false;
-    bool done = create_table(storage, table, error, error_size);
+    bool done = check_file(storage, error, error_size) &&
+                create_table(storage, table, error, error_size);
+    if (done && storage->lock_file >= 0) {
+        storage->tables++;
+        write_counts(storage);
+    }
     unlock(storage);
     return done;
 }
@@ -600,7 +782,8 @@ bool sqlite_store_update_seat(sqlite_store *storage, const char *table_id, int s
                        char *error, size_t error_size)
 {
     if (!lock_for(storage, table_id, error, error_size)) return false;
-    bool done = update_seat(storage, table_id, seat, value, error, error_size);
+    bool done = check_file(storage, error, error_size) &&
+                update_seat(storage, table_id, seat, value, error, error_size);
     unlock(storage);
     return done;
 }
@@ -677,6 +860,12 @@ static void commit_batch(sqlite_store *storage, pending_move *batch)
             store_fail(item->error, item->error_size, "%s", reason);
         return;
     }
+    if (!check_file(storage, reason, sizeof reason)) {
+        for (pending_move *item = batch; item; item = item->next)
+            store_fail(item->error, item->error_size, "%s", reason);
+        unlock(storage);
+        return;
+    }
     sqlite3 *database = storage->database;
     bool begun = run(statement(storage, BEGIN_BATCH)) == SQLITE_DONE;
     if (!begun) snprintf(reason, sizeof reason, "%s", sqlite3_errmsg(database));
@@ -693,6 +882,10 @@ static void commit_batch(sqlite_store *storage, pending_move *batch)
         item->appended = false;
         store_fail(item->error, item->error_size, "store: cannot append move %d to table %s: %s",
              item->move->number, item->table_id, reason);
+    }
+    if (committed && storage->lock_file >= 0) {
+        for (pending_move *item = batch; item; item = item->next) storage->moves += item->appended;
+        write_counts(storage);
     }
     unlock(storage);
 }
@@ -740,7 +933,8 @@ bool sqlite_store_finish_table(sqlite_store *storage, const char *table_id, cons
                         char *error, size_t error_size)
 {
     if (!lock_for(storage, table_id, error, error_size)) return false;
-    bool done = finish_table(storage, table_id, result_json, error, error_size);
+    bool done = check_file(storage, error, error_size) &&
+                finish_table(storage, table_id, result_json, error, error_size);
     unlock(storage);
     return done;
 }
@@ -863,7 +1057,7 @@ static bool read_moves(sqlite_store *storage, const char *table_id, move_list *l
 /* Visits each table that the statement `tables` (already bound) returns;
  * found counts them. */
 static bool visit_tables(sqlite_store *storage, sqlite3_stmt *tables, store_visitor visit, void *context,
-                         int *found, char *error, size_t error_size)
+                         const store_damage *damage, int *found, char *error, size_t error_size)
 {
     store_table table;
     move_list list = {0};
@@ -875,6 +1069,11 @@ static bool visit_tables(sqlite_store *storage, sqlite3_stmt *tables, store_visi
         good = read_table_row(tables, &table, error, error_size) &&
                read_seats(storage, &table, error, error_size) &&
                read_moves(storage, table.id, &list, error, error_size);
+        if (!good && damage && damage->notice && store_error_is_damage(error)) {
+            damage->notice(damage->context, table.id, error); /* skipped, and told */
+            good = true;
+            continue;
+        }
         bool go_on = good && visit(context, &table, list.moves, list.count);
         if (!go_on) break;
     }
@@ -888,13 +1087,13 @@ static bool visit_tables(sqlite_store *storage, sqlite3_stmt *tables, store_visi
 }
 
 bool sqlite_store_load_tables(sqlite_store *storage, bool unfinished_only, store_visitor visit, void *context,
-                       char *error, size_t error_size)
+                       const store_damage *damage, char *error, size_t error_size)
 {
     if (!lock(storage, error, error_size)) return false;
     sqlite3_stmt *tables = statement(storage, SELECT_TABLES);
     sqlite3_bind_int(tables, 1, unfinished_only);
     int found;
-    bool done = visit_tables(storage, tables, visit, context, &found, error, error_size);
+    bool done = visit_tables(storage, tables, visit, context, damage, &found, error, error_size);
     unlock(storage);
     return done;
 }
@@ -906,7 +1105,7 @@ bool sqlite_store_load_table(sqlite_store *storage, const char *table_id, store_
     sqlite3_stmt *tables = statement(storage, SELECT_TABLE);
     sqlite3_bind_text(tables, 1, table_id, -1, SQLITE_STATIC);
     int found;
-    bool done = visit_tables(storage, tables, visit, context, &found, error, error_size);
+    bool done = visit_tables(storage, tables, visit, context, NULL, &found, error, error_size);
     unlock(storage);
     if (done && found == 0) return store_fail(error, error_size, "no table %s", table_id);
     return done;
@@ -1028,6 +1227,11 @@ bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int6
                    sqlite3_errmsg(storage->database));
         rollback(storage);
     }
+    /* The lock file's counts go down with the rows, or the next start
+     * would take the deleted rows for lost ones. */
+    if (good && status == SQLITE_ROW && storage->lock_file >= 0 &&
+        count_rows(storage->database, &storage->tables, &storage->moves))
+        write_counts(storage);
     unlock(storage);
     if (good && !found) return store_fail(error, error_size, "no table %s", table_id);
     *deleted = good && status == SQLITE_ROW;

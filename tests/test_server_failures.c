@@ -1,0 +1,465 @@
+/*
+ * test_server_failures.c: `gateau serve` when its store fails, and its
+ * bots' fairness (docs/server.md, "When the store fails" and "Bots").
+ *
+ * Failures are injected in the store (GATEAU_TEST_STORE_FAIL, store.c:
+ * every Nth write fails, or every write after the first N), on SQLite and
+ * on PostgreSQL (a server the tests start, tests/postgres_server.h):
+ * tables of people, of bots and of a clock that runs out all finish, a
+ * client's move that was committed is never answered 503, a 503 says only
+ * "storage unavailable" while the log gets the reason; a table the store
+ * keeps failing is broken and says so; a table cannot be made meanwhile
+ * (503).  Bots: a heuristic table moves at once beside two tables of
+ * slow searches; budgets over --max-bot-ms are refused; SIGTERM stops a
+ * long search; an ext: seat with onerror=forfeit ends its table.
+ */
+#define _DEFAULT_SOURCE /* usleep */
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "http_client.h"
+#include "postgres_server.h"
+#include "served.h"
+#include "support.h"
+
+TestSuite(server_failures, .init = support_temp_setup, .fini = support_temp_teardown,
+          .timeout = 300);
+
+ReportHook(PRE_ALL)(struct criterion_test_set *tests)
+{
+    (void)tests;
+    postgres_server_start();
+}
+
+ReportHook(POST_ALL)(struct criterion_global_stats *stats)
+{
+    (void)stats;
+    postgres_server_stop();
+}
+
+typedef enum backend { SQLITE, POSTGRES } backend;
+
+#define BOTH_BACKENDS(name)                                                                   \
+    static void name(backend which);                                                           \
+    Test(server_failures, name##_sqlite) { name(SQLITE); }                                     \
+    Test(server_failures, name##_postgres) { name(POSTGRES); }                                 \
+    static void name(backend which)
+
+static const char *database(backend which, const char *name)
+{
+    if (which == POSTGRES) return postgres_server_database(name);
+    char file[64];
+    snprintf(file, sizeof file, "%s.db", name);
+    return support_temp_path(file);
+}
+
+static void stop_server(served *running)
+{
+    kill(running->pid, SIGTERM);
+    int status;
+    cr_assert_eq(waitpid(running->pid, &status, 0), running->pid);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the server stops cleanly (%d)",
+              status);
+}
+
+static json_t *request_as(const served *running, const char *method, const char *path,
+                          const char *body, const char *token, int expected)
+{
+    char *answer;
+    int status = http_request_as(running->port, method, path, body, token, "", &answer);
+    cr_assert_eq(status, expected, "%s %s %s: %d %s", method, path, body ? body : "", status,
+                 answer);
+    json_t *value = served_parse(answer);
+    free(answer);
+    return value;
+}
+
+/* A refusal whose reason is exactly reason, or contains it (whole false). */
+static void refused_with(const served *running, const char *method, const char *path,
+                         const char *body, int expected, const char *reason)
+{
+    json_t *answer = request_as(running, method, path, body, NULL, expected);
+    const char *error = json_string_value(json_object_get(answer, "error"));
+    cr_assert(error && strstr(error, reason), "%s %s: '%s' should say '%s'", method, path,
+              error ? error : "", reason);
+    json_decref(answer);
+}
+
+static served_table create(const served *running, const char *body)
+{
+    json_t *answer = request_as(running, "POST", "/api/tables", body, NULL, 201);
+    served_table table = served_table_from(answer);
+    json_decref(answer);
+    return table;
+}
+
+static json_t *snapshot(const served *running, const served_table *table, int seat)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s", table->id);
+    return request_as(running, "GET", path, NULL, seat ? table->tokens[seat - 1] : NULL, 200);
+}
+
+/* Waits (bounded) until the table is over: its last snapshot. */
+static json_t *wait_over(const served *running, const served_table *table, int seconds)
+{
+    for (int tries = 0; tries < seconds * 20; tries++) {
+        json_t *seen = snapshot(running, table, 0);
+        if (json_is_true(json_object_get(seen, "over"))) return seen;
+        json_decref(seen);
+        usleep(50000);
+    }
+    cr_assert_fail("table %s did not finish within %d s", table->id, seconds);
+    return NULL;
+}
+
+/* The log entries of seat 1 in a seat's snapshot. */
+static int moves_of_seat_1(json_t *seen)
+{
+    size_t i;
+    json_t *entry;
+    int count = 0;
+    json_array_foreach(json_object_get(seen, "log"), i, entry)
+        count += json_integer_value(json_object_get(entry, "seat")) == 1;
+    return count;
+}
+
+/* Plays seat 1's moves (its first legal action list, as a rules-free
+ * client builds it) until the game is over.  A 503 must say only
+ * "storage unavailable", and the move it answered must not be there; a
+ * 200 must be: a committed move is never answered 503. */
+static json_t *play_through_failures(const served *running, const served_table *table,
+                                     int *refusals)
+{
+    char path[160], moves[160];
+    snprintf(moves, sizeof moves, "/api/tables/%s/moves", table->id);
+    for (int steps = 0; steps < 5000; steps++) {
+        json_t *seen = snapshot(running, table, 1);
+        if (json_is_true(json_object_get(seen, "over"))) return seen;
+        json_t *legal = json_object_get(seen, "legal");
+        int version = (int)json_integer_value(json_object_get(seen, "version"));
+        if (!legal) {
+            json_decref(seen);
+            usleep(20000);
+            continue;
+        }
+        /* The whole move: first legal actions until complete. */
+        json_t *actions = json_array();
+        json_t *choices = json_incref(legal);
+        for (;;) {
+            json_t *first = json_array_get(choices, 0);
+            json_array_append_new(actions, json_integer(json_integer_value(
+                                               json_object_get(first, "action"))));
+            if (json_is_true(json_object_get(first, "complete"))) break;
+            char *after = json_dumps(actions, JSON_COMPACT);
+            after[strlen(after) - 1] = '\0';
+            snprintf(path, sizeof path, "/api/tables/%s/legal?after=%s", table->id, after + 1);
+            free(after);
+            json_t *next = request_as(running, "GET", path, NULL, table->tokens[0], 200);
+            json_decref(choices);
+            choices = json_incref(json_object_get(next, "legal"));
+            json_decref(next);
+        }
+        json_decref(choices);
+        json_t *body = json_pack("{s:i,s:o}", "version", version, "move", actions);
+        char *text = json_dumps(body, JSON_COMPACT), *reply;
+        json_decref(body);
+        int status = http_request_as(running->port, "POST", moves, text, table->tokens[0], "",
+                                     &reply);
+        free(text);
+        json_t *answer = served_parse(reply);
+        free(reply);
+        /* (the bot may move meanwhile: Mice Cake's mice move at once) */
+        json_t *after = snapshot(running, table, 1);
+        int mine = moves_of_seat_1(seen), now = moves_of_seat_1(after);
+        if (status == 503) {
+            cr_assert_str_eq(json_string_value(json_object_get(answer, "error")),
+                             "storage unavailable");
+            cr_assert_eq(now, mine, "a move answered 503 was not stored");
+            ++*refusals;
+        } else {
+            cr_assert(status == 200 || status == 409, "move: %d", status);
+            if (status == 200) cr_assert_eq(now, mine + 1, "a move answered 200 is stored");
+        }
+        json_decref(answer);
+        json_decref(after);
+        json_decref(seen);
+    }
+    cr_assert_fail("table %s: no end after 5000 steps", table->id);
+    return NULL;
+}
+
+static bool log_contains(const char *log, const char *text)
+{
+    char *content = support_read_file(log);
+    bool found = content && strstr(content, text);
+    free(content);
+    return found;
+}
+
+/* Every third write fails: tables of a person and a bot (its chance moves
+ * after the person's, the bot's moves), of bots only, and of a clock that
+ * runs out (the stand-in's moves) all finish, and replay. */
+BOTH_BACKENDS(every_table_finishes_through_injected_failures)
+{
+    const char *db = database(which, "injected");
+    const char *log = support_temp_path("injected.log");
+    setenv("GATEAU_TEST_STORE_FAIL", "every:3", 1);
+    const char *const extra[] = {"--address-requests", "0", "--address-tables", "0", NULL};
+    served running = served_start_logged(db, extra, log);
+    unsetenv("GATEAU_TEST_STORE_FAIL");
+    /* (a 503 on creation is the store failing too: the client tries again) */
+    served_table tables[4];
+    const char *bodies[4] = {
+        "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"heuristic\"]}",
+        "{\"game\":\"maries-table\",\"players\":3,\"seats\":[\"random\",\"random\",\"random\"]}",
+        "{\"game\":\"piece-o-cake\",\"players\":3,\"seats\":[\"heuristic\",\"random\","
+        "\"random\"]}",
+        "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"random\"],\"clock\":\"1s\"}"};
+    for (int t = 0; t < 4; t++) {
+        char *reply;
+        int status;
+        while ((status = http_request(running.port, "POST", "/api/tables", bodies[t], "",
+                                      &reply)) == 503) {
+            cr_assert(strstr(reply, "storage unavailable"), "%s", reply);
+            free(reply);
+        }
+        cr_assert_eq(status, 201, "%s", reply);
+        json_t *made = served_parse(reply);
+        free(reply);
+        tables[t] = served_table_from(made);
+        json_decref(made);
+    }
+    int refusals = 0;
+    json_t *final = play_through_failures(&running, &tables[0], &refusals);
+    served_check_record(&running, tables[0].id, final);
+    json_decref(final);
+    for (int t = 1; t < 4; t++) {
+        final = wait_over(&running, &tables[t], 120);
+        served_check_record(&running, tables[t].id, final);
+        json_decref(final);
+    }
+    stop_server(&running);
+    cr_assert(log_contains(log, "injected failure"), "the log names the store's reason");
+}
+
+/* The store fails every write after the table's row: its deal is never
+ * stored, and after --store-retry the table is broken, its snapshot says
+ * why; a new table is refused with 503 meanwhile.  A restart (the store
+ * working again) deals and plays on. */
+BOTH_BACKENDS(a_table_the_store_keeps_failing_is_broken_and_says_why)
+{
+    const char *db = database(which, "broken");
+    const char *log = support_temp_path("broken.log");
+    setenv("GATEAU_TEST_STORE_FAIL", "after:1", 1);
+    const char *const extra[] = {"--address-requests", "0", "--store-retry", "1", NULL};
+    served running = served_start_logged(db, extra, log);
+    unsetenv("GATEAU_TEST_STORE_FAIL");
+    served_table table = create(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
+                                          "\"heuristic\"]}");
+    json_t *seen = NULL;
+    for (int tries = 0; tries < 200; tries++) { /* (bounded: 10 s) */
+        json_decref(seen);
+        seen = snapshot(&running, &table, 1);
+        if (json_object_get(seen, "broken")) break;
+        usleep(50000);
+    }
+    const char *broken = json_string_value(json_object_get(seen, "broken"));
+    cr_assert(broken && strstr(broken, "storage unavailable"), "the snapshot says why: %s",
+              broken ? broken : "(no broken)");
+    cr_assert_eq(json_integer_value(json_object_get(seen, "version")), 0);
+    json_decref(seen);
+    refused_with(&running, "POST", "/api/tables",
+                 "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"heuristic\"]}", 503,
+                 "storage unavailable");
+    stop_server(&running);
+    cr_assert(log_contains(log, "broken"), "the log says the table broke");
+    cr_assert(log_contains(log, "injected failure"), "and why");
+
+    running = served_start_with(db, served_polling);
+    seen = snapshot(&running, &table, 1);
+    cr_assert_null(json_object_get(seen, "broken"));
+    cr_assert_geq(json_integer_value(json_object_get(seen, "version")), 1, "dealt at the restart");
+    json_decref(seen);
+    stop_server(&running);
+}
+
+/* ---- Bots ------------------------------------------------------------------------------ */
+
+/* Waits (bounded) until the table's version passes version: whether it did. */
+static bool wait_version(const served *running, const served_table *table, int version,
+                         int milliseconds)
+{
+    for (int waited = 0; waited <= milliseconds; waited += 20) {
+        json_t *seen = snapshot(running, table, 0);
+        int now = (int)json_integer_value(json_object_get(seen, "version"));
+        json_decref(seen);
+        if (now > version) return true;
+        usleep(20000);
+    }
+    return false;
+}
+
+/* Two tables of slow searches hold both bot threads' attention, yet a
+ * heuristic bot at a third table moves at once: each worker makes one
+ * move and puts its table back at the end of the queue.  (A worker that
+ * kept a table to its game's end left the heuristic waiting for minutes.) */
+Test(server_failures, a_heuristic_bot_moves_beside_slow_searches)
+{
+    served running = served_start_with(support_temp_path("fair.db"), served_polling);
+    const char *slow = "{\"game\":\"piece-o-cake\",\"players\":3,\"seats\":[\"ismcts:ms=400\","
+                       "\"ismcts:ms=400\",\"ismcts:ms=400\"]}";
+    served_table searches[2] = {create(&running, slow), create(&running, slow)};
+    cr_assert(wait_version(&running, &searches[1], 1, 5000), "the slow tables play");
+    usleep(500000);
+    served_table quick = create(&running, "{\"game\":\"mice-cake\",\"seats\":[\"heuristic\","
+                                          "\"heuristic\"]}");
+    /* After the deal (version 1), the first bot's move: one slow move
+     * ahead of it at most (0.4 s), never a whole game's. */
+    cr_assert(wait_version(&running, &quick, 1, 3000), "the heuristic bot moved");
+    json_t *seen = snapshot(&running, &searches[0], 0);
+    cr_assert(!json_is_true(json_object_get(seen, "over")), "the slow games still go on");
+    json_decref(seen);
+    stop_server(&running);
+}
+
+/* A budget over --max-bot-ms is refused with 422 naming the cap, at a
+ * new table and for a seat handed to a bot. */
+Test(server_failures, bot_budgets_over_the_cap_are_refused)
+{
+    const char *const extra[] = {"--max-bot-ms", "300", NULL};
+    served running = served_start_with(support_temp_path("cap.db"), extra);
+    refused_with(&running, "POST", "/api/tables",
+                 "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"ismcts:ms=301\"]}", 422,
+                 "cap of 300 ms (--max-bot-ms)");
+    refused_with(&running, "POST", "/api/tables",
+                 "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"ismcts:threads=1:ms=86400000\"]}",
+                 422, "ms=86400000");
+    served_table table = create(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
+                                          "\"ismcts:ms=300\"]}");
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s/zombie", table.id);
+    json_t *answer = request_as(&running, "POST", path,
+                                "{\"seat\":1,\"zombie\":true,\"bot\":\"ismcts:ms=5000\"}",
+                                table.creator, 422);
+    cr_assert(strstr(json_string_value(json_object_get(answer, "error")), "cap of 300 ms"));
+    json_decref(answer);
+    stop_server(&running);
+    /* The default cap: 5000 ms. */
+    running = served_start_with(support_temp_path("cap.db"), NULL);
+    refused_with(&running, "POST", "/api/tables",
+                 "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"ismcts:ms=5001\"]}", 422,
+                 "cap of 5000 ms");
+    stop_server(&running);
+}
+
+/* SIGTERM while bots search with a budget of minutes: the server stops
+ * within seconds, cleanly. */
+Test(server_failures, sigterm_stops_a_long_search)
+{
+    const char *const extra[] = {"--max-bot-ms", "600000", NULL};
+    served running = served_start_with(support_temp_path("long.db"), extra);
+    create(&running, "{\"game\":\"piece-o-cake\",\"players\":3,\"seats\":[\"ismcts:ms=600000\","
+                     "\"ismcts:ms=600000\",\"ismcts:ms=600000\"]}");
+    usleep(300000); /* (searching by now) */
+    kill(running.pid, SIGTERM);
+    int status = 0;
+    pid_t done = 0;
+    for (int waited = 0; waited < 200 && done == 0; waited++) { /* (bounded: 20 s) */
+        done = waitpid(running.pid, &status, WNOHANG);
+        if (!done) usleep(100000);
+    }
+    if (!done) kill(running.pid, SIGKILL);
+    cr_assert_eq(done, running.pid, "the server stopped in seconds");
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "cleanly (%d)", status);
+}
+
+/* An ext: seat with onerror=forfeit whose program fails ends its table
+ * (the seat forfeits), and the table is not restored at the next start. */
+Test(server_failures, a_forfeiting_program_ends_its_table)
+{
+    const char *db = support_temp_path("forfeit.db");
+    const char *const extra[] = {"--ext-bots", "ext:onerror=forfeit:start=2000:false", NULL};
+    served running = served_start_with(db, extra);
+    served_table table = create(&running, "{\"game\":\"mice-cake\",\"seats\":["
+                                          "\"ext:onerror=forfeit:start=2000:false\","
+                                          "\"heuristic\"]}");
+    json_t *final = wait_over(&running, &table, 30);
+    const char *ended = json_string_value(json_object_get(final, "ended"));
+    cr_assert(ended && strstr(ended, "forfeit"), "the snapshot says why: %s",
+              ended ? ended : "(none)");
+    json_decref(final);
+    stop_server(&running);
+    running = served_start_with(db, extra);
+    json_t *lobby = request_as(&running, "GET", "/api/tables", NULL, NULL, 200);
+    cr_assert_eq(json_array_size(json_object_get(lobby, "playing")), 0, "not restored");
+    json_decref(lobby);
+    final = snapshot(&running, &table, 0);
+    cr_assert(json_is_true(json_object_get(final, "over")));
+    json_decref(final);
+    stop_server(&running);
+}
+
+/* ---- The store tells the truth ---------------------------------------------------------- */
+
+/* A second server on the same SQLite file is refused at its start, with
+ * one line; the first goes on. */
+Test(server_failures, a_second_server_on_one_file_is_refused)
+{
+    const char *db = support_temp_path("one.db");
+    served running = served_start_with(db, NULL);
+    char arguments[512], *out;
+    snprintf(arguments, sizeof arguments, "serve --port 0 --db %s", db);
+    cr_assert_eq(support_run(arguments, NULL, &out), 1, "%s", out);
+    cr_assert(strstr(out, "is in use by another gateau process"), "%s", out);
+    free(out);
+    create(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}");
+    stop_server(&running);
+}
+
+/* The database deleted under a running server: its next write answers
+ * 503 "storage unavailable" and the log says why, instead of a 200 for a
+ * move that no restart would find. */
+Test(server_failures, a_deleted_database_is_noticed)
+{
+    const char *db = support_temp_path("ghost.db");
+    const char *log = support_temp_path("ghost.log");
+    served running = served_start_logged(db, served_polling, log);
+    cr_assert_eq(unlink(db), 0);
+    refused_with(&running, "POST", "/api/tables",
+                 "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}", 503,
+                 "storage unavailable");
+    stop_server(&running);
+    cr_assert(log_contains(log, "was deleted or replaced while in use"), "the log says why");
+}
+
+/* A table whose rows are damaged is skipped at start, with a line naming
+ * it; the server starts and serves the others. */
+Test(server_failures, a_damaged_table_is_skipped_at_start)
+{
+    const char *db = support_temp_path("damaged.db");
+    const char *log = support_temp_path("damaged.log");
+    served running = served_start_with(db, served_polling);
+    const char *body = "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}";
+    served_table damaged = create(&running, body), kept = create(&running, body);
+    stop_server(&running);
+    char sql[256];
+    snprintf(sql, sizeof sql, "DELETE FROM seats WHERE table_id = '%s' AND seat = 1", damaged.id);
+    sqlite3 *database;
+    cr_assert_eq(sqlite3_open(db, &database), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(database, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(database);
+    running = served_start_logged(db, served_polling, log);
+    json_t *seen = snapshot(&running, &kept, 1);
+    json_decref(seen);
+    stop_server(&running);
+    char line[128];
+    snprintf(line, sizeof line, "skipped table %s: store: table %s: damaged seats", damaged.id,
+             damaged.id);
+    cr_assert(log_contains(log, line), "the log names the skipped table");
+}
