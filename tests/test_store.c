@@ -1199,3 +1199,36 @@ Test(store, a_locked_table_fails_in_seconds_postgres)
     append(storage, "t", 0, 0, "first"); /* and then it goes on */
     store_close(storage);
 }
+
+/* Tables deleted (expiry, `gateau tables delete`) are no lost tables: the
+ * lock file's counts follow the delete, even when the process then dies
+ * without closing the store. */
+Test(store, deleted_tables_are_not_reported_lost)
+{
+    const char *path = support_temp_path("deleted.db");
+    store *storage = open_store(path);
+    for (int t = 0; t < 2; t++) {
+        char id[8];
+        snprintf(id, sizeof id, "t%d", t);
+        store_table table = make_table(id, 2, 100 + t);
+        create(storage, &table);
+        append(storage, id, 0, -1, "deal");
+    }
+    store_close(storage);
+    pid_t child = fork();
+    cr_assert_geq(child, 0);
+    if (child == 0) {
+        char error[256];
+        bool deleted = false;
+        store *mine = store_open(path, error, sizeof error);
+        bool done = mine && store_delete_table(mine, "t0", -1, &deleted, error, sizeof error);
+        _exit(done && deleted ? 0 : 1); /* (as a kill would: no store_close) */
+    }
+    int status;
+    cr_assert_eq(waitpid(child, &status, 0), child);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    storage = open_store(path);
+    cr_assert_null(store_warning(storage), "%s", store_warning(storage));
+    cr_assert_eq(list_tables(storage, false).count, 1);
+    store_close(storage);
+}

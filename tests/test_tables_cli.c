@@ -175,6 +175,16 @@ Test(tables_cli, bad_databases_and_arguments)
                          "?connect_timeout=5",
                          1, "someone:***@127.0.0.1:1");
 
+    /* A SQLite database a server has open: refused, naming its holder. */
+    const char *held = support_temp_path("held.db");
+    char error[256];
+    store *server = store_open(held, error, sizeof error);
+    cr_assert_not_null(server, "%s", error);
+    snprintf(arguments, sizeof arguments, "tables list --db '%s'", held);
+    support_expect_error(arguments, 1, "is in use by another gateau process");
+    store_close(server);
+    free(support_run_expect(0, "tables list --db '%s'", held));
+
     support_expect_error("tables", 2, "usage: gateau tables");
     support_expect_error("tables list", 2, "--db FILE|URL: which database?");
     support_expect_error("tables burn --db x.db", 2, "usage: gateau tables");
