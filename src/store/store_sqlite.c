@@ -1210,6 +1210,10 @@ bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int6
 {
     *deleted = false;
     if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
     bool found = false, good = sqlite3_exec(storage->database, "BEGIN IMMEDIATE", NULL, NULL,
                                             NULL) == SQLITE_OK;
     int status = good ? may_delete(storage, table_id, idle_before, &found) : SQLITE_ERROR;
@@ -1242,6 +1246,10 @@ bool sqlite_store_set_options(sqlite_store *storage, const char *table_id, const
                               char *error, size_t error_size)
 {
     if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
     sqlite3_stmt *prepared;
     int status = prepare(storage, "UPDATE tables SET options = ?2 WHERE id = ?1", &prepared);
     if (status == SQLITE_OK) {
