@@ -168,9 +168,14 @@ static void report_damage(void *context, const char *table_id, const char *reaso
 bool tables_init(struct store *database, char *error, size_t error_size)
 {
     tables.store = database;
+    /* Decks named by a path (a database from before): kept by their hash
+     * now.  A table skipped says why in the log (and again when its
+     * restore fails); a store that cannot list its tables here keeps no
+     * table from being served. */
     int skipped;
-    if (!decks_migrate(database, &skipped, error, error_size)) return false;
-    (void)skipped; /* (each said why in the log; restoring it fails and says so again) */
+    char reason[512];
+    if (!decks_migrate(database, &skipped, reason, sizeof reason))
+        fprintf(stderr, "gateau serve: cannot look for decks named by a path: %s\n", reason);
     restore_context counts = {0};
     store_on_damage(database, report_damage, &counts);
     bool loaded = store_load_tables(database, true, restore_one, &counts, error, error_size);
