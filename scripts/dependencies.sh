@@ -7,8 +7,9 @@ GATEAU_PACKAGES="build-essential cmake pkg-config libjansson-dev libedit-dev lib
 GATEAU_FUZZ_PACKAGES="clang-14 libclang-rt-14-dev"
 # The tests beyond the C ones: the browser tests (tests/web) drive Debian's
 # chromium from Node.js (the machine's own Node.js and npm when it has
-# them, else Debian's); the cluster recipes' check runs GNU parallel.
-GATEAU_TEST_PACKAGES="chromium parallel postgresql"
+# them, else Debian's); the cluster recipes' check runs GNU parallel;
+# the packaging check runs systemd-analyze (systemd).
+GATEAU_TEST_PACKAGES="chromium parallel postgresql systemd"
 command -v npm >/dev/null 2>&1 || GATEAU_TEST_PACKAGES="$GATEAU_TEST_PACKAGES nodejs npm"
 
 # gateau_install_dependencies [fuzz] [tests]: the packages to build and run

@@ -1643,11 +1643,10 @@ static void check_place_step(const gateau_state *state, const deck_list *deck, g
 }
 
 /* Every number of the scoring, recomputed from the cakes and customers in
- * the view. */
-static void check_final(const gateau_state *state, game_memory *m)
+ * the view (the observer's, of the game's end: the caller's, parsed once). */
+static void check_final(const gateau_state *state, json_t *view, game_memory *m)
 {
     int players = gateau_state_players(state);
-    json_t *view = support_view(state, GATEAU_OBSERVER);
     json_t *results = get(view, "results");
     cr_assert_eq(json_array_size(results), 3);
     int stars[GATEAU_MAX_PLAYERS] = {0}, last_total[GATEAU_MAX_PLAYERS] = {0};
@@ -1729,7 +1728,6 @@ static void check_final(const gateau_state *state, game_memory *m)
         if (stars[s] == best && last_total[s] == best_tasty) winners |= 1u << s;
     if (top > 1 && __builtin_popcount(winners) == 1) m->tiebreaks++;
     cr_assert_eq(gateau_state_winners(state), winners);
-    json_decref(view);
 }
 
 static void play_checked(const gateau_setup *setup, const deck_list *deck, uint64_t number,
@@ -1767,8 +1765,8 @@ static void play_checked(const gateau_setup *setup, const deck_list *deck, uint6
     json_t *last = json_array_get(get(view, "results"), 2);
     for (int s = 0; s < players; s++)
         check_placed(m, get(json_array_get(get(last, "seats"), (size_t)s), "cakes"), s);
+    check_final(state, view, m);
     json_decref(view);
-    check_final(state, m);
     if (number % 97 == 0) {
         char *text = gateau_record_text(record);
         char error[512] = "";

@@ -164,8 +164,14 @@ Test(cli, rules_of_an_unknown_game)
 Test(cli, version_and_help)
 {
     char *out;
+    /* The version and the commit the build comes from (CMake's git
+     * describe, or "unknown"), the same for both spellings. */
     cr_assert_eq(run("version", NULL, &out), 0);
-    cr_assert_str_eq(out, "gateau " GATEAU_VERSION "\n");
+    cr_assert_str_eq(out, "gateau " GATEAU_VERSION " (commit " GATEAU_COMMIT ")\n");
+    free(out);
+    cr_assert_eq(run("--version", NULL, &out), 0);
+    cr_assert_str_eq(out, "gateau " GATEAU_VERSION " (commit " GATEAU_COMMIT ")\n");
+    cr_assert_neq(strcmp(GATEAU_COMMIT, ""), 0);
     free(out);
     cr_assert_eq(run("help", NULL, &out), 0);
     cr_assert_not_null(strstr(out, "usage"));

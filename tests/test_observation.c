@@ -327,3 +327,122 @@ Test(batch, refuses_a_bad_count)
     cr_assert_str_eq(error, "a batch holds 1 to 1048576 games, not 0");
     gateau_setup_free(setup);
 }
+
+/* gateau_batch_game_start and gateau_batch_replay_game: a batch's games,
+ * replayed from their start generators and the actions since into another
+ * batch, are the same games (the same bytes), and a bad replay changes
+ * nothing. */
+Test(batch, games_replay_into_another_batch)
+{
+    gateau_setup *setup = support_setup("mice-cake", 2, NULL);
+    enum { GAMES = 4, STEPS = 700, MOST = 1024 };
+    gateau_batch *batch = gateau_batch_new(setup, GAMES, 5, NULL, 0);
+    int max_actions = gateau_game_type_of(gateau_setup_game(setup))->max_actions;
+    gateau_action *legal = calloc(GAMES * (size_t)max_actions, sizeof *legal);
+    int32_t counts[GAMES], seats[GAMES];
+    uint8_t done[GAMES];
+    gateau_batch_outputs out = {.legal_actions = legal, .legal_counts = counts, .seats = seats,
+                                .done = done};
+    char error[256];
+    gateau_rng probe;
+    cr_assert_not(gateau_batch_game_start(batch, 0, &probe), "no game before a reset");
+    gateau_batch_reset(batch, &out);
+    cr_assert_not(gateau_batch_game_start(batch, GAMES, &probe));
+    gateau_action since[GAMES][MOST];
+    int lengths[GAMES] = {0};
+    gateau_rng choose;
+    gateau_rng_seed(&choose, 3);
+    long finished = 0;
+    for (int step = 0; step < STEPS; step++) {
+        gateau_action actions[GAMES];
+        for (int i = 0; i < GAMES; i++)
+            actions[i] = legal[i * max_actions + (int)gateau_rng_below(&choose,
+                                                                       (uint32_t)counts[i])];
+        cr_assert(gateau_batch_step(batch, actions, &out, error, sizeof error), "%s", error);
+        for (int i = 0; i < GAMES; i++) {
+            since[i][lengths[i]++] = actions[i];
+            if (done[i]) lengths[i] = 0, finished++;
+            cr_assert_lt(lengths[i], MOST);
+        }
+    }
+    cr_assert_gt(finished, 0, "some games restarted (their start generator moved on)");
+
+    gateau_batch *other = gateau_batch_new(setup, GAMES, 99, NULL, 0);
+    gateau_action *legal2 = calloc(GAMES * (size_t)max_actions, sizeof *legal2);
+    int32_t counts2[GAMES], seats2[GAMES];
+    gateau_batch_outputs out2 = {.legal_actions = legal2, .legal_counts = counts2,
+                                 .seats = seats2};
+    cr_assert_not(gateau_batch_replay_game(other, 0, &probe, NULL, 0, &out2, error, sizeof error));
+    cr_assert_str_eq(error, "the batch has not been reset: no game has started");
+    gateau_batch_reset(other, &out2);
+    size_t size = gateau_state_size(setup);
+    for (int i = 0; i < GAMES; i++) {
+        gateau_rng start;
+        cr_assert(gateau_batch_game_start(batch, i, &start));
+        cr_assert(gateau_batch_replay_game(other, i, &start, since[i], lengths[i], &out2, error,
+                                           sizeof error), "game %d: %s", i, error);
+        cr_assert(memcmp(gateau_batch_state(batch, i), gateau_batch_state(other, i), size) == 0,
+                  "game %d replays to the same state", i);
+        cr_assert_eq(counts2[i], counts[i]);
+        cr_assert_eq(seats2[i], seats[i]);
+        cr_assert(memcmp(legal2 + i * max_actions, legal + i * max_actions,
+                         sizeof *legal * (size_t)counts[i]) == 0);
+    }
+    /* The replayed batch steps on exactly as the first. */
+    for (int step = 0; step < 50; step++) {
+        gateau_action actions[GAMES];
+        for (int i = 0; i < GAMES; i++)
+            actions[i] = legal[i * max_actions + (int)gateau_rng_below(&choose,
+                                                                       (uint32_t)counts[i])];
+        cr_assert(gateau_batch_step(batch, actions, &out, error, sizeof error), "%s", error);
+        cr_assert(gateau_batch_step(other, actions, &out2, error, sizeof error), "%s", error);
+        for (int i = 0; i < GAMES; i++)
+            cr_assert(memcmp(gateau_batch_state(batch, i), gateau_batch_state(other, i), size) ==
+                      0, "step %d game %d", step, i);
+    }
+
+    /* Refused: nothing changes. */
+    unsigned char *before = malloc(size);
+    memcpy(before, gateau_batch_state(other, 1), size);
+    gateau_rng start;
+    gateau_batch_game_start(other, 1, &start);
+    gateau_action bad[2] = {9999, 0};
+    cr_assert_not(gateau_batch_replay_game(other, 1, &start, bad, 1, &out2, error, sizeof error));
+    cr_assert(strstr(error, "game 1, action 1 of 1: ") == error, "%s", error);
+    cr_assert_not(gateau_batch_replay_game(other, GAMES, &start, bad, 0, &out2, error,
+                                           sizeof error));
+    cr_assert_str_eq(error, "there is no game 4 in a batch of 4");
+    cr_assert_not(gateau_batch_replay_game(other, 1, &start, NULL, 3, &out2, error, sizeof error));
+    /* A whole game and one action more: the game ends before the last. */
+    gateau_state *state = gateau_state_new(setup);
+    gateau_rng chance = start, pick;
+    gateau_rng_seed(&pick, 8);
+    gateau_action whole[MOST];
+    int n = 0;
+    while (!gateau_state_is_over(state)) {
+        if (gateau_state_is_chance(state)) {
+            gateau_state_apply_legal(state, GATEAU_CHANCE,
+                                     gateau_state_sample_chance(state, &chance));
+            continue;
+        }
+        gateau_action options[GATEAU_MAX_ACTIONS];
+        int seat = gateau_state_next_seat(state);
+        int k = gateau_state_legal_actions(state, seat, options);
+        whole[n] = options[gateau_rng_below(&pick, (uint32_t)k)];
+        gateau_state_apply_legal(state, seat, whole[n++]);
+    }
+    cr_assert_not(gateau_batch_replay_game(other, 1, &start, whole, n, &out2, error, sizeof error));
+    cr_assert(strstr(error, "the actions end the game") != NULL, "%s", error);
+    whole[n] = whole[n - 1];
+    cr_assert_not(gateau_batch_replay_game(other, 1, &start, whole, n + 1, &out2, error,
+                                           sizeof error));
+    cr_assert(strstr(error, "the game ends after") != NULL, "%s", error);
+    cr_assert(memcmp(before, gateau_batch_state(other, 1), size) == 0, "refusals change nothing");
+    free(before);
+    gateau_state_free(state);
+    gateau_batch_free(other);
+    gateau_batch_free(batch);
+    free(legal2);
+    free(legal);
+    gateau_setup_free(setup);
+}

@@ -22,6 +22,8 @@
 #include "gateau/arena.h"
 #include "support.h"
 
+#include <criterion/parameterized.h>
+
 TestSuite(shards, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 600);
 
 /* Game lines in a part file's text (the lines after the columns line). */
@@ -117,46 +119,56 @@ static void kill_and_resume(const char *arguments, const char *part, long shard_
 }
 
 /* Shards 1/3, 2/3 (killed and resumed) and 3/3 merged give the single run's
- * JSON and CSV, byte for byte, for every game. */
-Test(shards, merged_shards_are_the_single_run_for_every_game)
+ * JSON and CSV, byte for byte, for every game (one test per game, so that
+ * --jobs runs them side by side: under the sanitizers they were the last
+ * minute of the run, on one core). */
+ParameterizedTestParameters(shards, merged_shards_are_the_single_run_for_every_game)
 {
-    for (size_t i = 0; i < sizeof every_game / sizeof every_game[0]; i++) {
-        const run_case *c = &every_game[i];
-        char run[512];
-        run_arguments(c, run, sizeof run);
-        char single_json[256], single_csv[256], merged_json[256], merged_csv[256];
-        snprintf(single_json, sizeof single_json, "%s", support_temp_path("single.json"));
-        snprintf(single_csv, sizeof single_csv, "%s", support_temp_path("single.csv"));
-        snprintf(merged_json, sizeof merged_json, "%s", support_temp_path("merged.json"));
-        snprintf(merged_csv, sizeof merged_csv, "%s", support_temp_path("merged.csv"));
-        free(support_run_expect(0, "%s --json %s --csv %s", run, single_json, single_csv));
+    /* (indices into every_game: a parameter is copied as bytes, pointers
+     * and all, into the worker) */
+    static int games[] = {0, 1, 2, 3};
+    _Static_assert(sizeof games / sizeof games[0] == sizeof every_game / sizeof every_game[0],
+                   "a test per game of every_game");
+    return cr_make_param_array(int, games, sizeof games / sizeof games[0]);
+}
 
-        char parts[3][256];
-        for (int s = 1; s <= 3; s++) {
-            char name[64];
-            snprintf(name, sizeof name, "%s-%d.part", c->game, s);
-            snprintf(parts[s - 1], sizeof parts[0], "%s", support_temp_path(name));
-        }
-        char shard[2048];
-        for (int s = 1; s <= 3; s += 2) {
-            snprintf(shard, sizeof shard, "%s --shard %d/3 --part %s", run, s, parts[s - 1]);
-            free(support_run_expect(0, "%s", shard));
-        }
-        snprintf(shard, sizeof shard, "%s --shard 2/3 --part %s --threads 1", run, parts[1]);
-        long first, count;
-        gateau_arena_shard_range(c->games, 2, 3, &first, &count);
-        kill_and_resume(shard, parts[1], count);
+ParameterizedTest(int *index, shards, merged_shards_are_the_single_run_for_every_game)
+{
+    const run_case *c = &every_game[*index];
+    char run[512];
+    run_arguments(c, run, sizeof run);
+    char single_json[256], single_csv[256], merged_json[256], merged_csv[256];
+    snprintf(single_json, sizeof single_json, "%s", support_temp_path("single.json"));
+    snprintf(single_csv, sizeof single_csv, "%s", support_temp_path("single.csv"));
+    snprintf(merged_json, sizeof merged_json, "%s", support_temp_path("merged.json"));
+    snprintf(merged_csv, sizeof merged_csv, "%s", support_temp_path("merged.csv"));
+    free(support_run_expect(0, "%s --json %s --csv %s", run, single_json, single_csv));
 
-        /* In any order of the parts. */
-        free(support_run_expect(0, "arena-merge %s %s %s --json %s --csv %s", parts[2], parts[0],
-                                parts[1], merged_json, merged_csv));
-        char *single = support_read_file(single_json), *merged = support_read_file(merged_json);
-        cr_expect_str_eq(merged, single, "%s: the merged JSON is the single run's", c->game);
-        free(single), free(merged);
-        single = support_read_file(single_csv), merged = support_read_file(merged_csv);
-        cr_expect_str_eq(merged, single, "%s: the merged CSV is the single run's", c->game);
-        free(single), free(merged);
+    char parts[3][256];
+    for (int s = 1; s <= 3; s++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s-%d.part", c->game, s);
+        snprintf(parts[s - 1], sizeof parts[0], "%s", support_temp_path(name));
     }
+    char shard[2048];
+    for (int s = 1; s <= 3; s += 2) {
+        snprintf(shard, sizeof shard, "%s --shard %d/3 --part %s", run, s, parts[s - 1]);
+        free(support_run_expect(0, "%s", shard));
+    }
+    snprintf(shard, sizeof shard, "%s --shard 2/3 --part %s --threads 1", run, parts[1]);
+    long first, count;
+    gateau_arena_shard_range(c->games, 2, 3, &first, &count);
+    kill_and_resume(shard, parts[1], count);
+
+    /* In any order of the parts. */
+    free(support_run_expect(0, "arena-merge %s %s %s --json %s --csv %s", parts[2], parts[0],
+                            parts[1], merged_json, merged_csv));
+    char *single = support_read_file(single_json), *merged = support_read_file(merged_json);
+    cr_expect_str_eq(merged, single, "%s: the merged JSON is the single run's", c->game);
+    free(single), free(merged);
+    single = support_read_file(single_csv), merged = support_read_file(merged_csv);
+    cr_expect_str_eq(merged, single, "%s: the merged CSV is the single run's", c->game);
+    free(single), free(merged);
 }
 
 /* A part file's last line cut short (a kill in the middle of a write) is

@@ -97,6 +97,27 @@ GATEAU_API bool gateau_batch_step(gateau_batch *batch, const gateau_action *acti
                                   size_t error_size);
 /* Game i as it stands (the whole truth: for checks, not for agents). */
 GATEAU_API const gateau_state *gateau_batch_state(const gateau_batch *batch, int index);
+/*
+ * What replays game index exactly (how the Python package copies and
+ * pickles batches and their games): the generator as it was when the game
+ * now in progress started, before its opening chance moves, with the
+ * actions played in it since (chance drawn from that generator between
+ * them, as a step plays it).  false for an index out of range or a batch
+ * never reset.
+ */
+GATEAU_API bool gateau_batch_game_start(const gateau_batch *batch, int index, gateau_rng *rng);
+/*
+ * Makes game index the game that started from generator start and has had
+ * actions[0 .. count) played since, each for its seat to act, chance drawn
+ * from start between them; then writes out's row index (results zero).
+ * false with a one-line reason, game index unchanged, when an action is
+ * illegal, the game ends before the last one or at it, or the batch was
+ * never reset.
+ */
+GATEAU_API bool gateau_batch_replay_game(gateau_batch *batch, int index, const gateau_rng *start,
+                                         const gateau_action *actions, int count,
+                                         const gateau_batch_outputs *out, char *error,
+                                         size_t error_size);
 /* Games finished since the batch was made. */
 GATEAU_API long gateau_batch_games_finished(const gateau_batch *batch);
 

@@ -8,14 +8,16 @@ arenas, observation tensors and batches for learning agents.
 
 See docs/python.md.  The shared library is found as gateau._library says
 (GATEAU_LIBRARY, the package, cmake --install, a source build tree).
+OpenSpiel's API is gateau.pyspiel (import gateau.pyspiel as pyspiel).
 """
 
-from gateau.engine import (CHANCE, OBSERVER, TERMINAL, Game, GameInfo, GateauError, Record,
-                           Rng, State, games, load)
+from gateau.engine import (CHANCE, OBSERVER, TERMINAL, Game, GameInfo, GateauError,
+                           GateauTypeError, Record, Rng, State, games, load)
 from gateau.bots import Bot, Move, arena
 from gateau.batch import Batch
-from gateau.env import AECEnv, env
+from gateau.env import AECEnv, ParallelEnv, SingleAgentEnv, env, parallel_env
 
-__all__ = ["CHANCE", "OBSERVER", "TERMINAL", "Game", "GameInfo", "GateauError", "Record", "Rng",
-           "State", "games", "load", "Bot", "Move", "arena", "Batch", "AECEnv", "env"]
-__version__ = "0.1.0"
+__all__ = ["CHANCE", "OBSERVER", "TERMINAL", "Game", "GameInfo", "GateauError",
+           "GateauTypeError", "Record", "Rng", "State", "games", "load", "Bot", "Move", "arena",
+           "Batch", "AECEnv", "ParallelEnv", "SingleAgentEnv", "env", "parallel_env"]
+__version__ = "0.2.0"

@@ -161,6 +161,8 @@ _SIGNATURES = {
     "gateau_state_determinize": (None, [_p, _i, _rng]),
     "gateau_move_parse": (_i, [_p, _i, _s, _actions, _s, _size]),
     "gateau_move_format": (_p, [_p, _i, _actions, _i]),
+    "gateau_move_check": (_b, [_p, _i, _actions, _i, _s, _size]),
+    "gateau_state_from_view": (_p, [_p, _i, _s, _s, _size]),
     "gateau_action_name": (_p, [_p, _i, _action]),
     "gateau_state_describe_legal": (_p, [_p, _i]),
     # observations and batches
@@ -174,6 +176,8 @@ _SIGNATURES = {
     "gateau_batch_step": (_b, [_p, _p, ctypes.POINTER(BatchOutputs), _s, _size]),
     "gateau_batch_state": (_p, [_p, _i]),
     "gateau_batch_games_finished": (ctypes.c_long, [_p]),
+    "gateau_batch_game_start": (_b, [_p, _i, _rng]),
+    "gateau_batch_replay_game": (_b, [_p, _i, _rng, _actions, _i, ctypes.POINTER(BatchOutputs), _s, _size]),
     # records
     "gateau_record_new": (_p, [_p]),
     "gateau_record_free": (None, [_p]),
@@ -187,12 +191,14 @@ _SIGNATURES = {
     "gateau_record_move_count": (_i, [_p]),
     "gateau_record_move_text": (_s, [_p, _i]),
     "gateau_record_move_seat": (_i, [_p, _i]),
+    "gateau_record_move_actions": (_actions, [_p, _i, ctypes.POINTER(ctypes.c_int)]),
     "gateau_record_result_json": (_p, [_p]),
     # bots and arenas
     "gateau_bot_new": (_p, [_s, _s, _size]),
     "gateau_bot_free": (None, [_p]),
     "gateau_bot_name": (_s, [_p]),
     "gateau_bot_choose_move": (_b, [_p, _p, _i, _rng, ctypes.POINTER(BotMove)]),
+    "gateau_bot_fallback": (_s, [_s, _p]),
     "gateau_arena_new": (_p, [ctypes.POINTER(ArenaConfig), _s, _size]),
     "gateau_arena_free": (None, [_p]),
     "gateau_arena_run": (_b, [_p, _s, _size]),

@@ -8,7 +8,7 @@ import numpy as np
 
 from gateau import _library as C
 from gateau._library import lib
-from gateau.engine import GateauError, State, _text, load
+from gateau.engine import GateauError, State, _text, c_error, integer, load, seed_value
 
 
 class Batch:
@@ -16,7 +16,7 @@ class Batch:
     stream (seed, i).  After reset() and after each step(actions):
 
     - observations: float32 (count, observation_size), for the seat to act
-    - masks: uint8 (count, action_space_size)
+    - masks: int8 (count, action_space_size), 1 for each legal action (as Gymnasium's masks)
     - legal_actions: int32 (count, max_actions), legal_counts: int32 (count)
     - seats: int32 (count), the seat to act
     - rewards: float32 (count, players), final scores of a game that just ended
@@ -24,6 +24,11 @@ class Batch:
     - done: bool (count), the game just ended and started again
 
     observations=False or masks=False skips those outputs (they cost most).
+
+    The batch keeps, for each game, the actions played in it since it
+    started (a few numpy operations a step): with the generator the C
+    library notes at each game's start, they replay it exactly, which is
+    how state(i) pickles and how a Batch copies and pickles.
     """
 
     def __init__(self, game, count, seed=0, players=None, options=None, observations=True,
@@ -31,16 +36,20 @@ class Batch:
         if isinstance(game, str):
             game = load(game, players, options)
         self.game = game
-        self.count = int(count)
+        self.count = integer(count, "count")
+        self.seed = seed_value(seed)
+        self._flags = (bool(observations), bool(masks))
         error = C.error_buffer()
-        self._batch = lib.gateau_batch_new(game._setup, self.count, int(seed) & (2**64 - 1),
-                                           error, len(error))
+        if not -2**31 <= self.count < 2**31:
+            raise GateauError("a batch holds 1 to 1048576 games, not %d" % self.count)
+        self._batch = lib.gateau_batch_new(game._setup, self.count, self.seed, error,
+                                           len(error))
         if not self._batch:
             raise GateauError(_text(error.value))
         n, players = self.count, game.num_players
         self.observations = np.zeros((n, game.observation_size), np.float32) \
             if observations else None
-        self.masks = np.zeros((n, game.action_space_size), np.uint8) if masks else None
+        self.masks = np.zeros((n, game.action_space_size), np.int8) if masks else None
         self.legal_actions = np.zeros((n, game.max_actions), np.int32)
         self.legal_counts = np.zeros(n, np.int32)
         self.seats = np.zeros(n, np.int32)
@@ -70,6 +79,17 @@ class Batch:
                                 self._outputs_pointer, self._error,
                                 ctypes.c_size_t(len(self._error)))
         self._step = C.unconverted("gateau_batch_step")
+        # The steps' actions, one array a step (what a replay needs): game
+        # i's actions since it started are entry i of the steps from
+        # start[i] on.  Appending a step is a copy; the steps no game needs
+        # any more are dropped now and then.
+        self._log = []
+        self._log_base = 0  # the step number of _log[0]
+        self._step_number = 0
+        self._start = np.zeros(n, np.intp)
+        self._trim_at = 256
+        self._finished_before = 0  # games finished in the batch this one was copied from
+        self._stale = None  # rows whose results a copy set and the next step must clear
         self.reset()
 
     def __del__(self):
@@ -79,6 +99,10 @@ class Batch:
 
     def reset(self):
         lib.gateau_batch_reset(self._batch, self._outputs_pointer)
+        self._log = []
+        self._log_base = self._step_number = 0
+        self._start[:] = 0
+        self._stale = None
 
     def step(self, actions):
         """One action per game (any integer sequence or array of count)."""
@@ -91,8 +115,35 @@ class Batch:
             self._actions[...] = actions
         else:
             self._copy_actions(actions)
+        if self._stale is not None:
+            self._clear_stale()
         if not self._step(*self._step_arguments):
-            raise GateauError(_text(self._error.value))
+            raise GateauError(c_error(self._error))
+        # The step's actions for the replays; a game that ended starts again.
+        self._log.append(self._actions.copy())
+        self._step_number += 1
+        np.copyto(self._start, self._step_number, where=self.done)
+        if len(self._log) >= self._trim_at:
+            self._trim()
+
+    def _trim(self):
+        """Drops the steps before the oldest game still in progress."""
+        oldest = int(self._start.min())
+        del self._log[:oldest - self._log_base]
+        self._log_base = oldest
+        self._trim_at = max(256, 2 * len(self._log))
+
+    def _actions_since(self, index):
+        """The actions of game index since it started."""
+        first = int(self._start[index]) - self._log_base
+        return np.array([step[index] for step in self._log[first:]], np.int32)
+
+    def _clear_stale(self):
+        rows = self._stale
+        self.rewards[rows] = 0
+        self.winners[rows] = 0
+        self.done[rows] = False
+        self._stale = None
 
     def _copy_actions(self, actions):
         """Any other sequence of integers into the batch's array, checked."""
@@ -120,11 +171,80 @@ class Batch:
 
     @property
     def games_finished(self):
-        return lib.gateau_batch_games_finished(self._batch)
+        return self._finished_before + lib.gateau_batch_games_finished(self._batch)
 
-    def state(self, index):
-        """A copy of game index as it stands (the whole truth: for checks)."""
+    def _game_start(self, index):
+        rng = C.Rng()
+        if not lib.gateau_batch_game_start(self._batch, index, ctypes.byref(rng)):
+            raise GateauError("there is no game %d in a batch of %d" % (index, self.count))
+        return tuple(rng.s)
+
+    def _index(self, index):
+        index = integer(index, "index")
         if not 0 <= index < self.count:
             raise GateauError("there is no game %d in a batch of %d" % (index, self.count))
-        return State(self.game, lib.gateau_state_clone(lib.gateau_batch_state(self._batch,
-                                                                              index)))
+        return index
+
+    def state(self, index):
+        """A copy of game index as it stands (the whole truth: for checks).
+        It pickles as the game's actions from the start, chance included."""
+        index = self._index(index)
+        pointer = lib.gateau_state_clone(lib.gateau_batch_state(self._batch, index))
+        actions = [int(a) for a in self._actions_since(index)]
+        return State(self.game, pointer, base=("batch", self._game_start(index), actions))
+
+    # ---- copies and pickles: every game replayed from its start ----------
+
+    def _games(self):
+        """Per game: the generator's words at its start and its actions since."""
+        return [(self._game_start(i), self._actions_since(i))
+                for i in range(self.count)]
+
+    def __reduce__(self):
+        outputs = (self.rewards.copy(), self.winners.copy(), self.done.copy())
+        return (_rebuild_batch, (self.game, self.count, self.seed, self._flags, self._games(),
+                                 self.games_finished, outputs))
+
+    def __copy__(self):
+        return _rebuild_batch(*self.__reduce__()[1])
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __repr__(self):
+        return "<gateau batch of %d %s games>" % (self.count, self.game.name)
+
+
+def _rebuild_batch(game, count, seed, flags, games, finished, outputs):
+    batch = Batch(game, count, seed=seed, observations=flags[0], masks=flags[1])
+    error = C.error_buffer()
+    for index, (words, actions) in enumerate(games):
+        actions = np.ascontiguousarray(actions, dtype=np.int32)
+        start = C.Rng()
+        for k, word in enumerate(words):
+            start.s[k] = word
+        pointer = actions.ctypes.data_as(ctypes.POINTER(ctypes.c_int32))
+        if not lib.gateau_batch_replay_game(batch._batch, index, ctypes.byref(start), pointer,
+                                            len(actions), batch._outputs_pointer, error,
+                                            len(error)):
+            raise GateauError(_text(error.value))
+    # The log as if the games had been stepped: each game's actions end
+    # at the last step, starting where its own began.
+    longest = max((len(actions) for _, actions in games), default=0)
+    log = np.zeros((longest, count), np.int32)
+    for index, (_, actions) in enumerate(games):
+        log[longest - len(actions):, index] = actions
+        batch._start[index] = longest - len(actions)
+    batch._log = list(log)
+    batch._log_base, batch._step_number = 0, longest
+    batch._trim_at = max(256, 2 * longest)
+    batch._finished_before = finished - lib.gateau_batch_games_finished(batch._batch)
+    # The results of the last step, as the original holds them until its
+    # next step clears them.
+    rewards, winners, done = outputs
+    batch.rewards[...] = rewards
+    batch.winners[...] = winners
+    batch.done[...] = done
+    stale = np.flatnonzero(done)
+    batch._stale = stale if len(stale) else None
+    return batch

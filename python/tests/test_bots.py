@@ -23,6 +23,7 @@ def test_bots_play_whole_moves_to_the_end(spec):
         before = state.clone()
         move = bot.play(state, seat)
         assert move.text and before.move_text(move.actions, seat) == move.text
+        assert move.seat == seat
         assert not state.in_move()
     assert state.winners()
 

@@ -145,8 +145,11 @@ def test_bad_input_raises_the_engines_reason():
     while state.is_chance():
         state.apply(state.sample_chance(rng))
     before = state.view()
-    with pytest.raises(gateau.GateauError, match="not legal"):
+    with pytest.raises(gateau.GateauError, match="outside the game's actions"):
         state.apply(999)
+    with pytest.raises(gateau.GateauError, match="not legal"):
+        state.apply(next(a for a in range(state.game.action_space_size)
+                         if a not in state.legal_actions()))
     with pytest.raises(gateau.GateauError):
         state.apply_move("cut 1-99")
     with pytest.raises(gateau.GateauError, match="there is no seat 7"):
@@ -184,7 +187,7 @@ def test_no_leak_in_a_long_loop():
             copy.observation(0)
             state.to_record().text()
             try:
-                copy.apply(999)
+                copy.apply(62)
             except gateau.GateauError:
                 pass
             gateau.Record.from_text(state.to_record().text()).result()

@@ -32,7 +32,7 @@ def test_full_games_end_with_the_final_scores_as_rewards(name, players):
     steps, final = play(env, seed=11, chooser=chooser)
     assert steps > 0 and env.agents == []
     assert final == {"player_%d" % seat: float(score)
-                     for seat, score in enumerate(env.state.scores())}
+                     for seat, score in enumerate(env.game_state.scores())}
 
 
 def test_the_same_seed_plays_the_same_game():
@@ -40,13 +40,13 @@ def test_the_same_seed_plays_the_same_game():
     second = gateau.env("maries-table", players=4)
     play(first, 5, np.random.default_rng(1))
     play(second, 5, np.random.default_rng(1))
-    assert first.state.to_record().text() == second.state.to_record().text()
+    assert first.game_state.to_record().text() == second.game_state.to_record().text()
 
 
 def test_win_rewards_and_observe_any_agent():
     env = gateau.env("mice-cake", reward="win_loss")
     _, final = play(env, 3, np.random.default_rng(2))
-    winners = env.state.winners()
+    winners = env.game_state.winners()
     assert sorted(final.values()) in ([-1.0, 1.0], [1.0, 1.0])
     assert all((value == 1.0) == (int(agent[-1]) in winners) for agent, value in final.items())
     env.reset(seed=1)
@@ -57,8 +57,10 @@ def test_win_rewards_and_observe_any_agent():
 def test_bad_steps_are_refused():
     env = gateau.env("piece-o-cake", players=3)
     env.reset(seed=1)
-    with pytest.raises(gateau.GateauError, match="not legal"):
+    with pytest.raises(gateau.GateauError, match="outside the action space"):
         env.step(999)
+    with pytest.raises(gateau.GateauError, match="not legal"):
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0]))
     with pytest.raises(gateau.GateauError, match="must act"):
         env.step(None)
     with pytest.raises(gateau.GateauError, match="reward must be"):

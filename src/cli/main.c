@@ -129,14 +129,16 @@ static void usage(FILE *out)
           "                                the report of a run from its shards' parts\n"
           "  hint RECORD [--seat S] [--ms N] [--json]\n"
           "                                the best moves for a seat where a record stands\n"
-          "  serve [--bind A] [--port P] [--db FILE] [--web DIR]\n"
-          "                                the game server of web tables (docs/server.md)\n"
+          "  serve [--config FILE] [--bind A] [--port P] [--db FILE|URL] ... [--check]\n"
+          "                                the game server of web tables (docs/server.md;\n"
+          "                                gateau serve --help lists its settings)\n"
           "  tables list|show ID|delete ID|expire [--days N] --db FILE|URL\n"
           "                                a server's tables, for its operator\n"
           "  engine [--bot SPEC] [--seed S]\n"
           "                                a bot on stdin/stdout through the bot protocol\n"
           "                                (docs/protocol.md)\n"
-          "  version                       the version\n"
+          "  version                       the version and the commit it was built from\n"
+          "                                (also --version)\n"
           "\n"
           "Exit status: 0 done; 1 bad data (a record, a deck, an option value, a file);\n"
           "2 usage (an unknown command or flag, a missing value); 3 a game stopped\n"
@@ -163,7 +165,7 @@ int main(int argc, char **argv)
     if (!strcmp(command, "tables")) return cli_tables(argc - 2, argv + 2);
     if (!strcmp(command, "engine")) return cli_engine(argc - 2, argv + 2);
     if (!strcmp(command, "version") || !strcmp(command, "--version")) {
-        printf("gateau %s\n", GATEAU_VERSION);
+        printf("gateau %s (commit %s)\n", GATEAU_VERSION, GATEAU_COMMIT);
         return 0;
     }
     if (!strcmp(command, "help") || !strcmp(command, "--help") || !strcmp(command, "-h")) {

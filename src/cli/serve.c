@@ -1,8 +1,8 @@
 /*
- * serve.c: `gateau serve [--bind A] [--port P] [--db FILE] [--web DIR]
- * [--bot-threads N] [--origin URL,...] [--host NAME,...] [--trusted-proxy A,...]
- * [limits] [--expire-days N] [--ext-bots SPEC,...] [--quiet]` (docs/server.md): the
- * game server of web tables (docs/server.md).
+ * serve.c: `gateau serve [--config FILE] [--check] [--help] [--FLAG VALUE
+ * ...]`: the game server of web tables (docs/server.md).  Its settings
+ * (flags, GATEAU_* variables, the config file) are read in
+ * serve_settings.c.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/serve_settings.h"
 #include "server/server.h"
 
 /* mkdir -p for the folders above path's last '/'. */
@@ -52,52 +53,70 @@ static const char *default_web(void)
     return NULL;
 }
 
-/* The flags that take a number, where it goes, and its range. */
-typedef struct number_flag {
-    const char *name;
-    size_t offset;
-    uint64_t min, max;
-} number_flag;
+/* Each setting with its default (as gateau serve would start) and its
+ * flag, environment variable and meaning. */
+static void print_help(const server_options *defaults)
+{
+    printf("usage: gateau serve [--config FILE] [--check] [--FLAG VALUE ...]\n"
+           "Each setting is a flag, a GATEAU_* environment variable (--bot-threads:\n"
+           "GATEAU_BOT_THREADS) or a line 'name = value' of --config's file (or\n"
+           "GATEAU_CONFIG's); flags win over the environment, which wins over the file.\n\n");
+    for (int i = 0; i < serve_setting_count; i++) {
+        const serve_setting *setting = &serve_settings[i];
+        char flag[64], shown[1024];
+        snprintf(flag, sizeof flag, "--%s%s%s", setting->name, setting->value[0] ? " " : "",
+                 setting->value);
+        serve_setting_text(setting, defaults, shown, sizeof shown);
+        printf("  %-32s %s (default: %s)\n", flag, setting->help,
+               shown[0] ? shown : "none");
+    }
+    printf("  %-32s %s\n  %-32s %s\n  %-32s %s\n", "--config FILE",
+           "settings from FILE: 'name = value' lines, '#' comments", "--check",
+           "check the settings, print them (secrets hidden), and exit", "--help",
+           "this list");
+}
 
-static const number_flag number_flags[] = {
-    {"--port", offsetof(server_options, port), 0, 65535},
-    {"--bot-threads", offsetof(server_options, bot_threads), 1, 64},
-    {"--connections", offsetof(server_options, connections), 0, 1000000},
-    {"--address-connections", offsetof(server_options, address_connections), 0, 1000000},
-    {"--address-websockets", offsetof(server_options, address_websockets), 0, 1000000},
-    {"--address-requests", offsetof(server_options, address_requests), 0, 1000000},
-    {"--address-tables", offsetof(server_options, address_tables), 0, 1000000},
-    {"--spectators", offsetof(server_options, spectators), 0, SERVER_MAX_SPECTATORS},
-    {"--websocket-ping", offsetof(server_options, websocket_ping), 0, 3600},
-    {"--keep-alive", offsetof(server_options, keep_alive), 1, 3600},
-    {"--expire-days", offsetof(server_options, expire_days), 0, 36500},
-    {"--max-bot-ms", offsetof(server_options, max_bot_ms), 1, 3600000},
-    {"--store-retry", offsetof(server_options, store_retry), 1, 86400},
-};
+/* --check: the settings as a config file would say them; false when one
+ * is wrong (said on stderr). */
+static bool check_settings(const server_options *options)
+{
+    char error[512];
+    if (!server_check_bind(options->bind, error, sizeof error)) {
+        cli_error("serve: %s", error);
+        return false;
+    }
+    if (options->log && options->log[0] && !cli_check_writable("serve", "--log", options->log))
+        return false;
+    for (int i = 0; i < serve_setting_count; i++) {
+        char shown[1024];
+        serve_setting_text(&serve_settings[i], options, shown, sizeof shown);
+        printf("%s = %s\n", serve_settings[i].name, shown);
+    }
+    return true;
+}
 
-/* The flags that take text, and where it goes. */
-typedef struct text_flag {
-    const char *name;
-    size_t offset;
-} text_flag;
-
-static const text_flag text_flags[] = {
-    {"--bind", offsetof(server_options, bind)},
-    {"--db", offsetof(server_options, db)},
-    {"--web", offsetof(server_options, web)},
-    {"--origin", offsetof(server_options, origins)},
-    {"--host", offsetof(server_options, hosts)},
-    {"--trusted-proxy", offsetof(server_options, trusted_proxies)},
-    {"--ext-bots", offsetof(server_options, ext_bots)},
-};
-
-#define SERVE_USAGE                                                                            \
-    "usage: gateau serve [--bind ADDRESS] [--port P] [--db FILE|URL] [--web DIR] "             \
-    "[--bot-threads N] [--origin URL,...] [--host NAME,...] [--trusted-proxy ADDRESS,...] "    \
-    "[--connections N] [--address-connections N] [--address-websockets N] "                   \
-    "[--address-requests N] [--address-tables N] [--spectators N] [--websocket-ping S] "      \
-    "[--keep-alive S] [--max-bot-ms MS] [--store-retry S] [--expire-days N] "             \
-    "[--ext-bots SPEC,...] [--quiet]"
+/* The command, its settings read into options over the defaults there. */
+static int serve(int argc, char **argv, server_options *options, serve_request *request)
+{
+    if (!serve_settings_read(argc, argv, options, request)) return 2;
+    if (request->help) {
+        print_help(options);
+        return 0;
+    }
+    if (!options->db || !options->db[0]) {
+        cli_error("serve: no HOME to keep the database in: give --db FILE");
+        return 2;
+    }
+    if (options->web && !options->web[0]) options->web = NULL; /* `web =`: the API alone */
+    struct stat info;
+    if (options->web && (stat(options->web, &info) != 0 || !S_ISDIR(info.st_mode))) {
+        cli_error("serve: --web %s is not a folder", options->web);
+        return request->check ? 2 : 1;
+    }
+    if (request->check) return check_settings(options) ? 0 : 2;
+    if (!store_path_is_url(options->db) && !make_parent_folders(options->db)) return 1;
+    return server_run(options);
+}
 
 int cli_serve(int argc, char **argv)
 {
@@ -105,50 +124,11 @@ int cli_serve(int argc, char **argv)
                               .origins = "", .expire_days = 30, SERVER_DEFAULT_LIMITS};
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     options.bot_threads = cores > 0 ? (int)cores : 2;
-    for (int i = 0; i < argc; i++) {
-        const char *flag = argv[i];
-        if (!strcmp(flag, "--quiet")) {
-            options.quiet = true;
-            continue;
-        }
-        const number_flag *as_number = NULL;
-        const text_flag *as_text = NULL;
-        for (size_t f = 0; f < sizeof number_flags / sizeof *number_flags; f++)
-            if (!strcmp(flag, number_flags[f].name)) as_number = &number_flags[f];
-        for (size_t f = 0; f < sizeof text_flags / sizeof *text_flags; f++)
-            if (!strcmp(flag, text_flags[f].name)) as_text = &text_flags[f];
-        if (!as_number && !as_text) {
-            cli_error("serve: unknown option '%s' (" SERVE_USAGE ")", flag);
-            return 2;
-        }
-        if (i + 1 >= argc) {
-            cli_error("serve: %s needs a value", flag);
-            return 2;
-        }
-        const char *value = argv[++i];
-        if (as_text) {
-            *(const char **)((char *)&options + as_text->offset) = value;
-            continue;
-        }
-        uint64_t number;
-        if (!cli_parse_integer("serve", flag, value, as_number->min, as_number->max, &number))
-            return 2;
-        *(int *)((char *)&options + as_number->offset) = (int)number;
-    }
     char database[4096];
-    if (!options.db) {
-        if (!default_database(database, sizeof database)) {
-            cli_error("serve: no HOME to keep the database in: give --db FILE");
-            return 2;
-        }
-        options.db = database;
-    }
-    if (!store_path_is_url(options.db) && !make_parent_folders(options.db)) return 1;
-    struct stat info;
-    if (options.web && (stat(options.web, &info) != 0 || !S_ISDIR(info.st_mode))) {
-        cli_error("serve: --web %s is not a folder", options.web);
-        return 1;
-    }
-    if (!options.web) options.web = default_web();
-    return server_run(&options);
+    if (default_database(database, sizeof database)) options.db = database;
+    options.web = default_web();
+    serve_request request = {0};
+    int status = serve(argc, argv, &options, &request);
+    serve_settings_free(&request);
+    return status;
 }

@@ -38,6 +38,7 @@ enum { BATCH_ALIGNMENT = 64 }; /* a cache line */
 typedef struct batch_game {
     gateau_state *state; /* a slot of the batch's block */
     gateau_rng rng;
+    gateau_rng start; /* rng when the game in progress started (gateau_batch_game_start) */
     int seat; /* to act */
     int legal_count;
 } batch_game;
@@ -80,6 +81,7 @@ static void play_chance(const gateau_batch *batch, batch_game *game)
 static void start_game(const gateau_batch *batch, batch_game *game)
 {
     memcpy(game->state, batch->initial, gateau_state_size(batch->setup));
+    game->start = game->rng;
     play_chance(batch, game);
 }
 
@@ -232,6 +234,68 @@ long gateau_batch_games_finished(const gateau_batch *batch) { return batch->fini
 const gateau_state *gateau_batch_state(const gateau_batch *batch, int index)
 {
     return index >= 0 && index < batch->count ? batch->games[index].state : NULL;
+}
+
+bool gateau_batch_game_start(const gateau_batch *batch, int index, gateau_rng *rng)
+{
+    if (!batch->started || index < 0 || index >= batch->count) return false;
+    *rng = batch->games[index].start;
+    return true;
+}
+
+bool gateau_batch_replay_game(gateau_batch *batch, int index, const gateau_rng *start,
+                              const gateau_action *actions, int count,
+                              const gateau_batch_outputs *out, char *error, size_t error_size)
+{
+    if (!batch->started) {
+        set_error(error, error_size, "the batch has not been reset: no game has started");
+        return false;
+    }
+    if (index < 0 || index >= batch->count) {
+        set_error(error, error_size, "there is no game %d in a batch of %d", index, batch->count);
+        return false;
+    }
+    if (count < 0 || (count > 0 && !actions) || !start) {
+        set_error(error, error_size, "game %d: no generator or actions given", index);
+        return false;
+    }
+    /* Played on a copy: a refused replay leaves game index as it was. */
+    batch_game replay = {.state = gateau_state_clone(batch->initial), .rng = *start,
+                         .start = *start};
+    play_chance(batch, &replay);
+    bool ok = true;
+    for (int k = 0; ok && k < count; k++) {
+        char reason[256];
+        if (replay.state->over) {
+            set_error(error, error_size, "game %d: the game ends after %d of the %d actions",
+                      index, k, count);
+            ok = false;
+        } else if (!gateau_state_apply(replay.state, __builtin_ctz(replay.state->actors),
+                                       actions[k], reason, sizeof reason)) {
+            set_error(error, error_size, "game %d, action %d of %d: %s", index, k + 1, count,
+                      reason);
+            ok = false;
+        } else {
+            play_chance(batch, &replay);
+        }
+    }
+    if (ok && replay.state->over) {
+        set_error(error, error_size,
+                  "game %d: the actions end the game (a batch's game always has a seat to act)",
+                  index);
+        ok = false;
+    }
+    if (ok) {
+        batch_game *game = &batch->games[index];
+        memcpy(game->state, replay.state, gateau_state_size(batch->setup));
+        game->rng = replay.rng;
+        game->start = replay.start;
+        find_actor(batch, index, out);
+        write_tensors(batch, index, out);
+        write_result(batch, index, false, out);
+    }
+    gateau_state_free(replay.state);
+    return ok;
 }
 
 void gateau_batch_reset(gateau_batch *batch, const gateau_batch_outputs *out)

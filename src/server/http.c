@@ -476,9 +476,11 @@ static int post_move(http_exchange *connection, server_table *table, json_t *bod
     }
     char error[512];
     int number = table->version; /* (the move is stored as the table's next) */
+    int64_t started = server_now_us();
     int status = table_play(table, seat, (int)version, text, actions, count, NULL, error,
                             sizeof error);
     if (status) return send_error(connection, status, "%s", error);
+    metrics_move(server_now_us() - started);
     char answer[64];
     snprintf(answer, sizeof answer, "{\"version\":%d,\"move\":%d}", table->version, number);
     return send_json(connection, 200, answer);
@@ -804,9 +806,57 @@ static int api_answer(http_exchange *connection)
     return send_error(connection, 404, "no %s %.100s", method, path);
 }
 
+/* GET /healthz: whether the database answers now.  The reason of a
+ * failure goes to the log; the client learns only that the database is
+ * unreachable (no host, no port, no password). */
+static int get_health(http_exchange *connection)
+{
+    if (!server_ready())
+        return send_json(connection, 503, "{\"ok\":false,\"error\":\"starting: restoring tables\"}");
+    char error[512];
+    if (!store_check(tables_store(), error, sizeof error)) {
+        fprintf(stderr, "gateau: serve: /healthz: %s\n", error);
+        return send_json(connection, 503,
+                         "{\"ok\":false,\"error\":\"the database is unreachable\"}");
+    }
+    return send_json(connection, 200, "{\"ok\":true}");
+}
+
+static int get_metrics(http_exchange *connection)
+{
+    char *text = metrics_text();
+    send_text(connection, 200, "text/plain; version=0.0.4; charset=utf-8", text);
+    free(text);
+    return 200;
+}
+
+/* The routes for operators, answered whether the server is ready or not
+ * (a load balancer asks while tables are restored): false for others. */
+static bool operator_route(http_exchange *connection)
+{
+    const char *path = connection->path;
+    bool post = !strcmp(connection->method, "POST");
+    if (strcmp(path, "/healthz") && strcmp(path, "/metrics")) return false;
+    if (post) {
+        send_error(connection, 405, "POST is for /api/ routes, not %s", path);
+        strcat(connection->headers, "Allow: GET, HEAD\r\n");
+    } else if (!strcmp(path, "/healthz")) {
+        get_health(connection);
+    } else {
+        get_metrics(connection);
+    }
+    return true;
+}
+
 void http_answer(http_exchange *connection)
 {
     const char *path = connection->path;
+    if (operator_route(connection)) return;
+    if (!server_ready()) {
+        send_error(connection, 503, "the server is starting (restoring its tables): try again");
+        strcat(connection->headers, "Retry-After: 1\r\n");
+        return;
+    }
     if (!strncmp(path, "/api/", 5) || !strcmp(path, "/api")) {
         api_answer(connection);
         return;

@@ -54,6 +54,7 @@ enum {
     LOOP_WRITE_CHUNK = 64 * 1024, /* an answer is written in pieces of at most this */
     LOOP_HEADER_POOL = 4096,      /* requests whose heads are read at once */
     LOOP_BEHIND_SECONDS = 2,      /* for a client fallen behind to take its close */
+    LOOP_DRAIN_MS = 3000,         /* for every WebSocket to take its 1001 when stopping */
     /* The most one send() may take: without it, libwebsockets sends no
      * more than the receive buffer's size at once (512 bytes here) and
      * keeps the rest for the next turn of the loop. */
@@ -107,6 +108,9 @@ static struct {
     struct connection_list idle;       /* idle keep-alive connections, by since when */
     lws_sorted_usec_list_t sweep;
     int sweeps;
+    lws_sorted_usec_list_t drain; /* stopping: until every WebSocket took its 1001 */
+    int64_t drain_deadline;       /* ms; 0 while not stopping */
+    int in_flight;                /* exchanges with the request threads */
     /* What other threads hand the loop, under lock. */
     pthread_mutex_t lock;
     http_exchange *answered;
@@ -158,11 +162,15 @@ void exchange_free(http_exchange *exchange)
     free(exchange);
 }
 
+static client_address *client_of(struct loop_connection *connection);
+
 static http_exchange *exchange_new(struct loop_connection *connection)
 {
     http_exchange *made = calloc(1, sizeof *made);
     if (!made) abort();
     made->connection = connection;
+    made->started = server_now_us();
+    snprintf(made->client, sizeof made->client, "%s", addresses_text(client_of(connection)));
     return made;
 }
 
@@ -195,12 +203,15 @@ static const char *status_text(int status)
 
 static void log_answer(const http_exchange *exchange)
 {
+    metrics_request(exchange->status);
     if (loop.options->quiet) return;
     /* The path only: never a query or a header. */
-    char method[32], path[2048];
+    char method[32], path[2048], client[80];
     one_line(exchange->method[0] ? exchange->method : "-", method, sizeof method);
     one_line(exchange->path[0] ? exchange->path : "-", path, sizeof path);
-    fprintf(stderr, "%s %s %d\n", method, path, exchange->status);
+    one_line(exchange->client, client, sizeof client);
+    request_log_answer(client, method, path, exchange->status,
+                       server_now_us() - exchange->started);
 }
 
 /* The answer's head, once: the status line and the headers. */
@@ -430,7 +441,10 @@ static int submit(struct loop_connection *connection)
 {
     http_exchange *exchange = connection->exchange;
     exchange->in_flight = true;
-    if (requests_submit(exchange)) return 0;
+    if (requests_submit(exchange)) {
+        loop.in_flight++;
+        return 0;
+    }
     exchange->in_flight = false;
     return answer_now(connection, 503, "Retry-After: 1\r\n", "the server is busy: try again");
 }
@@ -744,7 +758,9 @@ static int websocket_received(struct loop_connection *connection, const char *da
     if (!requests_submit(exchange)) {
         exchange->in_flight = false;
         close_socket(connection, 1013, "the server is busy: try again");
+        return 0;
     }
+    loop.in_flight++;
     return 0;
 }
 
@@ -791,9 +807,11 @@ static int accept_connection(const struct lws_filter_network_conn_args *accepted
     if (loop.accepted) { /* the last one accepted never became a connection */
         addresses_disconnect(loop.accepted);
         loop.open_connections--;
+        metrics_gauge_add(METRIC_CONNECTIONS, -1);
         loop.accepted = NULL;
     }
     if (loop.options->connections && loop.open_connections >= loop.options->connections) return 1;
+    if (atomic_load(&loop.stopping)) return 1; /* draining: nobody new */
     char text[INET6_ADDRSTRLEN] = "?";
     const struct sockaddr_storage *peer = &accepted->cli_addr;
     if (peer->ss_family == AF_INET)
@@ -805,6 +823,7 @@ static int accept_connection(const struct lws_filter_network_conn_args *accepted
     /* A proxy carries everybody's connections: it is not limited. */
     if (!addresses_connect(address, !addresses_trusted(text))) return 1;
     loop.open_connections++;
+    metrics_gauge_add(METRIC_CONNECTIONS, 1);
     loop.accepted = address;
     return 0;
 }
@@ -835,6 +854,8 @@ static void connection_gone(struct lws *wsi)
     }
     addresses_disconnect(gone->address);
     loop.open_connections--;
+    metrics_gauge_add(METRIC_CONNECTIONS, -1);
+    if (gone->websocket) metrics_gauge_add(METRIC_WEBSOCKETS, -1);
     free(gone->message);
     free(gone);
 }
@@ -854,6 +875,7 @@ static void take_handed_back(void)
         http_exchange *exchange = answered;
         answered = exchange->next;
         exchange->in_flight = false;
+        loop.in_flight--;
         struct loop_connection *connection = exchange->connection;
         if (!connection) { /* it closed meanwhile */
             if (exchange->subscribed) websocket_gone(exchange->subscribed);
@@ -891,6 +913,33 @@ static void take_handed_back(void)
     free(woken);
 }
 
+/* Stopping: the loop ends once every WebSocket has taken its close
+ * (1001) and the request threads have handed back every request they
+ * had (a move being committed gets its answer; it is written within
+ * the next turn), or when LOOP_DRAIN_MS have passed (a client that never
+ * reads). */
+static void drain(lws_sorted_usec_list_t *timer)
+{
+    bool drained = !loop.websockets.oldest && !loop.in_flight;
+    if (drained || server_now() >= loop.drain_deadline) {
+        ev_break(loop.events, EVBREAK_ALL);
+        return;
+    }
+    lws_sul_schedule(loop.vhost_context, 0, timer, drain, 20 * LWS_US_PER_MS);
+}
+
+/* SIGTERM (loop_stop): every WebSocket is told the server is going away,
+ * with a close frame its client can act on (reconnect to another
+ * server), rather than a connection cut. */
+static void begin_drain(void)
+{
+    if (loop.drain_deadline) return;
+    loop.drain_deadline = server_now() + LOOP_DRAIN_MS;
+    for (struct loop_connection *at = loop.websockets.oldest; at; at = at->newer)
+        close_socket(at, 1001, "the server is stopping");
+    drain(&loop.drain);
+}
+
 /* Every second: first messages that did not come; now and then, the
  * addresses nobody uses any more. */
 static void sweep(lws_sorted_usec_list_t *timer)
@@ -925,7 +974,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         take_handed_back();
-        if (atomic_load(&loop.stopping) && loop.events) ev_break(loop.events, EVBREAK_ALL);
+        if (atomic_load(&loop.stopping) && loop.events) begin_drain();
         return 0;
     case LWS_CALLBACK_HTTP:
         return connection ? http_begins(connection, in, length) : -1;
@@ -941,6 +990,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_ESTABLISHED:
         if (!connection) return -1;
         connection->websocket = true;
+        metrics_gauge_add(METRIC_WEBSOCKETS, 1);
         if (connection->exchange) {
             connection->exchange->status = 101;
             log_answer(connection->exchange);
@@ -1010,7 +1060,9 @@ static void log_library(int level, const char *line)
     one_line(line, text, sizeof text);
     size_t length = strlen(text);
     while (length >= 2 && !strcmp(text + length - 2, "\\n")) text[length -= 2] = '\0';
-    fprintf(stderr, "gateau: serve: libwebsockets: %s\n", text);
+    char logged[600];
+    snprintf(logged, sizeof logged, "gateau: serve: libwebsockets: %s", text);
+    request_log_text(logged);
 }
 
 /*
@@ -1054,6 +1106,7 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
      * request threads allocate anything). */
     mallopt(M_ARENA_MAX, 4);
 #endif
+    loop.drain_deadline = 0;
     lws_set_log_level(LLL_ERR, log_library);
     /* Enough descriptors for every connection allowed. */
     struct rlimit files;
@@ -1133,5 +1186,7 @@ void loop_forget(void)
     loop.waiting_hello = NULL;
     loop.websockets = loop.idle = (struct connection_list){NULL, NULL};
     loop.accepted = NULL;
+    metrics_gauge_add(METRIC_CONNECTIONS, -loop.open_connections); /* (none, normally) */
     loop.open_connections = 0;
+    loop.in_flight = 0;
 }

@@ -10,6 +10,7 @@
  * since each connection makes at most one.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "server/server.h"
@@ -33,8 +34,15 @@ static struct {
 
 static void answer(http_exchange *exchange)
 {
-    if (exchange->websocket_hello) websocket_hello(exchange);
-    else http_answer(exchange);
+    if (exchange->websocket_hello && !server_ready()) { /* tables not restored yet */
+        exchange->close_code = 1013;
+        snprintf(exchange->close_reason, sizeof exchange->close_reason,
+                 "the server is starting: reconnect");
+    } else if (exchange->websocket_hello) {
+        websocket_hello(exchange);
+    } else {
+        http_answer(exchange);
+    }
     loop_answered(exchange);
 }
 

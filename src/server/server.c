@@ -1,15 +1,20 @@
 /*
  * server.c: starting and stopping `gateau serve`.
  *
- * Order matters: the store opens and every unfinished table is restored
- * before the first connection is accepted; on SIGINT or SIGTERM the
- * connections close first, then the request threads and the bots finish
- * what they do, then the tables and the store go.  Nothing is lost by stopping at any point in
+ * Order matters: the store opens, then the port is bound (a second
+ * server on the same port fails at once, before restoring anything),
+ * then every unfinished table is restored while requests are answered
+ * 503 (but /healthz and /metrics); on SIGINT or SIGTERM the
+ * connections close first (WebSockets with 1001), then the request
+ * threads and the bots finish what they do, then the tables and the
+ * store go.  Nothing is lost by stopping at any point in
  * between: every acknowledged move is already committed.
  */
 #define _GNU_SOURCE /* pthread_setattr_default_np */
 #include <errno.h>
+#include <netdb.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +33,11 @@ struct server {
     bool workers, requests, loop, expiry;
     int port;
 };
+
+/* Whether the tables are restored: requests wait for it (server_ready). */
+static atomic_bool ready;
+
+bool server_ready(void) { return atomic_load(&ready); }
 
 server *server_start(const server_options *options, char *error, size_t error_size)
 {
@@ -54,11 +64,18 @@ server *server_start(const server_options *options, char *error, size_t error_si
     browser_configure(options);
     addresses_configure(options);
     websocket_configure(options);
-    decks_configure(options->db);
+    decks_configure(options->db); /* (before the first request) */
+    atomic_store(&ready, false);
+    bool ok = true;
+    if (!(running->requests = requests_start(SERVER_REQUEST_THREADS, SERVER_REQUEST_QUEUE))) {
+        snprintf(error, error_size, "cannot start the request threads");
+        ok = false;
+    }
+    if (ok) ok = running->loop = loop_start(options, error, error_size);
     /* Expired tables go before the others are restored: no replay for
      * them. */
-    expiry_sweep(running->database, options->expire_days);
-    bool ok = tables_init(running->database, error, error_size);
+    if (ok) expiry_sweep(running->database, options->expire_days);
+    if (ok) ok = tables_init(running->database, error, error_size);
     if (ok && !(running->expiry = expiry_start(running->database, options->expire_days))) {
         snprintf(error, error_size, "cannot start the expiry's thread");
         ok = false;
@@ -70,16 +87,12 @@ server *server_start(const server_options *options, char *error, size_t error_si
         snprintf(error, error_size, "cannot start the bots' threads");
         ok = false;
     }
-    if (ok && !(running->requests = requests_start(SERVER_REQUEST_THREADS, SERVER_REQUEST_QUEUE))) {
-        snprintf(error, error_size, "cannot start the request threads");
-        ok = false;
-    }
-    if (ok) ok = running->loop = loop_start(options, error, error_size);
     if (!ok) {
         server_stop(running);
         return NULL;
     }
     running->port = loop_port();
+    atomic_store(&ready, true);
     return running;
 }
 
@@ -100,30 +113,60 @@ void server_stop(server *running)
      * table up. */
     store_close(running->database);
     tables_shutdown();
+    atomic_store(&ready, false); /* (after the drain: its last requests are answered as usual) */
     free(running);
+}
+
+bool server_check_bind(const char *address, char *error, size_t error_size)
+{
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
+                             .ai_flags = AI_NUMERICHOST | AI_PASSIVE};
+    struct addrinfo *found = NULL;
+    bool good = address && getaddrinfo(address, "0", &hints, &found) == 0 && found;
+    if (!good) snprintf(error, error_size, "--bind '%s' is not an IP address", address ? address : "");
+    if (found) freeaddrinfo(found);
+    return good;
+}
+
+/* SIGHUP: the log opened again (logrotate moved it); the server goes on. */
+static void reopen_log(void)
+{
+    char error[512];
+    if (!request_log_reopen(error, sizeof error)) fprintf(stderr, "gateau: serve: %s\n", error);
 }
 
 int server_run(const server_options *options)
 {
     /* Signals are taken by sigwait below, not by whichever thread: blocked
      * before any thread starts, so that every thread inherits the mask. */
-    sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    char error[512];
-    server *running = server_start(options, error, sizeof error);
-    if (!running) {
+    sigset_t taken;
+    sigemptyset(&taken);
+    sigaddset(&taken, SIGINT);
+    sigaddset(&taken, SIGTERM);
+    sigaddset(&taken, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &taken, NULL);
+    char error[512], database[1024];
+    if (!request_log_open(options->log, error, sizeof error)) {
         fprintf(stderr, "gateau: serve: %s\n", error);
         return 1;
     }
-    printf("gateau serve: http://%s:%d/ (database %s)\n", options->bind, server_port(running),
-           options->db);
+    server *running = server_start(options, error, sizeof error);
+    if (!running) {
+        fprintf(stderr, "gateau: serve: %s\n", error);
+        request_log_close();
+        return 1;
+    }
+    /* An IPv6 address goes in brackets in a URL; the password never shows. */
+    bool six = strchr(options->bind, ':') != NULL;
+    store_path_shown(options->db, database, sizeof database);
+    printf("gateau serve: http://%s%s%s:%d/ (database %s)\n", six ? "[" : "", options->bind,
+           six ? "]" : "", server_port(running), database);
     fflush(stdout);
     int signal_number;
-    sigwait(&stop, &signal_number);
+    while (sigwait(&taken, &signal_number) == 0 && signal_number == SIGHUP) reopen_log();
     printf("gateau serve: stopping (%s)\n", signal_number == SIGINT ? "SIGINT" : "SIGTERM");
+    fflush(stdout);
     server_stop(running);
+    request_log_close();
     return 0;
 }

@@ -16,6 +16,8 @@
  *   addresses.c  the limits per client address
  *   websocket.c  subscribers, their bounded outboxes, pushes and presence
  *   tokens.c     ids and secret tokens
+ *   metrics.c    what GET /metrics tells: counters updated without locks
+ *   request_log.c the request log's lines, its file and its reopening
  *   server.c     starting and stopping it all
  *
  * The engine is used through include/gateau/ only; storage through
@@ -84,6 +86,7 @@ typedef struct server_options {
     int expire_days;
     int max_bot_ms;       /* the most a bot's budget (ms=N) may be (5000) */
     int store_retry;      /* seconds the store may fail a table before it is broken (60) */
+    const char *log;      /* the request log's file (reopened on SIGHUP); NULL: stderr */
     /* ext: bot specs (docs/protocol.md) tables may name, comma-separated,
      * exactly as given; NULL: none (an ext: spec runs a program here). */
     const char *ext_bots;
@@ -290,6 +293,8 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
 
 /* Milliseconds on a monotonic clock. */
 int64_t server_now(void);
+/* Microseconds on the same clock. */
+int64_t server_now_us(void);
 
 /* ---- Decks sent by clients (decks.c) ------------------------------------------------------ */
 
@@ -396,6 +401,37 @@ void workers_stop(void);
 /* After a change (under the table's lock): queues the table if a bot
  * must move. */
 void workers_notice(server_table *table);
+/* Tables waiting in the bots' queue now. */
+int workers_queued(void);
+
+/* ---- The request log (request_log.c) ------------------------------------------------------ */
+
+/* Lines go to path from now on (NULL: standard error): false with a reason. */
+bool request_log_open(const char *path, char *error, size_t error_size);
+/* SIGHUP: the file opened again by its name (logrotate moved the old one). */
+bool request_log_reopen(char *error, size_t error_size);
+void request_log_close(void);
+/* One line as it is (a newline added). */
+void request_log_text(const char *line);
+/* One answer's line: when (ISO 8601, UTC), client, method, path, status,
+ * and the milliseconds it took.  The texts are already on one line. */
+void request_log_answer(const char *client, const char *method, const char *path, int status,
+                        int64_t microseconds);
+
+/* ---- Metrics (metrics.c) ------------------------------------------------------------------ */
+
+typedef enum metric_gauge {
+    METRIC_CONNECTIONS, /* open connections */
+    METRIC_WEBSOCKETS,  /* open WebSockets */
+    METRIC_GAUGES
+} metric_gauge;
+void metrics_gauge_add(metric_gauge which, long delta);
+/* A request answered with status (101 for a WebSocket's upgrade). */
+void metrics_request(int status);
+/* A client's move accepted, stored and pushed in microseconds. */
+void metrics_move(int64_t microseconds);
+/* The scrape: Prometheus' text format 0.0.4, malloc'd. */
+char *metrics_text(void);
 
 /* ---- One request and its answer (loop.c, requests.c, http.c) ------------------------------ */
 
@@ -413,6 +449,8 @@ typedef struct http_exchange {
     char token[128];              /* Authorization: Bearer's, "" when none */
     char origin[256];             /* "" when none */
     char if_none_match[96];
+    char client[64];              /* its address (X-Forwarded-For's from a trusted proxy) */
+    int64_t started;              /* when its head was read, monotonic microseconds */
     char *body;                   /* POST's, NUL-terminated */
     size_t body_length, body_capacity;
     bool websocket_hello;         /* a WebSocket's first message (body), not a request */
@@ -552,8 +590,14 @@ void subscriber_release(subscriber *to);
 typedef struct server server;
 server *server_start(const server_options *options, char *error, size_t error_size);
 int server_port(const server *running); /* the port listened on */
+/* Whether the tables are restored (before, requests are answered 503,
+ * but for /healthz and /metrics). */
+bool server_ready(void);
 void server_stop(server *running);
-/* Runs until SIGINT or SIGTERM: the exit status. */
+/* Whether address is one --bind takes (an IPv4 or IPv6 address): false
+ * with a reason. */
+bool server_check_bind(const char *address, char *error, size_t error_size);
+/* Runs until SIGINT or SIGTERM (SIGHUP reopens the log): the exit status. */
 int server_run(const server_options *options);
 
 #endif

@@ -207,3 +207,11 @@ void workers_stop(void)
     workers.stopping = false;
     gateau_bot_interrupt(false);
 }
+
+int workers_queued(void)
+{
+    pthread_mutex_lock(&workers.lock);
+    int count = workers.count;
+    pthread_mutex_unlock(&workers.lock);
+    return count;
+}

@@ -95,6 +95,7 @@ bool sqlite_store_load_tables(sqlite_store *storage, bool unfinished_only, store
                               size_t error_size);
 bool sqlite_store_load_table(sqlite_store *storage, const char *table_id, store_visitor visit,
                              void *context, char *error, size_t error_size);
+bool sqlite_store_check(sqlite_store *storage, char *error, size_t error_size);
 
 bool sqlite_store_list_tables(sqlite_store *storage, bool unfinished_only,
                               store_summary_visitor visit, void *context, char *error,
@@ -122,6 +123,7 @@ bool postgres_store_load_tables(postgres_store *storage, bool unfinished_only,
                                 char *error, size_t error_size);
 bool postgres_store_load_table(postgres_store *storage, const char *table_id, store_visitor visit,
                                void *context, char *error, size_t error_size);
+bool postgres_store_check(postgres_store *storage, char *error, size_t error_size);
 bool postgres_store_watch(postgres_store *storage, store_change_visitor notice, void *context,
                           char *error, size_t error_size);
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "store/backend.h"
 
@@ -55,6 +56,19 @@ bool store_table_fits(const store_table *table, char *error, size_t error_size)
 }
 
 /* ---- Forwarding ------------------------------------------------------------------------ */
+
+/* Every failed call, for GET /metrics: an atomic, so that counting
+ * takes no lock on the way of a commit. */
+static atomic_uint_fast64_t failed_calls;
+
+uint64_t store_error_count(void) { return (uint64_t)atomic_load(&failed_calls); }
+
+/* ok, counted when false. */
+static bool counted(bool ok)
+{
+    if (!ok) atomic_fetch_add_explicit(&failed_calls, 1, memory_order_relaxed);
+    return ok;
+}
 
 struct store {
     sqlite_store *sqlite;     /* exactly one of the two */
@@ -150,19 +164,21 @@ bool store_is_shared(const store *storage)
 
 bool store_create_table(store *storage, const store_table *table, char *error, size_t error_size)
 {
-    if (injected_failure(storage, "create a table", error, error_size)) return false;
-    return storage->postgres ? postgres_store_create_table(storage->postgres, table, error, error_size)
-                             : sqlite_store_create_table(storage->sqlite, table, error, error_size);
+    if (injected_failure(storage, "create a table", error, error_size)) return counted(false);
+    return counted(storage->postgres
+                       ? postgres_store_create_table(storage->postgres, table, error, error_size)
+                       : sqlite_store_create_table(storage->sqlite, table, error, error_size));
 }
 
 bool store_update_seat(store *storage, const char *table_id, int seat, const store_seat *value,
                        char *error, size_t error_size)
 {
-    if (injected_failure(storage, "update a seat", error, error_size)) return false;
-    return storage->postgres
-               ? postgres_store_update_seat(storage->postgres, table_id, seat, value, error,
-                                            error_size)
-               : sqlite_store_update_seat(storage->sqlite, table_id, seat, value, error, error_size);
+    if (injected_failure(storage, "update a seat", error, error_size)) return counted(false);
+    return counted(storage->postgres
+                       ? postgres_store_update_seat(storage->postgres, table_id, seat, value, error,
+                                                    error_size)
+                       : sqlite_store_update_seat(storage->sqlite, table_id, seat, value, error,
+                                                  error_size));
 }
 
 /* The store whose visit (store_load_tables, store_load_table) this thread
@@ -177,21 +193,23 @@ bool store_append_move(store *storage, const char *table_id, const store_move *m
     if (visiting == storage)
         return store_fail(error, error_size,
                           "store: called from inside a visit of store_load_tables");
-    if (injected_failure(storage, "append a move", error, error_size)) return false;
-    return storage->postgres
-               ? postgres_store_append_move(storage->postgres, table_id, move, error, error_size)
-               : sqlite_store_append_move(storage->sqlite, table_id, move, error, error_size);
+    if (injected_failure(storage, "append a move", error, error_size)) return counted(false);
+    return counted(storage->postgres
+                       ? postgres_store_append_move(storage->postgres, table_id, move, error,
+                                                    error_size)
+                       : sqlite_store_append_move(storage->sqlite, table_id, move, error,
+                                                  error_size));
 }
 
 bool store_finish_table(store *storage, const char *table_id, const char *result_json,
                         char *error, size_t error_size)
 {
-    if (injected_failure(storage, "finish a table", error, error_size)) return false;
-    return storage->postgres
-               ? postgres_store_finish_table(storage->postgres, table_id, result_json, error,
-                                             error_size)
-               : sqlite_store_finish_table(storage->sqlite, table_id, result_json, error,
-                                           error_size);
+    if (injected_failure(storage, "finish a table", error, error_size)) return counted(false);
+    return counted(storage->postgres
+                       ? postgres_store_finish_table(storage->postgres, table_id, result_json,
+                                                     error, error_size)
+                       : sqlite_store_finish_table(storage->sqlite, table_id, result_json, error,
+                                                   error_size));
 }
 
 bool store_load_tables(store *storage, bool unfinished_only, store_visitor visit, void *context,
@@ -205,7 +223,7 @@ bool store_load_tables(store *storage, bool unfinished_only, store_visitor visit
                       : sqlite_store_load_tables(storage->sqlite, unfinished_only, visit,
                                                  context, &storage->damage, error, error_size);
     visiting = outer;
-    return loaded;
+    return counted(loaded);
 }
 
 bool store_load_table(store *storage, const char *table_id, store_visitor visit, void *context,
@@ -219,7 +237,9 @@ bool store_load_table(store *storage, const char *table_id, store_visitor visit,
                       : sqlite_store_load_table(storage->sqlite, table_id, visit, context,
                                                 error, error_size);
     visiting = outer;
-    return loaded;
+    /* A table that is not there is an answer, not a failure. */
+    if (!loaded && error && !strncmp(error, "no table ", 9)) return false;
+    return counted(loaded);
 }
 
 /* A SQLite file has one server: nobody else changes its tables, so there
@@ -287,4 +307,67 @@ bool store_set_last_move_time(store *storage, const char *table_id, int64_t when
                                                    error_size)
                : sqlite_store_set_last_move_time(storage->sqlite, table_id, when, error,
                                                  error_size);
+}
+
+bool store_check(store *storage, char *error, size_t error_size)
+{
+    return counted(storage->postgres ? postgres_store_check(storage->postgres, error, error_size)
+                                     : sqlite_store_check(storage->sqlite, error, error_size));
+}
+
+/* The end of a URL's user part (its '@'), or NULL when it has none. */
+static const char *user_part_end(const char *authority)
+{
+    size_t length = strcspn(authority, "/?#");
+    const char *at = NULL;
+    for (const char *c = authority; c < authority + length; c++)
+        if (*c == '@') at = c;
+    return at;
+}
+
+void store_path_shown(const char *path, char *out, size_t size)
+{
+    if (!size) return;
+    out[0] = '\0';
+    if (!path) return;
+    if (!store_path_is_url(path)) {
+        snprintf(out, size, "%s", path);
+        return;
+    }
+    const char *authority = strstr(path, "://") + 3, *at = user_part_end(authority);
+    const char *colon = at ? memchr(authority, ':', (size_t)(at - authority)) : NULL;
+    size_t used = 0;
+    /* Appends length bytes of text (as many as fit). */
+#define APPEND(text, length)                                                                   \
+    do {                                                                                       \
+        size_t room = size - 1 - used, take = (size_t)(length) < room ? (size_t)(length) : room; \
+        memcpy(out + used, (text), take);                                                      \
+        used += take;                                                                          \
+    } while (0)
+    const char *rest = path;
+    if (colon) {
+        APPEND(path, colon + 1 - path);
+        APPEND("***", 3);
+        rest = at;
+    }
+    /* password=... among the parameters (libpq takes it there too). */
+    const char *query = strchr(rest, '?');
+    if (query) {
+        APPEND(rest, query + 1 - rest);
+        for (const char *item = query + 1; *item;) {
+            size_t length = strcspn(item, "&");
+            if (!strncasecmp(item, "password=", 9)) {
+                APPEND(item, 9);
+                APPEND("***", 3);
+            } else {
+                APPEND(item, length);
+            }
+            item += length;
+            if (*item == '&') APPEND(item++, 1);
+        }
+    } else {
+        APPEND(rest, strlen(rest));
+    }
+#undef APPEND
+    out[used] = '\0';
 }

@@ -76,6 +76,15 @@ void store_close(store *store);
 const char *store_warning(const store *store);
 /* Whether path is a PostgreSQL URL rather than a file. */
 bool store_path_is_url(const char *path);
+/* path as it may be shown (a start line, an error, --check): a URL's
+ * password, in its user part or as a password= parameter, becomes ***. */
+void store_path_shown(const char *path, char *out, size_t size);
+
+/* Whether the database answers a trivial query now (GET /healthz): false
+ * with the reason (which may name a host, never a password). */
+bool store_check(store *store, char *error, size_t error_size);
+/* The store calls that failed so far, in this process (GET /metrics). */
+uint64_t store_error_count(void);
 
 /* Whether other processes may change this store's tables meanwhile
  * (PostgreSQL: several servers on one database).  Then a move refused as

@@ -195,12 +195,7 @@ static const char *message_of(PGconn *connection, const PGresult *result)
 /* The URL without its password, for messages. */
 static void url_for_messages(const char *url, char *out, size_t size)
 {
-    const char *scheme = strstr(url, "://"), *at = strchr(url, '@');
-    const char *colon = scheme ? strchr(scheme + 3, ':') : NULL;
-    if (scheme && at && colon && colon < at)
-        snprintf(out, size, "%.*s:***%s", (int)(colon - url), url, at);
-    else
-        snprintf(out, size, "%s", url);
+    store_path_shown(url, out, size);
 }
 
 /* ---- connecting ---------------------------------------------------------------------- */
@@ -1189,4 +1184,16 @@ bool postgres_store_set_last_move_time(postgres_store *storage, const char *tabl
                           table_id, reason);
     if (changed == 0) return store_fail(error, error_size, "no table %s", table_id);
     return true;
+}
+
+/* SELECT 1 on the calls' connection, opened again when it was lost
+ * (GET /healthz). */
+bool postgres_store_check(postgres_store *storage, char *error, size_t error_size)
+{
+    if (!lock(storage, error, error_size)) return false;
+    char reason[256];
+    bool good = execute(storage->connection, "SELECT 1", reason, sizeof reason);
+    if (!good) store_fail(error, error_size, "store: the database does not answer: %s", reason);
+    unlock(storage);
+    return good;
 }
