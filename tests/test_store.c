@@ -1210,7 +1210,7 @@ Test(store, deleted_tables_are_not_reported_lost)
     const char *path = support_temp_path("deleted.db");
     store *storage = open_store(path);
     for (int t = 0; t < 2; t++) {
-        char id[8];
+        char id[16];
         snprintf(id, sizeof id, "t%d", t);
         store_table table = make_table(id, 2, 100 + t);
         create(storage, &table);

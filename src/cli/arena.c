@@ -470,7 +470,7 @@ static bool deck_hash(const char *options, char hex[65], char *error, size_t err
     size_t length;
     char *content = read_whole_file(path, &length);
     if (!content) {
-        snprintf(error, error_size, "cannot read the deck %s: %s", path, strerror(errno));
+        snprintf(error, error_size, "cannot read the deck %.300s: %s", path, strerror(errno));
         return false;
     }
     uint8_t hash[32];
