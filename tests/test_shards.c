@@ -568,3 +568,58 @@ Test(shards, a_shard_plays_its_block_of_the_run)
     cr_expect(strstr(error, "the shard must be 1 to 4"), "%s", error);
     gateau_setup_free(setup);
 }
+
+/* A part names its deck by content (its SHA-256): shards of one path but
+ * two decks are two runs, refused with both hashes; the same deck at two
+ * paths is one run. */
+Test(shards, parts_carry_their_decks_hash)
+{
+    const char *source = getenv("GATEAU_SOURCE_DIR");
+    cr_assert_not_null(source);
+    char small[512];
+    snprintf(small, sizeof small, "%s/tests/data/cake-master-small.deck", source);
+    char *deck = support_read_file(small);
+    const char *path = support_temp_path("the.deck"), *copy = support_temp_path("copy.deck");
+    support_write_file(path, deck);
+    support_write_file(copy, deck);
+    char run[1024], one[256], two[256], moved[256], changed[256];
+    snprintf(run, sizeof run, "arena cake-master --players 2 --seats random,random --games 4 "
+             "--seed 3 --threads 1 --deck %s", path);
+    snprintf(one, sizeof one, "%s", support_temp_path("one.part"));
+    snprintf(two, sizeof two, "%s", support_temp_path("two.part"));
+    snprintf(moved, sizeof moved, "%s", support_temp_path("moved.part"));
+    snprintf(changed, sizeof changed, "%s", support_temp_path("changed.part"));
+    free(support_run_expect(0, "%s --shard 1/2 --part %s", run, one));
+    free(support_run_expect(0, "arena cake-master --players 2 --seats random,random --games 4 "
+                               "--seed 3 --threads 1 --deck %s --shard 2/2 --part %s", copy, moved));
+    /* The same path, another deck (a line of it changed). */
+    char *other = strdup(deck);
+    char *second = strstr(other, "card W0*\ncard W0*");
+    cr_assert_not_null(second);
+    memcpy(second + strlen("card W0*\ncard "), "W1*", 3);
+    support_write_file(path, other);
+    free(support_run_expect(0, "%s --shard 2/2 --part %s", run, changed));
+
+    char *text = support_read_file(one), *text_changed = support_read_file(changed);
+    char *line = strstr(text, "\ndeck "), *line_changed = strstr(text_changed, "\ndeck ");
+    cr_assert(line && line_changed, "a deck line: %s", text);
+    char hash[65], hash_changed[65];
+    snprintf(hash, sizeof hash, "%.64s", line + 6);
+    snprintf(hash_changed, sizeof hash_changed, "%.64s", line_changed + 6);
+    cr_assert_str_neq(hash, hash_changed);
+    free(text);
+    free(text_changed);
+
+    char arguments[2048];
+    snprintf(arguments, sizeof arguments, "arena-merge %s %s", one, changed);
+    char expected[200];
+    snprintf(expected, sizeof expected, "(deck %s, not %s)", hash_changed, hash);
+    support_expect_error(arguments, 1, expected);
+    free(support_run_expect(0, "arena-merge %s %s", one, moved));
+    /* A resumed shard whose deck changed under it refuses its part. */
+    char *out = support_run_expect(1, "%s --shard 1/2 --part %s", run, one);
+    cr_assert(strstr(out, "another run") && strstr(out, hash_changed), "%s", out);
+    free(out);
+    free(other);
+    free(deck);
+}

@@ -468,7 +468,7 @@ Test(store, a_new_database_is_marked_and_in_wal_mode)
     cr_assert_eq(sqlite3_prepare_v2(database, "PRAGMA user_version", -1, &statement, NULL),
                  SQLITE_OK);
     cr_assert_eq(sqlite3_step(statement), SQLITE_ROW);
-    cr_assert_eq(sqlite3_column_int(statement, 0), 1);
+    cr_assert_eq(sqlite3_column_int(statement, 0), 2);
     sqlite3_finalize(statement);
     sqlite3_close(database);
 }
@@ -887,6 +887,170 @@ Test(store, databases_that_are_not_gateau_ones_are_refused)
     cr_assert_null(strchr(error, '\n'), "%s", error);
 }
 
+/* ---- what an operator asks, and expiry -------------------------------------------------- */
+
+typedef struct summaries {
+    store_summary tables[8];
+    int count;
+} summaries;
+
+static bool collect_summary(void *context, const store_summary *table)
+{
+    summaries *list = context;
+    cr_assert_lt(list->count, 8);
+    list->tables[list->count++] = *table;
+    return true;
+}
+
+static summaries list_tables(store *storage, bool unfinished_only)
+{
+    summaries list = {0};
+    char error[256];
+    cr_assert(store_list_tables(storage, unfinished_only, collect_summary, &list, error,
+                                sizeof error),
+              "%s", error);
+    return list;
+}
+
+/* Whether the delete went: the call itself must succeed. */
+static bool delete_if_idle(store *storage, const char *table_id, int64_t idle_before)
+{
+    char error[256];
+    bool deleted;
+    cr_assert(store_delete_table(storage, table_id, idle_before, &deleted, error, sizeof error),
+              "%s", error);
+    return deleted;
+}
+
+BOTH_BACKENDS(tables_are_listed_timed_and_deleted)
+{
+    store *storage = open_store(location(which, "operator.db"));
+    int64_t before = (int64_t)time(NULL);
+    store_table table = make_table("played", 2, 100);
+    create(storage, &table);
+    append(storage, "played", 0, -1, "deal");
+    append(storage, "played", 1, 0, "take 1");
+    table = make_table("empty", 2, 200);
+    create(storage, &table);
+    table = make_table("done", 2, 300);
+    create(storage, &table);
+    append(storage, "done", 0, -1, "deal");
+    char error[256];
+    cr_assert(store_finish_table(storage, "done", "{}", error, sizeof error), "%s", error);
+    int64_t after = (int64_t)time(NULL);
+
+    summaries list = list_tables(storage, false);
+    cr_assert_eq(list.count, 3);
+    cr_assert_str_eq(list.tables[0].id, "played");
+    cr_assert_eq(list.tables[0].moves, 2);
+    cr_assert_eq(list.tables[0].players, 2);
+    cr_assert_str_eq(list.tables[0].game, "piece-o-cake");
+    cr_assert_str_eq(list.tables[0].options, "rounds=2");
+    cr_assert(!list.tables[0].over);
+    /* A move's time is when it was stored; a table without one has its creation. */
+    cr_assert(list.tables[0].last_move >= before && list.tables[0].last_move <= after);
+    cr_assert_eq(list.tables[1].moves, 0);
+    cr_assert_eq(list.tables[1].last_move, 200);
+    cr_assert(list.tables[2].over);
+    cr_assert_eq(list_tables(storage, true).count, 2);
+
+    /* Expiry: only an unfinished table idle since before the time given. */
+    cr_assert(!delete_if_idle(storage, "played", 1000), "moved just now");
+    cr_assert(store_set_last_move_time(storage, "played", 500, error, sizeof error), "%s", error);
+    cr_assert(store_set_last_move_time(storage, "done", 500, error, sizeof error), "%s", error);
+    cr_assert(store_set_last_move_time(storage, "empty", 700, error, sizeof error), "%s", error);
+    list = list_tables(storage, false); /* (by creation: empty's is 700 now) */
+    cr_assert_str_eq(list.tables[1].id, "done");
+    cr_assert_eq(list.tables[0].last_move, 500);
+    cr_assert_eq(list.tables[1].last_move, 500);
+    cr_assert_eq(list.tables[2].last_move, 700);
+    cr_assert(!delete_if_idle(storage, "played", 500), "not before 500");
+    cr_assert(!delete_if_idle(storage, "done", 1000), "a finished table never expires");
+    cr_assert(delete_if_idle(storage, "played", 501));
+    cr_assert(!delete_if_idle(storage, "empty", 700));
+    cr_assert(delete_if_idle(storage, "empty", 701));
+    table_collection collection = {0};
+    expect_error(store_load_table(storage, "played", collect, &collection, error, sizeof error),
+                 error, "no table played");
+    list = list_tables(storage, false);
+    cr_assert_eq(list.count, 1);
+    cr_assert_str_eq(list.tables[0].id, "done");
+
+    /* An operator's delete takes any table; a missing one is an error. */
+    cr_assert(delete_if_idle(storage, "done", -1));
+    bool deleted = true;
+    expect_error(store_delete_table(storage, "done", -1, &deleted, error, sizeof error), error,
+                 "no table done");
+    cr_assert(!deleted);
+    expect_error(store_set_last_move_time(storage, "done", 1, error, sizeof error), error,
+                 "no table done");
+    cr_assert_eq(list_tables(storage, false).count, 0);
+    /* The id is free again, and its old moves are gone with it. */
+    table = make_table("played", 2, 100);
+    create(storage, &table);
+    append(storage, "played", 0, -1, "deal again");
+    store_close(storage);
+}
+
+BOTH_BACKENDS(options_are_replaced)
+{
+    store *storage = open_store(location(which, "options.db"));
+    store_table table = make_table("t", 2, 100);
+    create(storage, &table);
+    char error[256];
+    cr_assert(store_set_options(storage, "t", "deck=abc.deck", error, sizeof error), "%s", error);
+    table_collection collection = {0};
+    cr_assert_str_eq(load_one(storage, "t", &collection).table.options, "deck=abc.deck");
+    free_collection(&collection);
+    expect_error(store_set_options(storage, "none", "x=1", error, sizeof error), error,
+                 "no table none");
+    store_close(storage);
+}
+
+/* A database of schema version 1 (no time of moves) as it was: the
+ * moves of its unfinished tables count as stored at the upgrade, so that
+ * no game in play expires at once; a finished one keeps its creation. */
+BOTH_BACKENDS(a_database_from_before_the_time_of_moves_is_upgraded)
+{
+    const char *path = location(which, "version1.db");
+    store *storage = open_store(path);
+    store_table table = make_table("playing", 2, 100);
+    create(storage, &table);
+    append(storage, "playing", 0, -1, "deal");
+    table = make_table("ended", 2, 200);
+    create(storage, &table);
+    append(storage, "ended", 0, -1, "deal");
+    char error[256];
+    cr_assert(store_finish_table(storage, "ended", "{}", error, sizeof error), "%s", error);
+    store_close(storage);
+    if (which == SQLITE)
+        execute(path, "ALTER TABLE moves DROP COLUMN played; PRAGMA user_version = 1;");
+    else
+        postgres_execute(path, "ALTER TABLE moves DROP COLUMN played;"
+                               " UPDATE gateau_schema SET version = 1");
+
+    int64_t before = (int64_t)time(NULL);
+    storage = open_store(path);
+    summaries list = list_tables(storage, false);
+    cr_assert_eq(list.count, 2);
+    cr_assert(list.tables[0].last_move >= before, "%lld", (long long)list.tables[0].last_move);
+    cr_assert_eq(list.tables[1].last_move, 200);
+    append(storage, "playing", 1, 0, "take 1");
+    cr_assert_eq(list_tables(storage, true).tables[0].moves, 2);
+    store_close(storage);
+}
+
+Test(store, a_stored_table_as_a_record)
+{
+    store_table table = make_table("t", 2, 100);
+    store_move moves[] = {{.number = 0, .seat = GATEAU_CHANCE, .line = "deal"},
+                          {.number = 1, .seat = 1, .line = "take 1"}};
+    char *text = store_record_text(&table, moves, 2);
+    cr_assert_str_eq(text, "game: piece-o-cake\nplayers: 2\noptions: rounds=2\n---\ndeal\n"
+                           "2: take 1\n");
+    free(text);
+}
+
 /* ---- The store tells the truth (docs/server.md, "When the store fails") ---------------- */
 
 /* A second store on one SQLite file (a second server) is refused while
@@ -1035,5 +1199,38 @@ Test(store, a_locked_table_fails_in_seconds_postgres)
                  "lock timeout");
     PQfinish(holder);
     append(storage, "t", 0, 0, "first"); /* and then it goes on */
+    store_close(storage);
+}
+
+/* Tables deleted (expiry, `gateau tables delete`) are no lost tables: the
+ * lock file's counts follow the delete, even when the process then dies
+ * without closing the store. */
+Test(store, deleted_tables_are_not_reported_lost)
+{
+    const char *path = support_temp_path("deleted.db");
+    store *storage = open_store(path);
+    for (int t = 0; t < 2; t++) {
+        char id[16];
+        snprintf(id, sizeof id, "t%d", t);
+        store_table table = make_table(id, 2, 100 + t);
+        create(storage, &table);
+        append(storage, id, 0, -1, "deal");
+    }
+    store_close(storage);
+    pid_t child = fork();
+    cr_assert_geq(child, 0);
+    if (child == 0) {
+        char error[256];
+        bool deleted = false;
+        store *mine = store_open(path, error, sizeof error);
+        bool done = mine && store_delete_table(mine, "t0", -1, &deleted, error, sizeof error);
+        _exit(done && deleted ? 0 : 1); /* (as a kill would: no store_close) */
+    }
+    int status;
+    cr_assert_eq(waitpid(child, &status, 0), child);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    storage = open_store(path);
+    cr_assert_null(store_warning(storage), "%s", store_warning(storage));
+    cr_assert_eq(list_tables(storage, false).count, 1);
     store_close(storage);
 }

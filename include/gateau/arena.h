@@ -289,6 +289,10 @@ typedef struct gateau_arena_part_header {
     uint64_t seed;
     long games;                               /* of the whole run */
     int shard, shards;                        /* 1-based shard of shards */
+    /* The deck file the options name, by its content: its SHA-256 in
+     * lower-case hex, "" when there is none.  A host sets it (the library
+     * hashes nothing); two parts of one path but two decks are two runs. */
+    char deck[65];
 } gateau_arena_part_header;
 
 /* One game of a part file. */

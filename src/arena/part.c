@@ -39,6 +39,12 @@ static bool valid_word(const char *text)
     return text[0] && printable(text) && !strchr(text, ' ');
 }
 
+/* A SHA-256 in hex, as a part's deck line gives it. */
+static bool valid_deck_hash(const char *text)
+{
+    return strlen(text) == 64 && strspn(text, "0123456789abcdef") == 64;
+}
+
 /* ---- Writing ---------------------------------------------------------------------- */
 
 static bool check_header(const gateau_arena_part_header *header, char *error, size_t error_size)
@@ -54,6 +60,10 @@ static bool check_header(const gateau_arena_part_header *header, char *error, si
     }
     if (!printable(header->options)) {
         arena_error(error, error_size, "the options must be printable text on one line");
+        return false;
+    }
+    if (header->deck[0] && !valid_deck_hash(header->deck)) {
+        arena_error(error, error_size, "the deck's hash must be 64 lower-case hex digits");
         return false;
     }
     for (int k = 0; k < header->players; k++)
@@ -88,6 +98,7 @@ char *gateau_arena_part_header_text(const gateau_arena_part_header *header, char
     arena_append(&out, "game %s\n", header->game);
     arena_append(&out, "players %d\n", header->players);
     arena_append(&out, header->options[0] ? "options %s\n" : "options\n", header->options);
+    if (header->deck[0]) arena_append(&out, "deck %s\n", header->deck);
     for (int k = 0; k < header->players; k++)
         arena_append(&out, "bot %d %s\n", k + 1, header->bots[k]);
     arena_append(&out, "seed %llu\n", (unsigned long long)header->seed);
@@ -292,10 +303,18 @@ static bool read_header(reader *r, gateau_arena_part_header *header)
     if (!need_line(r, "options") ||
         !header_text(r, "options", header->options, sizeof header->options, true))
         return false;
+    /* (a deck line only when the options name a deck file) */
+    if (!need_line(r, "bot 1")) return false;
+    if (r->line_end - r->line_start > 5 && !strncmp(r->line_start, "deck ", 5)) {
+        if (!header_text(r, "deck", header->deck, sizeof header->deck, false) ||
+            !valid_deck_hash(header->deck))
+            return refuse(r, r->line, "deck: the deck's SHA-256, 64 lower-case hex digits");
+        if (!need_line(r, "bot 1")) return false;
+    }
     for (int k = 0; k < header->players; k++) {
         char key[16];
         snprintf(key, sizeof key, "bot %d", k + 1);
-        if (!need_line(r, key) ||
+        if ((k && !need_line(r, key)) ||
             !header_text(r, key, header->bots[k], sizeof header->bots[k], false))
             return false;
     }

@@ -20,6 +20,7 @@
 
 #include "cli/cli.h"
 #include "gateau/arena.h"
+#include "store/sha256.h"
 
 #define ARENA_USAGE                                                                      \
     "usage: gateau arena GAME --players N --seats A,B,... --games G [--threads T] "     \
@@ -452,6 +453,33 @@ static void header_difference(const char *found, const char *expected, char *out
              expected_line);
 }
 
+/* The SHA-256 of the deck file options name (deck=PATH) in hex, "" when
+ * they name none: a part names its deck by content, since one path may
+ * hold another deck on another machine or another day. */
+static bool deck_hash(const char *options, char hex[65], char *error, size_t error_size)
+{
+    hex[0] = '\0';
+    const char *word = options;
+    while (word && strncmp(word, "deck=", 5)) {
+        word = strchr(word, ' ');
+        if (word) word++;
+    }
+    if (!word) return true;
+    char path[1024];
+    snprintf(path, sizeof path, "%.*s", (int)strcspn(word + 5, " "), word + 5);
+    size_t length;
+    char *content = read_whole_file(path, &length);
+    if (!content) {
+        snprintf(error, error_size, "cannot read the deck %.300s: %s", path, strerror(errno));
+        return false;
+    }
+    uint8_t hash[32];
+    store_sha256(content, length, hash);
+    free(content);
+    for (int i = 0; i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", hash[i]);
+    return true;
+}
+
 /* Reads what the file descriptor holds from its start, NUL-terminated;
  * NULL (errno set) when it cannot. */
 static char *read_descriptor(int descriptor, size_t *length)
@@ -699,7 +727,8 @@ int cli_arena(int argc, char **argv)
     if (flags.part) {
         gateau_arena_part_header header;
         char *header_text = NULL;
-        if (gateau_arena_part_header_of(&config, &header, error, sizeof error))
+        if (gateau_arena_part_header_of(&config, &header, error, sizeof error) &&
+            deck_hash(header.options, header.deck, error, sizeof error))
             header_text = gateau_arena_part_header_text(&header, error, sizeof error);
         if (!header_text) {
             cli_error("arena: --part: %s", error);

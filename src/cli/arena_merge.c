@@ -62,15 +62,38 @@ static bool parse_merge_flags(int argc, char **argv, merge_flags *flags)
     return true;
 }
 
+/* options without its deck=PATH word when the part names its deck by
+ * hash: the same deck may sit at two paths on two machines. */
+static void options_but_deck(const gateau_arena_part_header *part, char *out, size_t size)
+{
+    snprintf(out, size, "%s", part->options);
+    if (!part->deck[0]) return;
+    for (char *word = out; word;) {
+        size_t length = strcspn(word, " ");
+        if (!strncmp(word, "deck=", 5)) {
+            memmove(word, word + length + (word[length] == ' '),
+                    strlen(word + length + (word[length] == ' ')) + 1);
+            return;
+        }
+        word = word[length] ? word + length + 1 : NULL;
+    }
+}
+
 /* Where two parts' runs differ ("" when they are the same run). */
 static void run_difference(const gateau_arena_part_header *a, const gateau_arena_part_header *b,
                            char *out, size_t size)
 {
+    char options_a[sizeof a->options], options_b[sizeof b->options];
+    options_but_deck(a, options_a, sizeof options_a);
+    options_but_deck(b, options_b, sizeof options_b);
     out[0] = '\0';
     if (strcmp(a->game, b->game)) snprintf(out, size, "game %s, not %s", b->game, a->game);
     else if (a->players != b->players)
         snprintf(out, size, "players %d, not %d", b->players, a->players);
-    else if (strcmp(a->options, b->options))
+    else if (strcmp(a->deck, b->deck))
+        snprintf(out, size, "deck %s, not %s", b->deck[0] ? b->deck : "(none)",
+                 a->deck[0] ? a->deck : "(none)");
+    else if (strcmp(options_a, options_b))
         snprintf(out, size, "options '%s', not '%s'", b->options, a->options);
     else if (a->seed != b->seed)
         snprintf(out, size, "seed %llu, not %llu", (unsigned long long)b->seed,

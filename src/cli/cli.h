@@ -82,6 +82,7 @@ int cli_replay(int argc, char **argv);
 int cli_random(int argc, char **argv);
 int cli_hint(int argc, char **argv);
 int cli_serve(int argc, char **argv);
+int cli_tables(int argc, char **argv);
 int cli_engine(int argc, char **argv);
 
 /* Prints an analysis's best moves for seat in game (src/cli/hint.c),

@@ -132,6 +132,8 @@ static void usage(FILE *out)
           "  serve [--config FILE] [--bind A] [--port P] [--db FILE|URL] ... [--check]\n"
           "                                the game server of web tables (docs/server.md;\n"
           "                                gateau serve --help lists its settings)\n"
+          "  tables list|show ID|delete ID|expire [--days N] --db FILE|URL\n"
+          "                                a server's tables, for its operator\n"
           "  engine [--bot SPEC] [--seed S]\n"
           "                                a bot on stdin/stdout through the bot protocol\n"
           "                                (docs/protocol.md)\n"
@@ -160,6 +162,7 @@ int main(int argc, char **argv)
     if (!strcmp(command, "arena")) return cli_arena(argc - 2, argv + 2);
     if (!strcmp(command, "arena-merge")) return cli_arena_merge(argc - 2, argv + 2);
     if (!strcmp(command, "serve")) return cli_serve(argc - 2, argv + 2);
+    if (!strcmp(command, "tables")) return cli_tables(argc - 2, argv + 2);
     if (!strcmp(command, "engine")) return cli_engine(argc - 2, argv + 2);
     if (!strcmp(command, "version") || !strcmp(command, "--version")) {
         printf("gateau %s (commit %s)\n", GATEAU_VERSION, GATEAU_COMMIT);

@@ -121,7 +121,7 @@ static int serve(int argc, char **argv, server_options *options, serve_request *
 int cli_serve(int argc, char **argv)
 {
     server_options options = {.bind = "127.0.0.1", .port = 8080, .bot_threads = 0,
-                              .origins = "", SERVER_DEFAULT_LIMITS};
+                              .origins = "", .expire_days = 30, SERVER_DEFAULT_LIMITS};
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     options.bot_threads = cores > 0 ? (int)cores : 2;
     char database[4096];

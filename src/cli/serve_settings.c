@@ -47,6 +47,8 @@ const serve_setting serve_settings[] = {
            "the largest thinking time a table's bot may ask for (ms=)"),
     NUMBER("store-retry", store_retry, 1, 86400, "S",
            "a table whose move the store keeps refusing is marked broken after S s"),
+    NUMBER("expire-days", expire_days, 0, 36500, "N",
+           "an unfinished table without a move for N days expires (0: never)"),
     TEXT("ext-bots", ext_bots, "SPEC,...", "the ext: bot specs tables may name (they run programs)"),
     TEXT("log", log, "FILE", "the request log's file, reopened on SIGHUP (none: stderr)"),
     {"quiet", SETTING_SWITCH, offsetof(server_options, quiet), 0, 1, "", "no request log"},

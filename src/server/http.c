@@ -17,10 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "server/server.h"
-#include "store/sha256.h"
 
 static const server_options *http_options;
 
@@ -259,38 +257,10 @@ static int parse_actions(const char *text, gateau_action actions[GATEAU_MAX_MOVE
 
 /* ---- Tables -------------------------------------------------------------------------------- */
 
-/* Where the decks clients send are kept: beside the database. */
-static bool keep_deck(const char *content, char *path, size_t size, char *error,
-                      size_t error_size)
-{
-    /* A file beside a PostgreSQL database would be on one server's disk
-     * only, and the others (docs/server.md) could not restore its table. */
-    if (store_path_is_url(http_options->db)) {
-        snprintf(error, error_size, "decks sent by clients are kept only beside a SQLite "
-                 "database, not with PostgreSQL (yet)");
-        return false;
-    }
-    uint8_t hash[STORE_HASH_SIZE];
-    store_sha256(content, strlen(content), hash);
-    char folder[4096];
-    snprintf(folder, sizeof folder, "%s.decks", http_options->db);
-    if (mkdir(folder, 0700) != 0 && errno != EEXIST) {
-        snprintf(error, error_size, "cannot keep the deck: %s", strerror(errno));
-        return false;
-    }
-    int used = snprintf(path, size, "%s/", folder);
-    for (int i = 0; i < 16; i++) used += snprintf(path + used, size - (size_t)used, "%02x", hash[i]);
-    snprintf(path + used, size - (size_t)used, ".deck");
-    FILE *file = fopen(path, "wb");
-    bool ok = file && fputs(content, file) >= 0;
-    if (file && fclose(file) != 0) ok = false;
-    if (!ok) snprintf(error, error_size, "cannot keep the deck: %s", strerror(errno));
-    return ok;
-}
-
-/* options {"rounds": 2} (and "deck": content) as "rounds=2 deck=PATH":
- * false after a 4xx.  A client names no files. */
-static bool options_text(http_exchange *connection, const gateau_game *game,
+/* options {"rounds": 2} (and "deck": content) as "rounds=2 deck=HASH.deck":
+ * false after a 4xx.  A client names no files; its deck is kept by its
+ * hash (decks.c) once the engine reads it. */
+static bool options_text(http_exchange *connection, const gateau_game *game, int players,
                          json_t *options, const char *deck, char *out, size_t size)
 {
     out[0] = '\0';
@@ -326,18 +296,19 @@ static bool options_text(http_exchange *connection, const gateau_game *game,
         }
     }
     if (deck) {
-        char path[4200], error[256];
-        if (strlen(deck) > 64 * 1024) {
+        char name[DECKS_NAME_SIZE], error[512];
+        int status;
+        if (strlen(deck) > DECKS_MAX_SIZE) {
             send_error(connection, 413, "the deck is over 64 KiB");
             return false;
         }
-        if (!keep_deck(deck, path, sizeof path, error, sizeof error)) {
-            send_error(connection, 503, "%s", error);
+        if (!decks_keep(game, players, out, deck, name, &status, error, sizeof error)) {
+            send_error(connection, status, "%s", error);
             return false;
         }
-        int needed = snprintf(out + used, size - used, "%sdeck=%s", used ? " " : "", path);
+        int needed = snprintf(out + used, size - used, "%sdeck=%s", used ? " " : "", name);
         if (needed < 0 || (size_t)needed >= size - used) {
-            send_error(connection, 503, "the database's path is too long to keep decks beside it");
+            send_error(connection, 400, "too many options");
             return false;
         }
     }
@@ -407,8 +378,8 @@ static int create_table(http_exchange *connection)
         }
     }
     char options[STORE_OPTIONS_SIZE];
-    if (!options_text(connection, game, json_object_get(body, "options"), deck, options,
-                      sizeof options)) {
+    if (!options_text(connection, game, (int)players, json_object_get(body, "options"), deck,
+                      options, sizeof options)) {
         status = 400;
         goto done;
     }
@@ -639,9 +610,25 @@ static int get_replay(http_exchange *connection, server_table *table)
     return status;
 }
 
+/* Whether every deck text names is a deck kept by its hash
+ * ("deck=HASH.deck", as the server's own records name them): any other
+ * would be a file of the server's that a client names. */
+static bool decks_by_hash_only(const char *text)
+{
+    for (const char *at = strstr(text, "deck="); at; at = strstr(at + 5, "deck=")) {
+        char name[DECKS_NAME_SIZE + 1];
+        size_t length = strcspn(at + 5, " \t\r\n");
+        if (!decks_folder() || length >= sizeof name) return false;
+        snprintf(name, sizeof name, "%.*s", (int)length, at + 5);
+        if (!decks_is_hash_name(name)) return false;
+    }
+    return true;
+}
+
 /* POST /api/replay {"record": TEXT, "seat": N|"all"}: a record from a
  * file, position by position.  A record that names a file (a deck) is
- * refused: clients name no files. */
+ * refused: clients name no files; a deck the server keeps, named by its
+ * hash as the server's records name it, is read from the decks' folder. */
 static int post_replay(http_exchange *connection)
 {
     json_t *body = read_body(connection);
@@ -654,14 +641,15 @@ static int post_replay(http_exchange *connection)
         status = 400;
         goto done;
     }
-    if (strstr(text, "deck=")) {
+    if (!decks_by_hash_only(text)) {
         status = send_error(connection, 422, "a record that names a deck file is replayed with "
                             "`gateau replay`, not here");
         goto done;
     }
     char error[512];
     int line = 0;
-    gateau_record *record = gateau_record_read(text, NULL, error, sizeof error, &line);
+    gateau_record *record = gateau_record_read(text, decks_folder(), error, sizeof error, &line);
+    decks_unpath(error);
     if (!record) {
         status = line ? send_error(connection, 422, "record line %d: %s", line, error)
                       : send_error(connection, 422, "record: %s", error);
@@ -684,6 +672,30 @@ static int post_replay(http_exchange *connection)
     gateau_record_free(record);
 done:
     json_decref(body);
+    return status;
+}
+
+/* GET /api/tables[?limit=N&after=CURSOR]: a page of the lobby. */
+static int get_lobby(http_exchange *connection)
+{
+    char limit_text[16], after[64];
+    long limit = LOBBY_PAGE;
+    if (!query_variable(connection, "limit", limit_text, sizeof limit_text)) limit = -1;
+    else if (limit_text[0]) {
+        char *end;
+        limit = strspn(limit_text, "0123456789") == strlen(limit_text) ?
+                    strtol(limit_text, &end, 10) : -1;
+    }
+    if (limit < 1 || limit > LOBBY_MAX_PAGE)
+        return send_error(connection, 400, "limit: a number of tables from 1 to %d",
+                          LOBBY_MAX_PAGE);
+    char *lobby = query_variable(connection, "after", after, sizeof after)
+                      ? tables_lobby((int)limit, after)
+                      : NULL;
+    if (!lobby)
+        return send_error(connection, 400, "after: the 'next' cursor of a page of the lobby");
+    int status = send_json(connection, 200, lobby);
+    free(lobby);
     return status;
 }
 
@@ -786,10 +798,7 @@ static int api_answer(http_exchange *connection)
     char id[STORE_ID_SIZE], action[16];
     if (!strcmp(path, "/api/tables")) {
         if (post) return create_table(connection);
-        char *lobby = tables_lobby();
-        int status = send_json(connection, 200, lobby);
-        free(lobby);
-        return status;
+        return get_lobby(connection);
     }
     if (!strcmp(path, "/api/games") && get) return list_games(connection);
     if (!strcmp(path, "/api/replay") && post) return post_replay(connection);

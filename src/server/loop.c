@@ -1152,6 +1152,10 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
     loop.vhost_context = loop.context;
     loop.vhost = lws_get_vhost_by_name(loop.context, "default");
     loop.port = loop.vhost ? lws_get_vhost_listen_port(loop.vhost) : options->port;
+    /* A server started again in this process: the timer still names the
+     * list of the context destroyed at the last stop, which scheduling
+     * would unlink it from (writing into freed memory). */
+    memset(&loop.sweep, 0, sizeof loop.sweep);
     lws_sul_schedule(loop.context, 0, &loop.sweep, sweep, LWS_US_PER_SEC);
     if (pthread_create(&loop.thread, NULL, run, NULL) != 0) {
         lws_context_destroy(loop.context);

@@ -30,7 +30,7 @@ enum { SERVER_THREAD_STACK = 256 * 1024 };
 struct server {
     store *database;
     server_options options; /* a copy: the parts keep pointers to it */
-    bool workers, requests, loop;
+    bool workers, requests, loop, expiry;
     int port;
 };
 
@@ -64,6 +64,7 @@ server *server_start(const server_options *options, char *error, size_t error_si
     browser_configure(options);
     addresses_configure(options);
     websocket_configure(options);
+    decks_configure(options->db); /* (before the first request) */
     atomic_store(&ready, false);
     bool ok = true;
     if (!(running->requests = requests_start(SERVER_REQUEST_THREADS, SERVER_REQUEST_QUEUE))) {
@@ -71,7 +72,14 @@ server *server_start(const server_options *options, char *error, size_t error_si
         ok = false;
     }
     if (ok) ok = running->loop = loop_start(options, error, error_size);
+    /* Expired tables go before the others are restored: no replay for
+     * them. */
+    if (ok) expiry_sweep(running->database, options->expire_days);
     if (ok) ok = tables_init(running->database, error, error_size);
+    if (ok && !(running->expiry = expiry_start(running->database, options->expire_days))) {
+        snprintf(error, error_size, "cannot start the expiry's thread");
+        ok = false;
+    }
     /* Several servers on one database: the others' changes (a SQLite
      * file has no others, and this does nothing). */
     if (ok) ok = store_watch(running->database, tables_notice, NULL, error, error_size);
@@ -100,6 +108,7 @@ void server_stop(server *running)
     if (running->requests) requests_stop();
     loop_forget();
     if (running->workers) workers_stop();
+    if (running->expiry) expiry_stop();
     /* The store first: its listener (store_watch) may be catching a
      * table up. */
     store_close(running->database);

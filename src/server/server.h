@@ -81,6 +81,9 @@ typedef struct server_options {
     int keep_alive;          /* an idle keep-alive connection is closed after this many
                                 seconds (30) */
     bool quiet;           /* no request log */
+    /* Unfinished tables without a move for this many days expire
+     * (expiry.c); 0: never. */
+    int expire_days;
     int max_bot_ms;       /* the most a bot's budget (ms=N) may be (5000) */
     int store_retry;      /* seconds the store may fail a table before it is broken (60) */
     const char *log;      /* the request log's file (reopened on SIGHUP); NULL: stderr */
@@ -162,6 +165,9 @@ typedef struct server_table {
     int subscriber_count, subscriber_capacity, spectator_count;
     bool bot_queued;              /* waiting for or held by a worker */
     bool over;
+    /* Out of the store for want of moves (tables_expire): over, found by
+     * no lookup, freed when its last holder lets go. */
+    bool expired;
     bool finish_stored;           /* the store has the result (over may be set before) */
     /* A write the store refused after a change (a chance move, a bot's or
      * a clock's move, the end) is tried again (table_store_failed): when
@@ -290,6 +296,36 @@ int64_t server_now(void);
 /* Microseconds on the same clock. */
 int64_t server_now_us(void);
 
+/* ---- Decks sent by clients (decks.c) ------------------------------------------------------ */
+
+enum {
+    DECKS_MAX_SIZE = 64 * 1024,        /* a deck's text */
+    DECKS_NAME_SIZE = 2 * STORE_HASH_SIZE + 6 /* "HASH.deck" and the NUL */
+};
+/* The decks of the database at path are kept beside it (DB.decks/); a
+ * PostgreSQL database keeps none.  Set once at start. */
+void decks_configure(const char *database);
+/* That folder, where tables' "deck=HASH.deck" options are looked up;
+ * NULL when there is none. */
+const char *decks_folder(void);
+/* Keeps a deck's text by its hash once the engine reads it as this
+ * table's (game, players and the table's other options): its name
+ * "HASH.deck" for the table's options, or false with a status (422: the
+ * engine refuses it, nothing is left; 503: it cannot be kept) and a
+ * reason that names no path. */
+bool decks_keep(const gateau_game *game, int players, const char *options, const char *content,
+                char name[DECKS_NAME_SIZE], int *status, char *error, size_t error_size);
+/* Whether name is "HASH.deck". */
+bool decks_is_hash_name(const char *name);
+/* Takes the decks' folder out of a reason, in place: the deck is then
+ * named by its hash alone. */
+void decks_unpath(char *text);
+/* Tables of a database from before decks were kept by content name a
+ * deck by its path: each deck is copied under its hash and the table
+ * names it so.  A table whose deck cannot be read is left as it is and
+ * counted in skipped (the log says which).  False when the store fails. */
+bool decks_migrate(struct store *database, int *skipped, char *error, size_t error_size);
+
 /* ---- Hints and replays (analysis.c) ---------------------------------------------------------- */
 
 /* The best moves for seat in state (a copy the caller owns: no lock is
@@ -322,8 +358,13 @@ void table_unlock(server_table *table);
  * more leaves memory (the store loads it again when asked). */
 void table_hold(server_table *table);
 void table_release(server_table *table);
-/* The lobby: {"tables": [tables with open seats], "playing": [games in play to watch]}, malloc'd. */
-char *tables_lobby(void);
+/* The lobby's default page and its most (docs/server.md). */
+enum { LOBBY_PAGE = 50, LOBBY_MAX_PAGE = 200 };
+/* A page of the lobby: {"tables": [at most limit unfinished tables, those
+ * with open seats first, each kind newest first], "next": the cursor of
+ * the page after it, or null}, from after the cursor given (NULL or "":
+ * the first page); malloc'd, or NULL when after is not a cursor. */
+char *tables_lobby(int limit, const char *after);
 /* Calls visit on every table (unlocked; visit locks what it needs). */
 void tables_each(void (*visit)(server_table *table, void *context), void *context);
 struct store *tables_store(void);
@@ -332,6 +373,26 @@ struct store *tables_store(void);
 void tables_notice(void *context, const char *table_id, int version);
 /* Tables held in memory now (finished ones leave when nobody holds them). */
 int tables_in_memory(void);
+
+/* Unfinished tables whose last move is older than idle_before (Unix
+ * seconds) leave the store and memory; a table in memory that another
+ * process (or `gateau tables delete`) took out of the store leaves memory.
+ * A table whose move is being stored meanwhile stays.  expired counts
+ * them; false with a reason when the store fails. */
+bool tables_expire(struct store *database, int64_t idle_before, int *expired, char *error,
+                   size_t error_size);
+
+/* ---- Expiry (expiry.c) ------------------------------------------------------------------ */
+
+/* Unix seconds before which a last move is days old. */
+int64_t expiry_cutoff(int days);
+/* One sweep (tables_expire) for tables days without a move, its count
+ * in the log; days 0: nothing. */
+bool expiry_sweep(struct store *database, int days);
+/* A sweep every hour on a thread of its own (days 0: none), until
+ * expiry_stop. */
+bool expiry_start(struct store *database, int days);
+void expiry_stop(void);
 
 /* ---- Bots and clocks (workers.c) ----------------------------------------------------------- */
 

@@ -613,8 +613,12 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
                    clock);
         return NULL;
     }
-    gateau_setup *setup = gateau_setup_new(game, players, options, NULL, error, error_size);
-    if (!setup) return NULL;
+    gateau_setup *setup = gateau_setup_new(game, players, options, decks_folder(), error,
+                                           error_size);
+    if (!setup) {
+        decks_unpath(error);
+        return NULL;
+    }
     uint64_t seed;
     if (getrandom(&seed, sizeof seed, 0) != sizeof seed) {
         gateau_setup_free(setup);
@@ -666,33 +670,14 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
     return table;
 }
 
-/* The record text of a stored table, to replay it with the engine's own
- * reader: every player move with its seat prefix, so that the reader needs
- * no guess. */
-static char *stored_record_text(const store_table *kept, const store_move *moves, int count)
-{
-    size_t size = 2048 + strlen(kept->options);
-    for (int m = 0; m < count; m++) size += strlen(moves[m].line) + 8;
-    char *text = malloc(size);
-    if (!text) abort();
-    int used = snprintf(text, size, "game: %s\nplayers: %d\n%s%s%s---\n", kept->game,
-                        kept->players, kept->options[0] ? "options: " : "", kept->options,
-                        kept->options[0] ? "\n" : "");
-    for (int m = 0; m < count; m++) {
-        if (moves[m].seat >= 0)
-            used += snprintf(text + used, size - (size_t)used, "%d: ", moves[m].seat + 1);
-        used += snprintf(text + used, size - (size_t)used, "%s\n", moves[m].line);
-    }
-    return text;
-}
-
 server_table *table_restore(struct store *database, const store_table *kept, const store_move *moves,
                      int move_count, char *error, size_t error_size)
 {
-    char *text = stored_record_text(kept, moves, move_count);
+    char *text = store_record_text(kept, moves, move_count);
     char reason[512];
     int line;
-    gateau_record *resumed = gateau_record_read(text, NULL, reason, sizeof reason, &line);
+    gateau_record *resumed = gateau_record_read(text, decks_folder(), reason, sizeof reason, &line);
+    decks_unpath(reason);
     free(text);
     if (!resumed) {
         snprintf(error, error_size, "table %s: move %d: %s", kept->id, line > 0 ? line - 4 : 0,
@@ -702,7 +687,7 @@ server_table *table_restore(struct store *database, const store_table *kept, con
     char options[STORE_OPTIONS_SIZE];
     snprintf(options, sizeof options, "%s", kept->options);
     gateau_setup *setup = gateau_setup_new(gateau_game_find(kept->game), kept->players,
-                                           options, NULL, error, error_size);
+                                           options, decks_folder(), error, error_size);
     server_table *table = setup ? table_new(setup, kept->seed, resumed, error, error_size) : NULL;
     if (!table) {
         gateau_record_free(resumed);

@@ -15,6 +15,7 @@
  * one, so a table found with none, under the lock taken alone, has nobody
  * who could still reach it.
  */
+#include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +47,7 @@ static unsigned bucket_of(const char *id)
 static server_table *find(const char *id)
 {
     for (table_entry *entry = tables.buckets[bucket_of(id)]; entry; entry = entry->next)
-        if (!strcmp(entry->table->id, id)) return entry->table;
+        if (!strcmp(entry->table->id, id) && !entry->table->expired) return entry->table;
     return NULL;
 }
 
@@ -167,6 +168,14 @@ static void report_damage(void *context, const char *table_id, const char *reaso
 bool tables_init(struct store *database, char *error, size_t error_size)
 {
     tables.store = database;
+    /* Decks named by a path (a database from before): kept by their hash
+     * now.  A table skipped says why in the log (and again when its
+     * restore fails); a store that cannot list its tables here keeps no
+     * table from being served. */
+    int skipped;
+    char reason[512];
+    if (!decks_migrate(database, &skipped, reason, sizeof reason))
+        fprintf(stderr, "gateau serve: cannot look for decks named by a path: %s\n", reason);
     restore_context counts = {0};
     store_on_damage(database, report_damage, &counts);
     bool loaded = store_load_tables(database, true, restore_one, &counts, error, error_size);
@@ -310,43 +319,226 @@ void tables_notice(void *context, const char *table_id, int version)
 
 /* ---- The lobby ---------------------------------------------------------------------- */
 
-/* The lobby's two lists: tables with open seats, and games in play to
- * watch (at most LOBBY_MAX_WATCHED of them: the lobby is a page, not an
- * archive). */
-enum { LOBBY_MAX_WATCHED = 100 };
-typedef struct lobby_lists {
-    json_t *open, *playing;
-} lobby_lists;
+/*
+ * The lobby is paginated: a page of the unfinished tables, those with
+ * open seats first, then the games in play (to watch), each newest first.
+ * A cursor names the last table of a page by its place in that order,
+ * "GROUP.CREATED.ID", so that the next page starts after it even when
+ * tables came or went meanwhile.  Without pages, 5,000 tables made a
+ * lobby of 490 KB.
+ */
+typedef struct lobby_entry {
+    int group; /* 0: open seats; 1: in play */
+    int64_t created;
+    char id[STORE_ID_SIZE];
+    json_t *item;
+} lobby_entry;
+
+typedef struct lobby_entries {
+    lobby_entry *list;
+    int count, capacity;
+} lobby_entries;
 
 static void add_to_lobby(server_table *table, void *context)
 {
-    lobby_lists *lists = context;
+    lobby_entries *entries = context;
     pthread_mutex_lock(&table->lock);
+    if (table->over) {
+        pthread_mutex_unlock(&table->lock);
+        return;
+    }
     json_t *open = json_array();
     for (int s = 0; s < table->players; s++)
         if (!strcmp(table->seats[s].spec, "open") && !table->seats[s].claimed)
             json_array_append_new(open, json_integer(s + 1));
-    json_t *list = json_array_size(open) ? lists->open : lists->playing;
-    if (!table->over && (list == lists->open || json_array_size(list) < LOBBY_MAX_WATCHED)) {
-        json_t *item = json_object();
-        json_object_set_new(item, "id", json_string(table->id));
-        json_object_set_new(item, "game", json_string(gateau_game_name(gateau_setup_game(table->setup))));
-        json_object_set_new(item, "players", json_integer(table->players));
-        json_object_set_new(item, "open", open);
-        json_object_set_new(item, "created", json_integer(table->created));
-        json_array_append_new(list, item);
-    } else {
-        json_decref(open);
+    if (entries->count == entries->capacity) {
+        entries->capacity = entries->capacity ? 2 * entries->capacity : 64;
+        entries->list = realloc(entries->list, sizeof *entries->list * (size_t)entries->capacity);
+        if (!entries->list) abort();
     }
+    lobby_entry *entry = &entries->list[entries->count++];
+    entry->group = json_array_size(open) ? 0 : 1;
+    entry->created = table->created;
+    snprintf(entry->id, sizeof entry->id, "%s", table->id);
+    entry->item = json_object();
+    json_object_set_new(entry->item, "id", json_string(table->id));
+    json_object_set_new(entry->item, "game",
+                        json_string(gateau_game_name(gateau_setup_game(table->setup))));
+    json_object_set_new(entry->item, "players", json_integer(table->players));
+    json_object_set_new(entry->item, "open", open);
+    json_object_set_new(entry->item, "created", json_integer(table->created));
     pthread_mutex_unlock(&table->lock);
 }
 
-char *tables_lobby(void)
+/* The lobby's order (a cursor is compared with it too). */
+static int compare_lobby_entries(const void *left, const void *right)
 {
-    lobby_lists lists = {json_array(), json_array()};
-    tables_each(add_to_lobby, &lists);
-    json_t *answer = json_pack("{s:o, s:o}", "tables", lists.open, "playing", lists.playing);
+    const lobby_entry *a = left, *b = right;
+    if (a->group != b->group) return a->group - b->group;
+    if (a->created != b->created) return a->created > b->created ? -1 : 1;
+    return strcmp(a->id, b->id);
+}
+
+/* "GROUP.CREATED.ID" into a position; false when it is not one. */
+static bool read_cursor(const char *text, lobby_entry *position)
+{
+    char *end;
+    memset(position, 0, sizeof *position);
+    if (text[0] != '0' && text[0] != '1') return false;
+    position->group = text[0] - '0';
+    if (text[1] != '.' || text[2] < '0' || text[2] > '9') return false;
+    errno = 0;
+    long long created = strtoll(text + 2, &end, 10);
+    if (errno || *end != '.' || !end[1]) return false;
+    position->created = created;
+    const char *id = end + 1;
+    if (strlen(id) >= sizeof position->id || strspn(id, "abcdefghijklmnopqrstuvwxyz0123456789") !=
+                                                 strlen(id))
+        return false;
+    snprintf(position->id, sizeof position->id, "%s", id);
+    return true;
+}
+
+char *tables_lobby(int limit, const char *after)
+{
+    lobby_entry position;
+    if (after && after[0] && !read_cursor(after, &position)) return NULL;
+    lobby_entries entries = {0};
+    tables_each(add_to_lobby, &entries);
+    if (entries.count)
+        qsort(entries.list, (size_t)entries.count, sizeof *entries.list, compare_lobby_entries);
+    int first = 0;
+    while (after && after[0] && first < entries.count &&
+           compare_lobby_entries(&entries.list[first], &position) <= 0)
+        first++;
+    json_t *page = json_array(), *next = json_null();
+    for (int i = first; i < entries.count; i++) {
+        if (i < first + limit) {
+            json_array_append(page, entries.list[i].item);
+        } else if (i == first + limit) {
+            const lobby_entry *last = &entries.list[i - 1];
+            char cursor[64];
+            snprintf(cursor, sizeof cursor, "%d.%lld.%s", last->group, (long long)last->created,
+                     last->id);
+            next = json_string(cursor);
+        }
+        json_decref(entries.list[i].item);
+    }
+    for (int i = 0; i < first; i++) json_decref(entries.list[i].item);
+    free(entries.list);
+    json_t *answer = json_pack("{s:o, s:o}", "tables", page, "next", next);
     char *text = json_dumps(answer, JSON_COMPACT);
     json_decref(answer);
     return text;
+}
+
+/* ---- Expiry ------------------------------------------------------------------------ */
+
+/* The unfinished tables of the store, and those among them to expire. */
+typedef struct expiry_lists {
+    char (*stored)[STORE_ID_SIZE];
+    int stored_count, stored_capacity;
+    char (*idle)[STORE_ID_SIZE];
+    int idle_count, idle_capacity;
+    int64_t idle_before;
+} expiry_lists;
+
+static void add_id(char (**list)[STORE_ID_SIZE], int *count, int *capacity, const char *id)
+{
+    if (*count == *capacity) {
+        *capacity = *capacity ? 2 * *capacity : 64;
+        *list = realloc(*list, sizeof **list * (size_t)*capacity);
+        if (!*list) abort();
+    }
+    snprintf((*list)[(*count)++], STORE_ID_SIZE, "%s", id);
+}
+
+static bool note_stored(void *context, const store_summary *table)
+{
+    expiry_lists *lists = context;
+    add_id(&lists->stored, &lists->stored_count, &lists->stored_capacity, table->id);
+    if (table->last_move < lists->idle_before)
+        add_id(&lists->idle, &lists->idle_count, &lists->idle_capacity, table->id);
+    return true;
+}
+
+static int compare_ids(const void *a, const void *b) { return strcmp(a, b); }
+
+/* Under the table's lock: it is out of the store, so out of reach too. */
+static void mark_expired(server_table *table)
+{
+    table->expired = true;
+    table->over = true; /* (no bot moves it; its last holder frees it) */
+}
+
+/* One idle table out of the store, and out of memory when it is there:
+ * locked meanwhile, so that no move of this process is stored during it. */
+static bool expire_one(struct store *database, const char *id, int64_t idle_before,
+                       bool *deleted, char *error, size_t error_size)
+{
+    pthread_rwlock_rdlock(&tables.lock);
+    server_table *found = find(id);
+    if (found) table_hold(found);
+    pthread_rwlock_unlock(&tables.lock);
+    if (found) pthread_mutex_lock(&found->lock);
+    bool done = store_delete_table(database, id, idle_before, deleted, error, error_size);
+    if (!done && !strncmp(error, "no table", 8)) done = true; /* (gone meanwhile) */
+    if (found && *deleted) mark_expired(found);
+    if (found) table_unlock(found);
+    return done;
+}
+
+/* Tables in memory, unfinished and older than idle_before, that the
+ * store no longer has (sorted in stored): another process expired or
+ * deleted them.  (A younger one may be too new for the list.) */
+static int drop_vanished(const expiry_lists *lists)
+{
+    pthread_rwlock_rdlock(&tables.lock);
+    int count = tables.count, held = 0;
+    server_table **gone = calloc((size_t)count + 1, sizeof *gone);
+    if (!gone) abort();
+    for (int b = 0; b < TABLES_BUCKETS; b++)
+        for (table_entry *entry = tables.buckets[b]; entry && held < count; entry = entry->next) {
+            server_table *table = entry->table;
+            if (table->expired || table->created >= lists->idle_before ||
+                (lists->stored_count && bsearch(table->id, lists->stored,
+                                                (size_t)lists->stored_count, STORE_ID_SIZE,
+                                                compare_ids)))
+                continue;
+            table_hold(table);
+            gone[held++] = table;
+        }
+    pthread_rwlock_unlock(&tables.lock);
+    int dropped = 0;
+    for (int i = 0; i < held; i++) {
+        pthread_mutex_lock(&gone[i]->lock);
+        if (!gone[i]->over) {
+            mark_expired(gone[i]);
+            dropped++;
+        }
+        table_unlock(gone[i]);
+    }
+    free(gone);
+    return dropped;
+}
+
+bool tables_expire(struct store *database, int64_t idle_before, int *expired, char *error,
+                   size_t error_size)
+{
+    *expired = 0;
+    expiry_lists lists = {.idle_before = idle_before};
+    bool done = store_list_tables(database, true, note_stored, &lists, error, error_size);
+    for (int i = 0; done && i < lists.idle_count; i++) {
+        bool deleted = false;
+        done = expire_one(database, lists.idle[i], idle_before, &deleted, error, error_size);
+        *expired += deleted;
+    }
+    if (done) {
+        if (lists.stored_count)
+            qsort(lists.stored, (size_t)lists.stored_count, STORE_ID_SIZE, compare_ids);
+        *expired += drop_vanished(&lists);
+    }
+    free(lists.stored);
+    free(lists.idle);
+    return done;
 }

@@ -97,6 +97,16 @@ bool sqlite_store_load_table(sqlite_store *storage, const char *table_id, store_
                              void *context, char *error, size_t error_size);
 bool sqlite_store_check(sqlite_store *storage, char *error, size_t error_size);
 
+bool sqlite_store_list_tables(sqlite_store *storage, bool unfinished_only,
+                              store_summary_visitor visit, void *context, char *error,
+                              size_t error_size);
+bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int64_t idle_before,
+                               bool *deleted, char *error, size_t error_size);
+bool sqlite_store_set_options(sqlite_store *storage, const char *table_id, const char *options,
+                              char *error, size_t error_size);
+bool sqlite_store_set_last_move_time(sqlite_store *storage, const char *table_id, int64_t when,
+                                     char *error, size_t error_size);
+
 typedef struct postgres_store postgres_store;
 postgres_store *postgres_store_open(const char *url, char *error, size_t error_size);
 void postgres_store_close(postgres_store *storage);
@@ -116,5 +126,16 @@ bool postgres_store_load_table(postgres_store *storage, const char *table_id, st
 bool postgres_store_check(postgres_store *storage, char *error, size_t error_size);
 bool postgres_store_watch(postgres_store *storage, store_change_visitor notice, void *context,
                           char *error, size_t error_size);
+
+bool postgres_store_list_tables(postgres_store *storage, bool unfinished_only,
+                                store_summary_visitor visit, void *context, char *error,
+                                size_t error_size);
+bool postgres_store_delete_table(postgres_store *storage, const char *table_id,
+                                 int64_t idle_before, bool *deleted, char *error,
+                                 size_t error_size);
+bool postgres_store_set_options(postgres_store *storage, const char *table_id,
+                                const char *options, char *error, size_t error_size);
+bool postgres_store_set_last_move_time(postgres_store *storage, const char *table_id,
+                                       int64_t when, char *error, size_t error_size);
 
 #endif

@@ -13,9 +13,10 @@ static char load_error[256];
 /* Each member of libpq by its own name. */
 #define LIBPQ_FUNCTIONS(X)                                                                    \
     X(PQclear) X(PQcmdTuples) X(PQconnectdb) X(PQconsumeInput) X(PQerrorMessage) X(PQexec)   \
-    X(PQexecPrepared) X(PQfinish) X(PQfreemem) X(PQgetisnull) X(PQgetvalue) X(PQnotifies)    \
-    X(PQntuples) X(PQprepare) X(PQreset) X(PQresultErrorField) X(PQresultErrorMessage)       \
-    X(PQresultStatus) X(PQsetNoticeProcessor) X(PQsocket) X(PQstatus)
+    X(PQexecParams) X(PQexecPrepared) X(PQfinish) X(PQfreemem) X(PQgetisnull) X(PQgetvalue)  \
+    X(PQnotifies) X(PQntuples) X(PQprepare) X(PQreset) X(PQresultErrorField)                 \
+    X(PQresultErrorMessage) X(PQresultStatus) X(PQsetNoticeProcessor) X(PQsocket)            \
+    X(PQstatus)
 
 static void load(void)
 {

@@ -25,6 +25,8 @@ typedef struct libpq_functions {
     int (*PQconsumeInput)(PGconn *);
     char *(*PQerrorMessage)(const PGconn *);
     PGresult *(*PQexec)(PGconn *, const char *);
+    PGresult *(*PQexecParams)(PGconn *, const char *, int, const Oid *, const char *const *,
+                              const int *, const int *, int);
     PGresult *(*PQexecPrepared)(PGconn *, const char *, int, const char *const *, const int *,
                                 const int *, int);
     void (*PQfinish)(PGconn *);

@@ -251,6 +251,64 @@ bool store_watch(store *storage, store_change_visitor notice, void *context, cha
     return postgres_store_watch(storage->postgres, notice, context, error, error_size);
 }
 
+/* ---- What an operator asks, and expiry ----------------------------------------------- */
+
+bool store_list_tables(store *storage, bool unfinished_only, store_summary_visitor visit,
+                       void *context, char *error, size_t error_size)
+{
+    const store *outer = visiting;
+    visiting = storage;
+    bool listed = storage->postgres
+                      ? postgres_store_list_tables(storage->postgres, unfinished_only, visit,
+                                                   context, error, error_size)
+                      : sqlite_store_list_tables(storage->sqlite, unfinished_only, visit, context,
+                                                 error, error_size);
+    visiting = outer;
+    return listed;
+}
+
+bool store_delete_table(store *storage, const char *table_id, int64_t idle_before, bool *deleted,
+                        char *error, size_t error_size)
+{
+    *deleted = false;
+    if (!table_id) return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    return storage->postgres
+               ? postgres_store_delete_table(storage->postgres, table_id, idle_before, deleted,
+                                             error, error_size)
+               : sqlite_store_delete_table(storage->sqlite, table_id, idle_before, deleted, error,
+                                           error_size);
+}
+
+bool store_set_options(store *storage, const char *table_id, const char *options, char *error,
+                       size_t error_size)
+{
+    if (!table_id || !options) return store_fail(error, error_size, "store: no table id given");
+    if (!store_fits(options, STORE_OPTIONS_SIZE))
+        return store_fail(error, error_size, "store: the options of table %s are too long",
+                          table_id);
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    return storage->postgres
+               ? postgres_store_set_options(storage->postgres, table_id, options, error,
+                                            error_size)
+               : sqlite_store_set_options(storage->sqlite, table_id, options, error, error_size);
+}
+
+bool store_set_last_move_time(store *storage, const char *table_id, int64_t when, char *error,
+                              size_t error_size)
+{
+    if (!table_id) return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    return storage->postgres
+               ? postgres_store_set_last_move_time(storage->postgres, table_id, when, error,
+                                                   error_size)
+               : sqlite_store_set_last_move_time(storage->sqlite, table_id, when, error,
+                                                 error_size);
+}
+
 bool store_check(store *storage, char *error, size_t error_size)
 {
     return counted(storage->postgres ? postgres_store_check(storage->postgres, error, error_size)

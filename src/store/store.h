@@ -139,4 +139,49 @@ void store_on_damage(store *store, store_damage_notice notice, void *context);
 bool store_load_table(store *store, const char *table_id, store_visitor visit, void *context,
                       char *error, size_t error_size);
 
+/* ---- What an operator asks (gateau tables) and expiry ------------------------------- */
+
+/* A table in a list: no seats, no moves, but how many moves it has and
+ * when the last was stored (Unix seconds; its creation when it has none,
+ * or when its moves are older than the time of moves was kept). */
+typedef struct store_summary {
+    char id[STORE_ID_SIZE];
+    char game[32];
+    int players;
+    char options[STORE_OPTIONS_SIZE];
+    int64_t created, last_move;
+    int moves;
+    bool over;
+} store_summary;
+
+/* Calls visit for each table (unfinished ones only, or all; oldest
+ * first); visit returns false to stop.  As store_load_tables, visit must
+ * not call the store. */
+typedef bool (*store_summary_visitor)(void *context, const store_summary *table);
+bool store_list_tables(store *store, bool unfinished_only, store_summary_visitor visit,
+                       void *context, char *error, size_t error_size);
+
+/* Deletes a table with its seats and moves.  idle_before < 0: whatever
+ * it is; else only an unfinished table whose last move (store_summary's
+ * last_move) is before idle_before, checked in the deleting transaction
+ * so that a move stored meanwhile keeps it.  *deleted says whether it
+ * went; false with "no table ID" when there is none. */
+bool store_delete_table(store *store, const char *table_id, int64_t idle_before, bool *deleted,
+                        char *error, size_t error_size);
+
+/* Replaces a table's options text (a deck named by its hash instead of
+ * a path, when an old database is opened). */
+bool store_set_options(store *store, const char *table_id, const char *options, char *error,
+                       size_t error_size);
+
+/* Sets when the table's last move was stored (its creation when it has
+ * no move): for tests of expiry, which cannot wait for days. */
+bool store_set_last_move_time(store *store, const char *table_id, int64_t when, char *error,
+                              size_t error_size);
+
+/* A stored table as a record's text (the engine's format), every player
+ * move with its seat: malloc'd.  Replayed by the server when it restores
+ * a table, shown by `gateau tables show`. */
+char *store_record_text(const store_table *table, const store_move *moves, int count);
+
 #endif

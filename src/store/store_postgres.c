@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "store/backend.h"
@@ -39,7 +40,7 @@
 
 /* The schema's version, kept in gateau_schema; a later gateau migrates
  * from there, and this one refuses a database of a newer one. */
-enum { SCHEMA_VERSION = 1 };
+enum { SCHEMA_VERSION = 2 };
 
 /* Serializes schema creation between processes opening a new database
  * at once (pg_advisory_xact_lock's key: "GATE"). */
@@ -91,6 +92,18 @@ static const char *const schema_sql =
     "CREATE TRIGGER tables_announced AFTER UPDATE ON tables"
     "  FOR EACH ROW EXECUTE FUNCTION gateau_table_changed();";
 
+/* upgrades[v - 1] takes the schema from version v to v + 1 (schema_sql
+ * makes version 1).  Later versions append here; never edit an entry once
+ * released. */
+static const char *const upgrades[] = {
+    /* 2: when each move was stored (Unix seconds), for expiry; the moves
+     * of unfinished tables from before count as stored at the upgrade. */
+    "ALTER TABLE moves ADD COLUMN played BIGINT;"
+    "UPDATE moves SET played = extract(epoch FROM now())::bigint"
+    "  WHERE table_id IN (SELECT id FROM tables WHERE NOT over);"
+    "UPDATE gateau_schema SET version = 2;",
+};
+
 /* The statements, prepared on each connection. */
 enum statement {
     APPEND_MOVE,
@@ -114,12 +127,12 @@ static const struct {
     int parameters;
 } statements[STATEMENT_COUNT] = {
     /* Inserted only as the table's next move, and only once (see the top). */
-    [APPEND_MOVE] = {"INSERT INTO moves (table_id, number, seat, line, clock_left)"
-                     " SELECT $1, $2, $3, $4, $5"
+    [APPEND_MOVE] = {"INSERT INTO moves (table_id, number, seat, line, clock_left, played)"
+                     " SELECT $1, $2, $3, $4, $5, $6"
                      " WHERE $2 = (SELECT coalesce(max(number) + 1, 0) FROM moves"
                      "             WHERE table_id = $1)"
                      " ON CONFLICT DO NOTHING",
-                     5},
+                     6},
     [NEXT_MOVE_NUMBER] = {"SELECT coalesce(max(number) + 1, 0) FROM moves WHERE table_id = $1",
                           1},
     [INSERT_TABLE] = {"INSERT INTO tables (" TABLE_COLUMNS ")"
@@ -219,9 +232,10 @@ static bool migrate(PGconn *connection, const char *shown, char *error, size_t e
                     "store: cannot open %s: not a gateau database (it has a table named moves)",
                     shown);
     }
+    int version = 1;
     if (good && marked) {
         result = libpq.PQexec(connection, "SELECT max(version) FROM gateau_schema");
-        int version = libpq.PQresultStatus(result) == PGRES_TUPLES_OK && libpq.PQntuples(result) == 1
+        version = libpq.PQresultStatus(result) == PGRES_TUPLES_OK && libpq.PQntuples(result) == 1
                           ? atoi(libpq.PQgetvalue(result, 0, 0))
                           : -1;
         libpq.PQclear(result);
@@ -240,6 +254,8 @@ static bool migrate(PGconn *connection, const char *shown, char *error, size_t e
     } else if (good) {
         good = execute(connection, schema_sql, reason, sizeof reason);
     }
+    for (int v = version; good && v < SCHEMA_VERSION; v++)
+        good = execute(connection, upgrades[v - 1], reason, sizeof reason);
     if (good) good = execute(connection, "COMMIT", reason, sizeof reason);
     if (!good) {
         execute(connection, "ROLLBACK", NULL, 0);
@@ -619,6 +635,7 @@ static bool append_move(postgres_store *storage, const char *table_id, const sto
     add_integer(&list, move->seat);
     add_text(&list, move->line);
     add_integer(&list, move->clock_left);
+    add_integer(&list, (long long)time(NULL));
     PGresult *result = run(storage, APPEND_MOVE, &list);
     bool done = libpq.PQresultStatus(result) == PGRES_COMMAND_OK;
     if (!done) {
@@ -999,6 +1016,174 @@ static void stop_watching(postgres_store *storage)
     for (int e = 0; e < 2; e++)
         if (storage->stop_pipe[e] >= 0) close(storage->stop_pipe[e]);
     storage->stop_pipe[0] = storage->stop_pipe[1] = -1;
+}
+
+/* ---- what an operator asks, and expiry ------------------------------------------------ */
+
+/* When a table's last move was stored (store_summary): that move's time,
+ * else the table's creation.  t is the tables row. */
+#define LAST_MOVE_OF(t)                                                                      \
+    "coalesce((SELECT played FROM moves WHERE table_id = " t ".id"                           \
+    " ORDER BY number DESC LIMIT 1), " t ".created)"
+
+/* An operator's statement, or one run once an hour: not kept prepared. */
+static PGresult *run_sql(postgres_store *storage, const char *sql, const parameters *list)
+{
+    return libpq.PQexecParams(storage->connection, sql, list->count, NULL, list->values,
+                              list->lengths, list->formats, 0);
+}
+
+static bool read_summary(const PGresult *rows, int row, store_summary *summary)
+{
+    memset(summary, 0, sizeof *summary);
+    summary->players = atoi(libpq.PQgetvalue(rows, row, 2));
+    summary->created = strtoll(libpq.PQgetvalue(rows, row, 4), NULL, 10);
+    summary->over = libpq.PQgetvalue(rows, row, 5)[0] == 't';
+    summary->moves = atoi(libpq.PQgetvalue(rows, row, 6));
+    summary->last_move = strtoll(libpq.PQgetvalue(rows, row, 7), NULL, 10);
+    return copy_text(rows, row, 0, summary->id, sizeof summary->id) &&
+           copy_text(rows, row, 1, summary->game, sizeof summary->game) &&
+           copy_text(rows, row, 3, summary->options, sizeof summary->options);
+}
+
+bool postgres_store_list_tables(postgres_store *storage, bool unfinished_only,
+                                store_summary_visitor visit, void *context, char *error,
+                                size_t error_size)
+{
+    if (!lock(storage, error, error_size)) return false;
+    parameters list = {0};
+    add_boolean(&list, unfinished_only);
+    PGresult *rows = run_sql(storage,
+                             "SELECT id, game, players, options, created, over,"
+                             " (SELECT coalesce(max(number) + 1, 0) FROM moves"
+                             "  WHERE table_id = t.id), " LAST_MOVE_OF("t")
+                             " FROM tables t WHERE NOT ($1 AND over) ORDER BY created, id",
+                             &list);
+    bool good = libpq.PQresultStatus(rows) == PGRES_TUPLES_OK;
+    if (!good)
+        store_fail(error, error_size, "store: cannot list the tables: %s", message(storage, rows));
+    /* (the rows are all read already: visit may take its time) */
+    unlock(storage);
+    store_summary summary;
+    for (int row = 0; good && row < libpq.PQntuples(rows); row++) {
+        if (!read_summary(rows, row, &summary)) {
+            good = store_fail(error, error_size, "store: the row of table %.30s is damaged",
+                              libpq.PQgetvalue(rows, row, 0));
+            break;
+        }
+        if (!visit(context, &summary)) break;
+    }
+    libpq.PQclear(rows);
+    return good;
+}
+
+/* Runs sql with the table id as $1 (and value as $2 when not NULL): the
+ * rows it changed, or -1 with the reason. */
+static int change_rows(postgres_store *storage, const char *sql, const char *table_id,
+                       const int64_t *value, char *reason, size_t size)
+{
+    parameters list = {0};
+    add_text(&list, table_id);
+    if (value) add_integer(&list, *value);
+    PGresult *result = run_sql(storage, sql, &list);
+    int changed = libpq.PQresultStatus(result) == PGRES_COMMAND_OK ? changed_rows(result) : -1;
+    if (changed < 0) store_fail(reason, size, "%s", message(storage, result));
+    libpq.PQclear(result);
+    return changed;
+}
+
+/* Whether the table may go, its row locked (FOR UPDATE: a move being
+ * stored meanwhile waits for the delete, or the delete for its commit):
+ * 1 when it may, 0 when it may not, -1 with the reason; *found whether
+ * it is there. */
+static int may_delete(postgres_store *storage, const char *table_id, int64_t idle_before,
+                      bool *found, char *reason, size_t size)
+{
+    parameters list = {0};
+    add_text(&list, table_id);
+    PGresult *result = run_sql(storage, "SELECT id FROM tables WHERE id = $1 FOR UPDATE", &list);
+    bool good = libpq.PQresultStatus(result) == PGRES_TUPLES_OK;
+    *found = good && libpq.PQntuples(result) == 1;
+    if (!good) store_fail(reason, size, "%s", message(storage, result));
+    libpq.PQclear(result);
+    if (!good) return -1;
+    if (!*found || idle_before < 0) return *found;
+    /* (after the lock: a statement of its own sees the moves committed
+     * before it was granted) */
+    result = run_sql(storage, "SELECT over, " LAST_MOVE_OF("t") " FROM tables t WHERE id = $1",
+                     &list);
+    good = libpq.PQresultStatus(result) == PGRES_TUPLES_OK && libpq.PQntuples(result) == 1;
+    int may = good && libpq.PQgetvalue(result, 0, 0)[0] != 't' &&
+              strtoll(libpq.PQgetvalue(result, 0, 1), NULL, 10) < idle_before;
+    if (!good) store_fail(reason, size, "%s", message(storage, result));
+    libpq.PQclear(result);
+    return good ? may : -1;
+}
+
+bool postgres_store_delete_table(postgres_store *storage, const char *table_id,
+                                 int64_t idle_before, bool *deleted, char *error,
+                                 size_t error_size)
+{
+    *deleted = false;
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    char reason[256] = "";
+    bool found = false, good = execute(storage->connection, "BEGIN", reason, sizeof reason);
+    int may = good ? may_delete(storage, table_id, idle_before, &found, reason, sizeof reason) : -1;
+    good = may >= 0;
+    if (may == 1)
+        good = change_rows(storage, "DELETE FROM moves WHERE table_id = $1", table_id, NULL,
+                           reason, sizeof reason) >= 0 &&
+               change_rows(storage, "DELETE FROM seats WHERE table_id = $1", table_id, NULL,
+                           reason, sizeof reason) >= 0 &&
+               change_rows(storage, "DELETE FROM tables WHERE id = $1", table_id, NULL, reason,
+                           sizeof reason) >= 0;
+    if (good) good = execute(storage->connection, "COMMIT", reason, sizeof reason);
+    if (!good) {
+        store_fail(error, error_size, "store: cannot delete table %s: %s", table_id, reason);
+        rollback(storage);
+    }
+    unlock(storage);
+    if (good && !found) return store_fail(error, error_size, "no table %s", table_id);
+    *deleted = good && may == 1;
+    return good;
+}
+
+bool postgres_store_set_options(postgres_store *storage, const char *table_id,
+                                const char *options, char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    parameters list = {0};
+    add_text(&list, table_id);
+    add_text(&list, options);
+    PGresult *result = run_sql(storage, "UPDATE tables SET options = $2 WHERE id = $1", &list);
+    int changed = libpq.PQresultStatus(result) == PGRES_COMMAND_OK ? changed_rows(result) : -1;
+    if (changed < 0)
+        store_fail(error, error_size, "store: cannot set the options of table %s: %s", table_id,
+                   message(storage, result));
+    libpq.PQclear(result);
+    unlock(storage);
+    if (changed == 0) return store_fail(error, error_size, "no table %s", table_id);
+    return changed == 1;
+}
+
+bool postgres_store_set_last_move_time(postgres_store *storage, const char *table_id,
+                                       int64_t when, char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    char reason[256];
+    int changed = change_rows(storage,
+                              "UPDATE moves SET played = $2 WHERE table_id = $1 AND number ="
+                              " (SELECT max(number) FROM moves WHERE table_id = $1)",
+                              table_id, &when, reason, sizeof reason);
+    if (changed == 0)
+        changed = change_rows(storage, "UPDATE tables SET created = $2 WHERE id = $1", table_id,
+                              &when, reason, sizeof reason);
+    unlock(storage);
+    if (changed < 0)
+        return store_fail(error, error_size, "store: cannot set the time of table %s: %s",
+                          table_id, reason);
+    if (changed == 0) return store_fail(error, error_size, "no table %s", table_id);
+    return true;
 }
 
 /* SELECT 1 on the calls' connection, opened again when it was lost

@@ -75,6 +75,12 @@ static const char *const migrations[] = {
     "  line TEXT NOT NULL,"
     "  clock_left INTEGER NOT NULL,"
     "  PRIMARY KEY (table_id, number)) WITHOUT ROWID;",
+    /* 2: when each move was stored (Unix seconds), for expiry.  The moves
+     * of unfinished tables from before count as stored at the upgrade, so
+     * that no game in play expires for want of a time. */
+    "ALTER TABLE moves ADD COLUMN played INTEGER;"
+    "UPDATE moves SET played = CAST(strftime('%s', 'now') AS INTEGER)"
+    "  WHERE table_id IN (SELECT id FROM tables WHERE NOT over);",
 };
 enum { SCHEMA_VERSION = sizeof migrations / sizeof migrations[0] };
 
@@ -105,8 +111,8 @@ static const char *const statement_sql[STATEMENT_COUNT] = {
      * the check also refuses a gap, which no replay could get past.  (An
      * INSERT ... SELECT from moves itself made SQLite build a temporary
      * table for every move.) */
-    [APPEND_MOVE] = "INSERT INTO moves (table_id, number, seat, line, clock_left)"
-                    " VALUES (?1, ?2, ?3, ?4, ?5)",
+    [APPEND_MOVE] = "INSERT INTO moves (table_id, number, seat, line, clock_left, played)"
+                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     [NEXT_MOVE_NUMBER] = "SELECT coalesce(max(number) + 1, 0) FROM moves WHERE table_id = ?1",
     [INSERT_TABLE] = "INSERT INTO tables (" TABLE_COLUMNS ") VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
     [INSERT_SEAT] = "INSERT INTO seats (table_id, seat, spec, name, has_token, token_hash, zombie)"
@@ -835,6 +841,7 @@ static bool append_move(sqlite_store *storage, const char *table_id, const store
     sqlite3_bind_int(prepared, 3, move->seat);
     sqlite3_bind_text(prepared, 4, move->line, -1, SQLITE_STATIC);
     sqlite3_bind_int64(prepared, 5, move->clock_left);
+    sqlite3_bind_int64(prepared, 6, (int64_t)time(NULL));
     status = run(prepared);
     if (status == SQLITE_DONE) return true;
     if (status == SQLITE_CONSTRAINT_FOREIGNKEY)
@@ -1104,6 +1111,184 @@ bool sqlite_store_load_table(sqlite_store *storage, const char *table_id, store_
     unlock(storage);
     if (done && found == 0) return store_fail(error, error_size, "no table %s", table_id);
     return done;
+}
+
+/* ---- what an operator asks, and expiry ------------------------------------------------ */
+
+/* When a table's last move was stored: that move's time, else (no move,
+ * or moves from before times were kept) the table's creation.  t is the
+ * tables row. */
+#define LAST_MOVE_OF(t)                                                                      \
+    "coalesce((SELECT played FROM moves WHERE table_id = " t ".id"                           \
+    " ORDER BY number DESC LIMIT 1), " t ".created)"
+
+/* These calls are an operator's or once an hour: their statements are
+ * prepared per call rather than kept. */
+static int prepare(sqlite_store *storage, const char *sql, sqlite3_stmt **prepared)
+{
+    return sqlite3_prepare_v2(storage->database, sql, -1, prepared, NULL);
+}
+
+static bool read_summary(sqlite3_stmt *row, store_summary *summary)
+{
+    memset(summary, 0, sizeof *summary);
+    summary->players = sqlite3_column_int(row, 2);
+    summary->created = sqlite3_column_int64(row, 4);
+    summary->over = sqlite3_column_int(row, 5) != 0;
+    summary->moves = sqlite3_column_int(row, 6);
+    summary->last_move = sqlite3_column_int64(row, 7);
+    return copy_text(row, 0, summary->id, sizeof summary->id) &&
+           copy_text(row, 1, summary->game, sizeof summary->game) &&
+           copy_text(row, 3, summary->options, sizeof summary->options);
+}
+
+bool sqlite_store_list_tables(sqlite_store *storage, bool unfinished_only,
+                              store_summary_visitor visit, void *context, char *error,
+                              size_t error_size)
+{
+    if (!lock(storage, error, error_size)) return false;
+    sqlite3_stmt *rows;
+    int status = prepare(storage,
+                         "SELECT id, game, players, options, created, over,"
+                         " (SELECT coalesce(max(number) + 1, 0) FROM moves WHERE table_id = t.id), "
+                         LAST_MOVE_OF("t") " FROM tables t WHERE NOT (?1 AND over)"
+                         " ORDER BY created, id",
+                         &rows);
+    bool good = status == SQLITE_OK;
+    if (good) sqlite3_bind_int(rows, 1, unfinished_only);
+    store_summary summary;
+    while (good && (status = sqlite3_step(rows)) == SQLITE_ROW) {
+        if (!read_summary(rows, &summary)) {
+            good = store_fail(error, error_size, "store: the row of table %.30s is damaged",
+                              (const char *)sqlite3_column_text(rows, 0));
+            break;
+        }
+        if (!visit(context, &summary)) break;
+    }
+    if (status != SQLITE_OK && status != SQLITE_ROW && status != SQLITE_DONE)
+        good = store_fail(error, error_size, "store: cannot list the tables: %s",
+                          sqlite3_errmsg(storage->database));
+    sqlite3_finalize(rows);
+    unlock(storage);
+    return good;
+}
+
+/* Runs sql with table_id as ?1 (and value as ?2 when not NULL): its
+ * status, SQLITE_DONE when it went well. */
+static int run_for_table(sqlite_store *storage, const char *sql, const char *table_id,
+                         const int64_t *value)
+{
+    sqlite3_stmt *prepared;
+    int status = prepare(storage, sql, &prepared);
+    if (status != SQLITE_OK) return status;
+    sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+    if (value) sqlite3_bind_int64(prepared, 2, *value);
+    status = sqlite3_step(prepared);
+    sqlite3_finalize(prepared);
+    return status;
+}
+
+/* Whether the table may go (inside the deleting transaction): SQLITE_ROW
+ * when it may, SQLITE_DONE when it may not, else the error. */
+static int may_delete(sqlite_store *storage, const char *table_id, int64_t idle_before,
+                      bool *found)
+{
+    sqlite3_stmt *prepared;
+    int status = prepare(storage, "SELECT over, " LAST_MOVE_OF("t") " FROM tables t WHERE id = ?1",
+                         &prepared);
+    if (status != SQLITE_OK) return status;
+    sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+    status = sqlite3_step(prepared);
+    *found = status == SQLITE_ROW;
+    if (status == SQLITE_ROW && idle_before >= 0 &&
+        (sqlite3_column_int(prepared, 0) || sqlite3_column_int64(prepared, 1) >= idle_before))
+        status = SQLITE_DONE;
+    sqlite3_finalize(prepared);
+    return status;
+}
+
+bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int64_t idle_before,
+                               bool *deleted, char *error, size_t error_size)
+{
+    *deleted = false;
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
+    bool found = false, good = sqlite3_exec(storage->database, "BEGIN IMMEDIATE", NULL, NULL,
+                                            NULL) == SQLITE_OK;
+    int status = good ? may_delete(storage, table_id, idle_before, &found) : SQLITE_ERROR;
+    good = status == SQLITE_ROW || status == SQLITE_DONE;
+    if (status == SQLITE_ROW)
+        good = run_for_table(storage, "DELETE FROM moves WHERE table_id = ?1", table_id, NULL) ==
+                   SQLITE_DONE &&
+               run_for_table(storage, "DELETE FROM seats WHERE table_id = ?1", table_id, NULL) ==
+                   SQLITE_DONE &&
+               run_for_table(storage, "DELETE FROM tables WHERE id = ?1", table_id, NULL) ==
+                   SQLITE_DONE;
+    if (good) good = sqlite3_exec(storage->database, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+    if (!good) {
+        store_fail(error, error_size, "store: cannot delete table %s: %s", table_id,
+                   sqlite3_errmsg(storage->database));
+        rollback(storage);
+    }
+    /* The lock file's counts go down with the rows, or the next start
+     * would take the deleted rows for lost ones. */
+    if (good && status == SQLITE_ROW && storage->lock_file >= 0 &&
+        count_rows(storage->database, &storage->tables, &storage->moves))
+        write_counts(storage);
+    unlock(storage);
+    if (good && !found) return store_fail(error, error_size, "no table %s", table_id);
+    *deleted = good && status == SQLITE_ROW;
+    return good;
+}
+
+bool sqlite_store_set_options(sqlite_store *storage, const char *table_id, const char *options,
+                              char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
+    sqlite3_stmt *prepared;
+    int status = prepare(storage, "UPDATE tables SET options = ?2 WHERE id = ?1", &prepared);
+    if (status == SQLITE_OK) {
+        sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(prepared, 2, options, -1, SQLITE_STATIC);
+        status = sqlite3_step(prepared);
+        sqlite3_finalize(prepared);
+    }
+    bool good = status == SQLITE_DONE;
+    if (!good)
+        store_fail(error, error_size, "store: cannot set the options of table %s: %s", table_id,
+                   sqlite3_errmsg(storage->database));
+    else if (sqlite3_changes(storage->database) != 1)
+        good = store_fail(error, error_size, "no table %s", table_id);
+    unlock(storage);
+    return good;
+}
+
+bool sqlite_store_set_last_move_time(sqlite_store *storage, const char *table_id, int64_t when,
+                                     char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    int status = run_for_table(storage,
+                               "UPDATE moves SET played = ?2 WHERE table_id = ?1 AND number ="
+                               " (SELECT max(number) FROM moves WHERE table_id = ?1)",
+                               table_id, &when);
+    if (status == SQLITE_DONE && sqlite3_changes(storage->database) == 0)
+        status = run_for_table(storage, "UPDATE tables SET created = ?2 WHERE id = ?1", table_id,
+                               &when);
+    bool good = status == SQLITE_DONE;
+    if (!good)
+        store_fail(error, error_size, "store: cannot set the time of table %s: %s", table_id,
+                   sqlite3_errmsg(storage->database));
+    else if (sqlite3_changes(storage->database) != 1)
+        good = store_fail(error, error_size, "no table %s", table_id);
+    unlock(storage);
+    return good;
 }
 
 /* A read of the schema through the store's own connection (GET

@@ -88,4 +88,31 @@ export const tests = [{
     check(cards.length > 0 && cards.every((card) => codes.has(card)), `cards from the deck sent: ${cards.join(' ')}`);
     await page.context().close();
   },
+}, {
+  name: 'the lobby: a page at a time, the next one on "More tables"',
+  async run(env) {
+    // The server's pages of 50 stand in for by two small ones: the page
+    // must follow the answer's `next` cursor, and draw every table once.
+    const page = await newPage(env.browser, env.errors);
+    const asked = [];
+    const row = (id, open) => ({id, game: 'mice-cake', players: 2, open, created: 1});
+    await page.route((url) => url.pathname === '/api/tables', (route) => {
+      const after = new URL(route.request().url()).searchParams.get('after');
+      asked.push(after);
+      const body = after === 'cursor-1'
+        ? {tables: [row('third', [])], next: null}
+        : {tables: [row('first', [2]), row('second', [2])], next: 'cursor-1'};
+      return route.fulfill({status: 200, contentType: 'application/json', body: JSON.stringify(body)});
+    });
+    await page.goto(`${env.url}/#/`);
+    await page.waitForSelector('tr[data-table="second"]');
+    check(!(await page.$('tr[data-table="third"]')), 'one page until more are asked for');
+    await page.click('[data-testid=more-tables]');
+    await page.waitForSelector('tr[data-table="third"]');
+    const rows = await page.$$eval('tr[data-table]', (e) => e.map((x) => x.dataset.table));
+    check(rows.join(' ') === 'first second third', `every table once, in order: ${rows.join(' ')}`);
+    check(!(await page.$('[data-testid=more-tables]')), 'no more after the last page');
+    check(asked.includes('cursor-1'), `the next page asked for with the cursor: ${asked.join(' ')}`);
+    await page.context().close();
+  },
 }];

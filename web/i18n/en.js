@@ -34,6 +34,7 @@ export default {
   'lobby.watch': 'Watch',
   'lobby.tables': 'Tables',
   'lobby.no_tables': 'No table is waiting for players now.',
+  'lobby.more_tables': 'More tables',
   'lobby.open_seats': 'Open seats',
   'lobby.actions': 'Actions',
   'lobby.join_seat': 'Join as seat {seat}',

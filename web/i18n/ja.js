@@ -32,6 +32,7 @@ export default {
   'lobby.watch': '観戦する',
   'lobby.tables': 'テーブル一覧',
   'lobby.no_tables': '今、参加者を待っているテーブルはありません。',
+  'lobby.more_tables': 'さらに表示',
   'lobby.open_seats': '空席',
   'lobby.actions': '操作',
   'lobby.join_seat': '{seat}番席に着く',

@@ -43,7 +43,8 @@ const tablePath = (id) => `/api/tables/${encodeURIComponent(id)}`;
 
 export const api = {
   games: () => request('GET', '/api/games'),
-  lobby: () => request('GET', '/api/tables'),
+  // A page of the lobby: after, the `next` cursor of the page before (none: the first).
+  lobby: (after) => request('GET', `/api/tables${after ? `?after=${encodeURIComponent(after)}` : ''}`),
   createTable: (settings) => request('POST', '/api/tables', {body: settings}),
   join: (id, seat, name) => request('POST', `${tablePath(id)}/join`, {body: {seat, name}}),
   // (logFrom: only the log's entries from that one on; log_start says so)

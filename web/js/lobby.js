@@ -133,32 +133,49 @@ function createdTable(table, kinds) {
       'data-testid': 'go-to-table'}, mine ? t('lobby.go_to_seat') : t('lobby.watch'))));
 }
 
+// The lobby comes in pages (GET /api/tables, 50 tables each): as many as
+// the visitor asked for with "More tables", fetched again at each refresh.
+let pagesWanted = 1;
+
+async function lobbyPages() {
+  const rows = [];
+  let after = null;
+  for (let page = 0; page < pagesWanted; page++) {
+    const lobby = await api.lobby(after);
+    rows.push(...(lobby.tables || []));
+    after = lobby.next;
+    if (!after) break;
+  }
+  return {rows, more: Boolean(after)};
+}
+
 async function drawTables(root) {
   const list = root.querySelector('#table-list');
   if (!list) return;
-  let lobby;
+  let rows, more;
   try {
-    lobby = await api.lobby();
+    ({rows, more} = await lobbyPages());
   } catch (error) {
     replace(list, h('p', {class: 'error'}, error.message));
     return;
   }
-  const rows = [...(lobby.tables || []), ...(lobby.playing || [])];
   if (!rows.length) {
     replace(list, h('p', {class: 'muted'}, t('lobby.no_tables')));
     return;
   }
-  replace(list, h('table', {},
+  const table = h('table', {},
     h('thead', {}, h('tr', {},
       h('th', {scope: 'col'}, t('lobby.game')), h('th', {scope: 'col'}, t('lobby.players')),
       h('th', {scope: 'col'}, t('lobby.open_seats')), h('th', {scope: 'col'}, h('span', {class: 'visually-hidden'}, t('lobby.actions'))))),
-    h('tbody', {}, rows.map((table) => h('tr', {'data-table': table.id},
-      h('td', {}, gameTitle(table.game)), h('td', {}, table.players),
-      h('td', {}, (table.open || []).join(', ') || '–'),
+    h('tbody', {}, rows.map((row) => h('tr', {'data-table': row.id},
+      h('td', {}, gameTitle(row.game)), h('td', {}, row.players),
+      h('td', {}, (row.open || []).join(', ') || '–'),
       h('td', {},
-        (table.open || []).map((seat) => h('button', {type: 'button', 'data-join': seat,
-          onclick: () => joinSeat(table.id, seat)}, t('lobby.join_seat', {seat}))),
-        h('a', {href: `#/table/${table.id}`, class: 'button'}, t('lobby.watch'))))))));
+        (row.open || []).map((seat) => h('button', {type: 'button', 'data-join': seat,
+          onclick: () => joinSeat(row.id, seat)}, t('lobby.join_seat', {seat}))),
+        h('a', {href: `#/table/${row.id}`, class: 'button'}, t('lobby.watch')))))));
+  replace(list, table, more && h('button', {type: 'button', 'data-testid': 'more-tables',
+    onclick: () => { pagesWanted++; drawTables(root); }}, t('lobby.more_tables')));
 }
 
 async function joinSeat(id, seat) {

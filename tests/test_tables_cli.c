@@ -1,0 +1,198 @@
+/*
+ * test_tables_cli.c: `gateau tables list|show|delete|expire --db` on a
+ * SQLite file and a PostgreSQL database (docs/server.md): what each
+ * prints, and a one-line error with a non-zero exit for a bad id, a bad
+ * database or bad arguments.  The tables are written through the store,
+ * their times set in the past through it too.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gateau/record.h"
+#include "gateau/rng.h"
+#include "postgres_server.h"
+#include "store/store.h"
+#include "support.h"
+
+TestSuite(tables_cli, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 120);
+
+ReportHook(PRE_ALL)(struct criterion_test_set *tests)
+{
+    (void)tests;
+    postgres_server_start();
+}
+
+ReportHook(POST_ALL)(struct criterion_global_stats *stats)
+{
+    (void)stats;
+    postgres_server_stop();
+}
+
+/* A Mice Cake table of two stored with the moves of a random game (all
+ * of it when finished, else its first half). */
+static void store_game(store *storage, const char *id, bool finished, uint64_t seed)
+{
+    gateau_setup *setup = support_setup("mice-cake", 2, NULL);
+    gateau_record *record = gateau_record_new(setup);
+    gateau_rng rng;
+    gateau_rng_seed(&rng, seed);
+    support_play_out(record, &rng);
+    store_table table = {.players = 2, .created = (int64_t)time(NULL), .seed = seed};
+    snprintf(table.id, sizeof table.id, "%s", id);
+    snprintf(table.game, sizeof table.game, "mice-cake");
+    snprintf(table.seats[0].spec, sizeof table.seats[0].spec, "human");
+    snprintf(table.seats[0].name, sizeof table.seats[0].name, "Ann");
+    snprintf(table.seats[1].spec, sizeof table.seats[1].spec, "random");
+    char error[256];
+    cr_assert(store_create_table(storage, &table, error, sizeof error), "%s", error);
+    int count = gateau_record_move_count(record);
+    if (!finished) count /= 2;
+    for (int m = 0; m < count; m++) {
+        store_move move = {.number = m, .seat = gateau_record_move_seat(record, m),
+                           .line = gateau_record_move_text(record, m), .clock_left = -1};
+        cr_assert(store_append_move(storage, id, &move, error, sizeof error), "%s", error);
+    }
+    if (finished) cr_assert(store_finish_table(storage, id, "{}", error, sizeof error), "%s", error);
+    gateau_record_free(record);
+    gateau_setup_free(setup);
+}
+
+static store *open_store(const char *path)
+{
+    char error[256];
+    store *storage = store_open(path, error, sizeof error);
+    cr_assert_not_null(storage, "%s", error);
+    return storage;
+}
+
+static void make_old(const char *db, const char *id, int days)
+{
+    store *storage = open_store(db);
+    char error[256];
+    cr_assert(store_set_last_move_time(storage, id, (int64_t)time(NULL) - days * 86400 - 60,
+                                       error, sizeof error),
+              "%s", error);
+    store_close(storage);
+}
+
+/* The line of `tables list` about id, or NULL. */
+static const char *line_of(const char *listing, const char *id)
+{
+    for (const char *line = listing; line && *line; line = strchr(line, '\n') + 1) {
+        if (!strncmp(line, id, strlen(id)) && line[strlen(id)] == ' ') return line;
+        if (!strchr(line, '\n')) break;
+    }
+    return NULL;
+}
+
+static void every_command(const char *db)
+{
+    store *storage = open_store(db);
+    store_game(storage, "playing", false, 1);
+    store_game(storage, "finished", true, 2);
+    store_game(storage, "idle", false, 3);
+    store_close(storage);
+
+    char *listing = support_run_expect(0, "tables list --db '%s'", db);
+    cr_assert(strstr(listing, "id ") == listing, "a header first: %s", listing);
+    const char *line = line_of(listing, "playing");
+    cr_assert_not_null(line, "%s", listing);
+    cr_assert(strstr(line, "mice-cake") && strstr(line, "playing"), "%s", line);
+    char year[16];
+    time_t now = time(NULL);
+    strftime(year, sizeof year, " %Y-", gmtime(&now));
+    cr_assert(strstr(line, year), "the last move's time: %s", line);
+    line = line_of(listing, "finished");
+    cr_assert(line && strstr(line, "over"), "%s", listing);
+    free(listing);
+
+    /* show: the record, its names too; it replays. */
+    char *record = support_run_expect(0, "tables show playing --db '%s'", db);
+    cr_assert(strstr(record, "game: mice-cake"), "%s", record);
+    cr_assert(strstr(record, "Ann"), "%s", record);
+    const char *file = support_temp_path("shown.txt");
+    support_write_file(file, record);
+    free(record);
+    free(support_run_expect(0, "replay '%s'", file));
+
+    /* expire: only unfinished tables idle for the days given. */
+    make_old(db, "idle", 10);
+    make_old(db, "finished", 100);
+    char *said = support_run_expect(0, "tables expire --days 11 --db '%s'", db);
+    cr_assert(strstr(said, "Expired 0 tables without a move for 11 days."), "%s", said);
+    free(said);
+    said = support_run_expect(0, "tables expire --days 9 --db '%s'", db);
+    cr_assert(strstr(said, "Expired 1 table without a move for 9 days."), "%s", said);
+    free(said);
+    listing = support_run_expect(0, "tables list --db '%s'", db);
+    cr_assert_null(line_of(listing, "idle"), "%s", listing);
+    cr_assert_not_null(line_of(listing, "finished"), "%s", listing);
+    free(listing);
+
+    /* delete: any table; a missing one is an error. */
+    said = support_run_expect(0, "tables delete finished --db '%s'", db);
+    cr_assert(strstr(said, "Deleted table finished."), "%s", said);
+    free(said);
+    listing = support_run_expect(0, "tables list --db '%s'", db);
+    cr_assert_null(line_of(listing, "finished"), "%s", listing);
+    cr_assert_not_null(line_of(listing, "playing"), "%s", listing);
+    free(listing);
+
+    char arguments[1024];
+    snprintf(arguments, sizeof arguments, "tables delete finished --db '%s'", db);
+    support_expect_error(arguments, 1, "tables delete: no table finished");
+    snprintf(arguments, sizeof arguments, "tables show nosuch --db '%s'", db);
+    support_expect_error(arguments, 1, "tables show: no table nosuch");
+    snprintf(arguments, sizeof arguments, "tables show playing idle --db '%s'", db);
+    support_expect_error(arguments, 2, "one table at a time");
+}
+
+Test(tables_cli, every_command_sqlite) { every_command(support_temp_path("tables.db")); }
+
+Test(tables_cli, every_command_postgres)
+{
+    postgres_server_require();
+    every_command(postgres_server_database("tables_cli"));
+}
+
+Test(tables_cli, bad_databases_and_arguments)
+{
+    support_expect_error("tables list --db /nonexistent/gateau.db", 1,
+                         "tables list: no database /nonexistent/gateau.db");
+    cr_assert(!support_file_exists("/nonexistent/gateau.db"));
+    const char *missing = support_temp_path("missing.db");
+    char arguments[1024];
+    snprintf(arguments, sizeof arguments, "tables list --db '%s'", missing);
+    support_expect_error(arguments, 1, "no database");
+    cr_assert(!support_file_exists(missing), "never made anew");
+    const char *text = support_temp_path("notes.txt");
+    support_write_file(text, "not a database at all, but long enough to be read as one...\n");
+    snprintf(arguments, sizeof arguments, "tables list --db '%s'", text);
+    support_expect_error(arguments, 1, "tables list: store: cannot open");
+    support_expect_error("tables list --db postgresql://someone:secret@127.0.0.1:1/gateau"
+                         "?connect_timeout=5",
+                         1, "someone:***@127.0.0.1:1");
+
+    /* A SQLite database a server has open: refused, naming its holder. */
+    const char *held = support_temp_path("held.db");
+    char error[256];
+    store *server = store_open(held, error, sizeof error);
+    cr_assert_not_null(server, "%s", error);
+    snprintf(arguments, sizeof arguments, "tables list --db '%s'", held);
+    support_expect_error(arguments, 1, "is in use by another gateau process");
+    store_close(server);
+    free(support_run_expect(0, "tables list --db '%s'", held));
+
+    support_expect_error("tables", 2, "usage: gateau tables");
+    support_expect_error("tables list", 2, "--db FILE|URL: which database?");
+    support_expect_error("tables burn --db x.db", 2, "usage: gateau tables");
+    support_expect_error("tables show --db x.db", 2, "which table?");
+    support_expect_error("tables list playing --db x.db", 2, "takes no table id");
+    support_expect_error("tables expire --days 0 --db x.db", 2, "--days");
+    support_expect_error("tables expire --days --db x.db", 2, "--days");
+    support_expect_error("tables list --days 3 --db x.db", 2, "--days is for expire");
+    support_expect_error("tables list --db", 2, "--db needs a value");
+    support_expect_error("tables list --all --db x.db", 2, "unknown option '--all'");
+}
