@@ -13,6 +13,8 @@
 #ifndef GATEAU_TEST_POSTGRES_SERVER_H
 #define GATEAU_TEST_POSTGRES_SERVER_H
 
+#include <criterion/criterion.h>
+#include <criterion/hooks.h>
 #include <stdbool.h>
 
 void postgres_server_start(void);
@@ -26,5 +28,32 @@ void postgres_server_require(void);
  * on the tests' server; fails the test when it cannot be made.  Static
  * storage, 8 in rotation. */
 const char *postgres_server_database(const char *name);
+
+/* The report hooks that start the server before a program's tests are
+ * forked and stop it after them, once in each program using it, on two
+ * lines (Criterion names a hook by its line). */
+#define POSTGRES_SERVER_START_HOOK()                                                           \
+    ReportHook(PRE_ALL)(struct criterion_test_set * tests_)                                    \
+    {                                                                                          \
+        (void)tests_;                                                                          \
+        postgres_server_start();                                                               \
+    }
+#define POSTGRES_SERVER_STOP_HOOK()                                                            \
+    ReportHook(POST_ALL)(struct criterion_global_stats * stats_)                               \
+    {                                                                                          \
+        (void)stats_;                                                                          \
+        postgres_server_stop();                                                                \
+    }
+
+/* A test on both stores: BACKEND_TESTS(suite, name) makes the tests
+ * suite/name_sqlite and suite/name_postgres of one body, the function
+ * name(backend which) that follows it. */
+typedef enum backend { SQLITE, POSTGRES } backend;
+
+#define BACKEND_TESTS(suite, name)                                                             \
+    static void name(backend which);                                                           \
+    Test(suite, name##_sqlite) { name(SQLITE); }                                               \
+    Test(suite, name##_postgres) { name(POSTGRES); }                                           \
+    static void name(backend which)
 
 #endif

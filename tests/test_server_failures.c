@@ -30,25 +30,10 @@
 TestSuite(server_failures, .init = support_temp_setup, .fini = support_temp_teardown,
           .timeout = 300);
 
-ReportHook(PRE_ALL)(struct criterion_test_set *tests)
-{
-    (void)tests;
-    postgres_server_start();
-}
+POSTGRES_SERVER_START_HOOK()
+POSTGRES_SERVER_STOP_HOOK()
 
-ReportHook(POST_ALL)(struct criterion_global_stats *stats)
-{
-    (void)stats;
-    postgres_server_stop();
-}
-
-typedef enum backend { SQLITE, POSTGRES } backend;
-
-#define BOTH_BACKENDS(name)                                                                   \
-    static void name(backend which);                                                           \
-    Test(server_failures, name##_sqlite) { name(SQLITE); }                                     \
-    Test(server_failures, name##_postgres) { name(POSTGRES); }                                 \
-    static void name(backend which)
+#define BOTH_BACKENDS(name) BACKEND_TESTS(server_failures, name)
 
 static const char *database(backend which, const char *name)
 {

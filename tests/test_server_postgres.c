@@ -35,17 +35,8 @@
 TestSuite(server_postgres, .init = support_temp_setup, .fini = support_temp_teardown,
           .timeout = 300);
 
-ReportHook(PRE_ALL)(struct criterion_test_set *tests)
-{
-    (void)tests;
-    postgres_server_start();
-}
-
-ReportHook(POST_ALL)(struct criterion_global_stats *stats)
-{
-    (void)stats;
-    postgres_server_stop();
-}
+POSTGRES_SERVER_START_HOOK()
+POSTGRES_SERVER_STOP_HOOK()
 
 /* A request with token in `Authorization: Bearer` (NULL: none) that must
  * answer `expected`: its JSON. */

@@ -32,28 +32,13 @@ TestSuite(store, .init = support_temp_setup, .fini = support_temp_teardown, .tim
 
 /* One PostgreSQL server for the whole program, started before the tests
  * are forked (tests/postgres_server.h). */
-ReportHook(PRE_ALL)(struct criterion_test_set *tests)
-{
-    (void)tests;
-    postgres_server_start();
-}
-
-ReportHook(POST_ALL)(struct criterion_global_stats *stats)
-{
-    (void)stats;
-    postgres_server_stop();
-}
+POSTGRES_SERVER_START_HOOK()
+POSTGRES_SERVER_STOP_HOOK()
 
 /* The tests of what store.h promises run on both databases: name_sqlite
  * on a file, name_postgres on a new database of the tests' server
  * (skipped with a line saying why when none could be started). */
-typedef enum backend { SQLITE, POSTGRES } backend;
-
-#define BOTH_BACKENDS(name)                                                                   \
-    static void name(backend which);                                                           \
-    Test(store, name##_sqlite) { name(SQLITE); }                                               \
-    Test(store, name##_postgres) { name(POSTGRES); }                                           \
-    static void name(backend which)
+#define BOTH_BACKENDS(name) BACKEND_TESTS(store, name)
 
 /* Where a test's store is: a file in the test's folder, or a database
  * named after the file ("round.db": round_db). */

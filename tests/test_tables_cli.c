@@ -18,17 +18,8 @@
 
 TestSuite(tables_cli, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 120);
 
-ReportHook(PRE_ALL)(struct criterion_test_set *tests)
-{
-    (void)tests;
-    postgres_server_start();
-}
-
-ReportHook(POST_ALL)(struct criterion_global_stats *stats)
-{
-    (void)stats;
-    postgres_server_stop();
-}
+POSTGRES_SERVER_START_HOOK()
+POSTGRES_SERVER_STOP_HOOK()
 
 /* A Mice Cake table of two stored with the moves of a random game (all
  * of it when finished, else its first half). */
