@@ -416,7 +416,9 @@ Test(tables, the_lobby_comes_in_pages)
 static void idle_tables_expire_at_start(const char *db)
 {
     served running = served_start(db);
-    const char *body = "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"random\"]}";
+    /* (People only: a bot seat's move, made at a restore, would make a
+     * table young again, as its last move.) */
+    const char *body = "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}";
     served_table idle = make_table(running.port, body), young = make_table(running.port, body),
                  kept = make_table(running.port, body);
     stop_server(&running);

@@ -1156,6 +1156,7 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
      * list of the context destroyed at the last stop, which scheduling
      * would unlink it from (writing into freed memory). */
     memset(&loop.sweep, 0, sizeof loop.sweep);
+    memset(&loop.drain, 0, sizeof loop.drain); /* (the same, for the last stop's drain) */
     lws_sul_schedule(loop.context, 0, &loop.sweep, sweep, LWS_US_PER_SEC);
     if (pthread_create(&loop.thread, NULL, run, NULL) != 0) {
         lws_context_destroy(loop.context);
