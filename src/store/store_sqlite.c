@@ -360,11 +360,14 @@ static void *checkpoint_main(void *argument)
             bool quiet = !storage->committed_lately && storage->wal_pages > 0;
             storage->committed_lately = false;
             if (!quiet) continue;
+            int pages = storage->wal_pages;
             storage->wal_pages = 0;
             pthread_mutex_unlock(&storage->checkpoint_lock);
-            sqlite3_wal_checkpoint_v2(storage->checkpointer, NULL, SQLITE_CHECKPOINT_TRUNCATE,
-                                      NULL, NULL);
+            int done = sqlite3_wal_checkpoint_v2(storage->checkpointer, NULL,
+                                                 SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
             pthread_mutex_lock(&storage->checkpoint_lock);
+            /* Busy (the writer's own checkpoint): again the next second. */
+            if (done != SQLITE_OK && !storage->wal_pages) storage->wal_pages = pages;
         }
         if (storage->stopping) break;
         storage->checkpoint_wanted = false;
@@ -389,8 +392,17 @@ static int wal_grew(void *argument, sqlite3 *database, const char *name, int pag
          * (its own checkpoint), and the WAL then never restarts: 45 MB
          * in a sanitizer build on a busy host.  TRUNCATE waits for that
          * reader, under the busy timeout, and empties the file.) */
-        sqlite3_wal_checkpoint_v2(database, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
-        pages = 0;
+        /* Busy (the thread is checkpointing): tried again for a moment
+         * (the writer waits, rarely: past 20 MB of WAL), then at the next
+         * commit, without waking the thread meanwhile; and 1, not 0, so
+         * that a quiet second truncates it if no commit comes. */
+        bool done = false;
+        for (int tries = 0; !done && tries < 40; tries++) { /* (at most about 0.2 s) */
+            if (tries) nanosleep(&(struct timespec){0, 5000000}, NULL);
+            done = sqlite3_wal_checkpoint_v2(database, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL,
+                                             NULL) == SQLITE_OK;
+        }
+        pages = done ? 0 : 1;
     }
     pthread_mutex_lock(&storage->checkpoint_lock);
     storage->wal_pages = pages;
