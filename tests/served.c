@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "http_client.h"
@@ -62,6 +63,27 @@ json_t *served_parse(const char *text)
     json_error_t error;
     json_t *value = json_loads(text, 0, &error);
     cr_assert_not_null(value, "not JSON (%s): %s", error.text, text);
+    return value;
+}
+
+void served_stop(served *running)
+{
+    kill(running->pid, SIGTERM);
+    int status;
+    cr_assert_eq(waitpid(running->pid, &status, 0), running->pid);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the server stops cleanly (%d)",
+              status);
+}
+
+json_t *served_request(const served *running, const char *method, const char *path,
+                       const char *body, const char *token, int expected)
+{
+    char *answer;
+    int status = http_request_as(running->port, method, path, body, token, "", &answer);
+    cr_assert_eq(status, expected, "%s %s %s: %d %s", method, path, body ? body : "", status,
+                 answer);
+    json_t *value = served_parse(answer);
+    free(answer);
     return value;
 }
 

@@ -33,8 +33,17 @@ extern const char *const served_polling[];
  * (its last snapshot). */
 void served_check_record(const served *running, const char *table_id, json_t *final);
 
+/* SIGTERM: the server stops cleanly, with status 0 (the test fails
+ * otherwise). */
+void served_stop(served *running);
+
 /* text as JSON; the test fails when it is not. */
 json_t *served_parse(const char *text);
+
+/* A request with token in `Authorization: Bearer` (NULL: none) that must
+ * answer `expected`: its JSON (the test fails when it is not). */
+json_t *served_request(const served *running, const char *method, const char *path,
+                       const char *body, const char *token, int expected);
 
 /* A table as POST /api/tables answered it: its id, the creator's token,
  * and each seat's token by seat number ("" for seats without one). */

@@ -28,16 +28,6 @@
 
 TestSuite(server, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 300);
 
-/* SIGTERM: the server stops cleanly, with status 0. */
-static void stop_server(served *running)
-{
-    kill(running->pid, SIGTERM);
-    int status;
-    cr_assert_eq(waitpid(running->pid, &status, 0), running->pid);
-    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the server stops cleanly (%d)",
-              status);
-}
-
 /* A request with token in `Authorization: Bearer` (NULL: none) that
  * must answer `expected`: the parsed body (JSON), or NULL for a non-JSON
  * body. */
@@ -268,7 +258,7 @@ static void play_a_game(const char *game, int players, const char *bots)
         ws_close(&sockets[w].socket);
     }
     json_decref(final);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 Test(server, piece_o_cake_to_the_end) { play_a_game("piece-o-cake", 3, "heuristic"); }
@@ -298,7 +288,7 @@ Test(server, programs_at_seats_only_as_allowed)
     json_t *final = play_to_the_end(&running, &table, 1);
     served_check_record(&running, table.id, final);
     json_decref(final);
-    stop_server(&running);
+    served_stop(&running);
     cr_assert_not(support_file_exists(failures), "the program failed: %s",
                   support_read_file(failures));
 }
@@ -501,7 +491,7 @@ Test(server, bad_requests_are_refused_and_change_nothing)
               "nothing changed");
     cr_assert(json_equal(json_object_get(before, "version"), json_object_get(after, "version")));
     json_decref(before), json_decref(after);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* A person's seat is handed to a bot and back by the table's creator
@@ -539,7 +529,7 @@ Test(server, only_the_creator_hands_seats_to_bots)
     cr_assert(json_is_false(json_object_get(json_array_get(json_object_get(seen, "seats"), 1),
                                             "zombie")), "seat 2 is its person's again");
     json_decref(seen);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* A restart restores an unfinished table exactly, and play goes on. */
@@ -555,7 +545,7 @@ Test(server, a_restart_restores_unfinished_tables)
     json_decref(snapshot);
     usleep(200000);
     json_t *before = get_table(&running, &table, 1);
-    stop_server(&running);
+    served_stop(&running);
 
     running = served_start_with(db, served_polling);
     json_t *after = get_table(&running, &table, 1);
@@ -566,7 +556,7 @@ Test(server, a_restart_restores_unfinished_tables)
     json_t *final = play_to_the_end(&running, &table, 1);
     served_check_record(&running, table.id, final);
     json_decref(final);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* Runs sql on the database at db (the server stopped): how a kill -9 at
@@ -594,7 +584,7 @@ Test(server, a_table_killed_before_its_chance_move_is_restored)
                                            "\"seats\":[\"human\",\"random\",\"random\"]}");
     json_t *before = get_table(&running, &table, 1);
     cr_assert_eq(json_integer_value(json_object_get(before, "version")), 1, "the deal is move 0");
-    stop_server(&running);
+    served_stop(&running);
     char sql[256];
     snprintf(sql, sizeof sql, "DELETE FROM moves WHERE table_id = '%s'", table.id);
     change_database(db, sql);
@@ -608,7 +598,7 @@ Test(server, a_table_killed_before_its_chance_move_is_restored)
     json_t *final = play_to_the_end(&running, &table, 1);
     served_check_record(&running, table.id, final);
     json_decref(final);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* Killed after a game's last move was committed but before its end was:
@@ -620,7 +610,7 @@ Test(server, a_table_killed_before_its_end_is_stored_is_restored)
     created table = create_table(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
                                            "\"heuristic\"]}");
     json_t *final = play_to_the_end(&running, &table, 1);
-    stop_server(&running);
+    served_stop(&running);
     char sql[256];
     snprintf(sql, sizeof sql, "UPDATE tables SET over = 0, result = NULL WHERE id = '%s'",
              table.id);
@@ -632,7 +622,7 @@ Test(server, a_table_killed_before_its_end_is_stored_is_restored)
     cr_assert(json_equal(json_object_get(final, "scores"), json_object_get(after, "scores")));
     served_check_record(&running, table.id, final);
     json_decref(after), json_decref(final);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* Open seats: listed in the lobby until claimed. */
@@ -680,7 +670,7 @@ Test(server, lobby_and_join)
     cr_assert_eq(json_array_size(json_object_get(found, "open")), 0, "no open seat left");
     cr_assert(json_is_null(json_object_get(lobby, "next")));
     json_decref(lobby);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* Whatever a request is, the answer is HTTP, and a refusal is a 4xx (or
@@ -782,7 +772,7 @@ Test(server, answers_are_http)
     cr_assert(strncmp(answer, "HTTP/1.1 5", 10) != 0, "%s", answer);
     free(answer);
     json_decref(request(&running, "GET", "/api/games", NULL, 200));
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* A process may run a server, stop it and run another (tests and the fuzz
@@ -851,7 +841,7 @@ Test(server, hints_for_a_seat_to_move)
     json_decref(body);
     json_decref(snapshot);
     json_decref(hint);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* Replays: a finished table's (never before its end), and a record's
@@ -908,7 +898,7 @@ Test(server, replays_of_finished_games_and_of_records)
     refused(&running, "POST", "/api/replay", "{\"record\":\"game: mice-cake\\nplayers: 2\\n---\\n\",\"seat\":7}",
             400, "seat");
     json_decref(final);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* A finished table leaves memory once nobody holds it (no request, no
@@ -1005,7 +995,7 @@ Test(server, seats_voting_at_once_do_not_refuse_each_other)
     /* The vote is over: what comes next is not a vote of that version. */
     for (int seat = 1; seat <= 3; seat++)
         cr_assert_eq(post_vote(&running, &table, seat, version), 409);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* A server that cannot listen says where and why on one line, and exits
@@ -1021,7 +1011,7 @@ Test(server, a_port_in_use_is_one_clear_error)
              support_temp_path("second.db"));
     support_expect_error(arguments, 1, "not an IP address (--bind)");
     json_decref(request(&running, "GET", "/api/games", NULL, 200));
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* How many answers a raw exchange holds. */
@@ -1072,5 +1062,5 @@ Test(server, pipelined_requests_end_the_connection_not_the_server)
               "Transfer-Encoding: %s", answer);
     free(answer);
     json_decref(request(&running, "GET", "/api/games", NULL, 200));
-    stop_server(&running);
+    served_stop(&running);
 }

@@ -43,32 +43,11 @@ static const char *database(backend which, const char *name)
     return support_temp_path(file);
 }
 
-static void stop_server(served *running)
-{
-    kill(running->pid, SIGTERM);
-    int status;
-    cr_assert_eq(waitpid(running->pid, &status, 0), running->pid);
-    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the server stops cleanly (%d)",
-              status);
-}
-
-static json_t *request_as(const served *running, const char *method, const char *path,
-                          const char *body, const char *token, int expected)
-{
-    char *answer;
-    int status = http_request_as(running->port, method, path, body, token, "", &answer);
-    cr_assert_eq(status, expected, "%s %s %s: %d %s", method, path, body ? body : "", status,
-                 answer);
-    json_t *value = served_parse(answer);
-    free(answer);
-    return value;
-}
-
 /* A refusal whose reason is exactly reason, or contains it (whole false). */
 static void refused_with(const served *running, const char *method, const char *path,
                          const char *body, int expected, const char *reason)
 {
-    json_t *answer = request_as(running, method, path, body, NULL, expected);
+    json_t *answer = served_request(running, method, path, body, NULL, expected);
     const char *error = json_string_value(json_object_get(answer, "error"));
     cr_assert(error && strstr(error, reason), "%s %s: '%s' should say '%s'", method, path,
               error ? error : "", reason);
@@ -77,7 +56,7 @@ static void refused_with(const served *running, const char *method, const char *
 
 static served_table create(const served *running, const char *body)
 {
-    json_t *answer = request_as(running, "POST", "/api/tables", body, NULL, 201);
+    json_t *answer = served_request(running, "POST", "/api/tables", body, NULL, 201);
     served_table table = served_table_from(answer);
     json_decref(answer);
     return table;
@@ -87,7 +66,7 @@ static json_t *snapshot(const served *running, const served_table *table, int se
 {
     char path[128];
     snprintf(path, sizeof path, "/api/tables/%s", table->id);
-    return request_as(running, "GET", path, NULL, seat ? table->tokens[seat - 1] : NULL, 200);
+    return served_request(running, "GET", path, NULL, seat ? table->tokens[seat - 1] : NULL, 200);
 }
 
 /* Waits (bounded) until the table is over: its last snapshot. */
@@ -145,7 +124,7 @@ static json_t *play_through_failures(const served *running, const served_table *
             after[strlen(after) - 1] = '\0';
             snprintf(path, sizeof path, "/api/tables/%s/legal?after=%s", table->id, after + 1);
             free(after);
-            json_t *next = request_as(running, "GET", path, NULL, table->tokens[0], 200);
+            json_t *next = served_request(running, "GET", path, NULL, table->tokens[0], 200);
             json_decref(choices);
             choices = json_incref(json_object_get(next, "legal"));
             json_decref(next);
@@ -229,7 +208,7 @@ BOTH_BACKENDS(every_table_finishes_through_injected_failures)
         served_check_record(&running, tables[t].id, final);
         json_decref(final);
     }
-    stop_server(&running);
+    served_stop(&running);
     cr_assert(log_contains(log, "injected failure"), "the log names the store's reason");
 }
 
@@ -262,7 +241,7 @@ BOTH_BACKENDS(a_table_the_store_keeps_failing_is_broken_and_says_why)
     refused_with(&running, "POST", "/api/tables",
                  "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"heuristic\"]}", 503,
                  "storage unavailable");
-    stop_server(&running);
+    served_stop(&running);
     cr_assert(log_contains(log, "broken"), "the log says the table broke");
     cr_assert(log_contains(log, "injected failure"), "and why");
 
@@ -271,7 +250,7 @@ BOTH_BACKENDS(a_table_the_store_keeps_failing_is_broken_and_says_why)
     cr_assert_null(json_object_get(seen, "broken"));
     cr_assert_geq(json_integer_value(json_object_get(seen, "version")), 1, "dealt at the restart");
     json_decref(seen);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* ---- Bots ------------------------------------------------------------------------------ */
@@ -310,7 +289,7 @@ Test(server_failures, a_heuristic_bot_moves_beside_slow_searches)
     json_t *seen = snapshot(&running, &searches[0], 0);
     cr_assert(!json_is_true(json_object_get(seen, "over")), "the slow games still go on");
     json_decref(seen);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* A budget over --max-bot-ms is refused with 422 naming the cap, at a
@@ -329,18 +308,18 @@ Test(server_failures, bot_budgets_over_the_cap_are_refused)
                                           "\"ismcts:ms=300\"]}");
     char path[128];
     snprintf(path, sizeof path, "/api/tables/%s/zombie", table.id);
-    json_t *answer = request_as(&running, "POST", path,
+    json_t *answer = served_request(&running, "POST", path,
                                 "{\"seat\":1,\"zombie\":true,\"bot\":\"ismcts:ms=5000\"}",
                                 table.creator, 422);
     cr_assert(strstr(json_string_value(json_object_get(answer, "error")), "cap of 300 ms"));
     json_decref(answer);
-    stop_server(&running);
+    served_stop(&running);
     /* The default cap: 5000 ms. */
     running = served_start_with(support_temp_path("cap.db"), NULL);
     refused_with(&running, "POST", "/api/tables",
                  "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"ismcts:ms=5001\"]}", 422,
                  "cap of 5000 ms");
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* SIGTERM while bots search with a budget of minutes: the server stops
@@ -379,15 +358,15 @@ Test(server_failures, a_forfeiting_program_ends_its_table)
     cr_assert(ended && strstr(ended, "forfeit"), "the snapshot says why: %s",
               ended ? ended : "(none)");
     json_decref(final);
-    stop_server(&running);
+    served_stop(&running);
     running = served_start_with(db, extra);
-    json_t *lobby = request_as(&running, "GET", "/api/tables", NULL, NULL, 200);
+    json_t *lobby = served_request(&running, "GET", "/api/tables", NULL, NULL, 200);
     cr_assert_eq(json_array_size(json_object_get(lobby, "playing")), 0, "not restored");
     json_decref(lobby);
     final = snapshot(&running, &table, 0);
     cr_assert(json_is_true(json_object_get(final, "over")));
     json_decref(final);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* ---- The store tells the truth ---------------------------------------------------------- */
@@ -404,7 +383,7 @@ Test(server_failures, a_second_server_on_one_file_is_refused)
     cr_assert(strstr(out, "is in use by another gateau process"), "%s", out);
     free(out);
     create(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}");
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* The database deleted under a running server: its next write answers
@@ -419,7 +398,7 @@ Test(server_failures, a_deleted_database_is_noticed)
     refused_with(&running, "POST", "/api/tables",
                  "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}", 503,
                  "storage unavailable");
-    stop_server(&running);
+    served_stop(&running);
     cr_assert(log_contains(log, "was deleted or replaced while in use"), "the log says why");
 }
 
@@ -432,7 +411,7 @@ Test(server_failures, a_damaged_table_is_skipped_at_start)
     served running = served_start_with(db, served_polling);
     const char *body = "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}";
     served_table damaged = create(&running, body), kept = create(&running, body);
-    stop_server(&running);
+    served_stop(&running);
     char sql[256];
     snprintf(sql, sizeof sql, "DELETE FROM seats WHERE table_id = '%s' AND seat = 1", damaged.id);
     sqlite3 *database;
@@ -442,7 +421,7 @@ Test(server_failures, a_damaged_table_is_skipped_at_start)
     running = served_start_logged(db, served_polling, log);
     json_t *seen = snapshot(&running, &kept, 1);
     json_decref(seen);
-    stop_server(&running);
+    served_stop(&running);
     char line[128];
     snprintf(line, sizeof line, "skipped table %s: store: table %s: damaged seats", damaged.id,
              damaged.id);

@@ -38,20 +38,6 @@ TestSuite(server_postgres, .init = support_temp_setup, .fini = support_temp_tear
 POSTGRES_SERVER_START_HOOK()
 POSTGRES_SERVER_STOP_HOOK()
 
-/* A request with token in `Authorization: Bearer` (NULL: none) that must
- * answer `expected`: its JSON. */
-static json_t *request_as(const served *running, const char *method, const char *path,
-                          const char *body, const char *token, int expected)
-{
-    char *answer;
-    int status = http_request_as(running->port, method, path, body, token, "", &answer);
-    cr_assert_eq(status, expected, "%s %s %s: %d %s", method, path, body ? body : "", status,
-                 answer);
-    json_t *value = served_parse(answer);
-    free(answer);
-    return value;
-}
-
 typedef struct table_tokens {
     char id[32];
     char tokens[2][64];
@@ -63,7 +49,7 @@ static table_tokens create_table(const served *running, const char *game)
     char body[256];
     snprintf(body, sizeof body, "{\"game\":\"%s\",\"players\":2,\"seats\":[\"human\",\"human\"]}",
              game);
-    json_t *made = request_as(running, "POST", "/api/tables", body, NULL, 201);
+    json_t *made = served_request(running, "POST", "/api/tables", body, NULL, 201);
     table_tokens table = {0};
     snprintf(table.id, sizeof table.id, "%s", json_string_value(json_object_get(made, "id")));
     for (int s = 0; s < 2; s++)
@@ -80,7 +66,7 @@ static json_t *get_table(const served *running, const table_tokens *table, int s
 {
     char path[512];
     snprintf(path, sizeof path, "/api/tables/%s", table->id);
-    return request_as(running, "GET", path, NULL, table->tokens[seat], 200);
+    return served_request(running, "GET", path, NULL, table->tokens[seat], 200);
 }
 
 /* The body of the move seat's client would post (with the seat's token
@@ -97,7 +83,7 @@ static char *first_legal_body(const served *from, const table_tokens *table, int
         size_t used = strlen(after);
         snprintf(after + used, sizeof after - used, "%s%lld", used ? "," : "", (long long)action);
         snprintf(path, sizeof path, "/api/tables/%s/legal?after=%s", table->id, after);
-        json_t *next = request_as(from, "GET", path, NULL, table->tokens[seat], 200);
+        json_t *next = served_request(from, "GET", path, NULL, table->tokens[seat], 200);
         bool complete = json_is_true(json_object_get(next, "complete"));
         json_decref(choices);
         choices = json_incref(json_object_get(next, "legal"));

@@ -35,15 +35,6 @@ POSTGRES_SERVER_STOP_HOOK()
 
 /* ---- helpers ---------------------------------------------------------------------- */
 
-static void stop_server(served *running)
-{
-    kill(running->pid, SIGTERM);
-    int status;
-    cr_assert_eq(waitpid(running->pid, &status, 0), running->pid);
-    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the server stops cleanly (%d)",
-              status);
-}
-
 /* A request that must answer expected: its body (malloc'd). */
 static char *answer_of(int port, const char *method, const char *path, const char *body,
                        const char *token, int expected)
@@ -239,7 +230,7 @@ Test(tables, decks_are_kept_once_by_their_hash_and_never_named_by_a_path)
     free(names);
     snprintf(path, sizeof path, "/api/tables/%s", again.id);
     json_t *before = json_answer(running.port, "GET", path, NULL, again.tokens[0], 200);
-    stop_server(&running);
+    served_stop(&running);
 
     /* The database moves, its decks' folder with it: its tables stay. */
     char moved_folder[512], moved_db[600], moved_decks[700];
@@ -256,7 +247,7 @@ Test(tables, decks_are_kept_once_by_their_hash_and_never_named_by_a_path)
     cr_assert(json_is_false(json_object_get(after, "over")));
     json_decref(before);
     json_decref(after);
-    stop_server(&running);
+    served_stop(&running);
     free(deck);
 }
 
@@ -405,7 +396,7 @@ Test(tables, the_lobby_comes_in_pages)
     page = json_answer(running.port, "GET", "/api/tables?after=1.0.zzz", NULL, NULL, 200);
     cr_assert_eq(json_array_size(json_object_get(page, "tables")), 0);
     json_decref(page);
-    stop_server(&running);
+    served_stop(&running);
 }
 
 /* ---- tables that end --------------------------------------------------------------------- */
@@ -421,7 +412,7 @@ static void idle_tables_expire_at_start(const char *db)
     const char *body = "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}";
     served_table idle = make_table(running.port, body), young = make_table(running.port, body),
                  kept = make_table(running.port, body);
-    stop_server(&running);
+    served_stop(&running);
     set_last_move_days_ago(db, idle.id, 31);
     set_last_move_days_ago(db, young.id, 29);
     set_last_move_days_ago(db, kept.id, 45);
@@ -429,17 +420,17 @@ static void idle_tables_expire_at_start(const char *db)
     const char *never[] = {"--expire-days", "0", NULL};
     running = served_start_with(db, never);
     cr_assert_eq(status_of(running.port, idle.id), 200, "--expire-days 0: never");
-    stop_server(&running);
+    served_stop(&running);
     const char *sixty[] = {"--expire-days", "60", NULL};
     running = served_start_with(db, sixty);
     cr_assert_eq(status_of(running.port, kept.id), 200, "45 days are not 60");
-    stop_server(&running);
+    served_stop(&running);
 
     running = served_start(db); /* (30 days) */
     cr_assert_eq(status_of(running.port, idle.id), 404);
     cr_assert_eq(status_of(running.port, kept.id), 404);
     cr_assert_eq(status_of(running.port, young.id), 200);
-    stop_server(&running);
+    served_stop(&running);
     store *storage = open_store(db);
     char error[256];
     bool deleted;
