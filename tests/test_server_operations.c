@@ -277,7 +277,7 @@ Test(operations, health_on_sqlite_notices_a_deleted_file)
     cr_assert_str_eq(answer, "{\"ok\":false,\"error\":\"the database is unreachable\"}");
     free(answer);
     char *errors = errors_of(&running);
-    cr_assert(strstr(errors, "was deleted, moved or replaced"), "%s", errors);
+    cr_assert(strstr(errors, "was deleted or replaced while in use"), "%s", errors);
     free(errors);
     stop(&running);
 }

@@ -1313,17 +1313,12 @@ bool sqlite_store_check(sqlite_store *storage, char *error, size_t error_size)
     char *reason = NULL;
     int status = sqlite3_exec(storage->database, "SELECT count(*) FROM tables WHERE 0", NULL, NULL,
                               &reason);
-    int moved = 0;
     bool good = status == SQLITE_OK;
     if (!good)
         store_fail(error, error_size, "store: the database does not answer: %s",
                    reason ? reason : sqlite3_errstr(status));
-    else if (sqlite3_file_control(storage->database, "main", SQLITE_FCNTL_HAS_MOVED, &moved) ==
-                 SQLITE_OK &&
-             moved)
-        good = store_fail(error, error_size,
-                          "store: the database file %s was deleted, moved or replaced",
-                          sqlite3_db_filename(storage->database, "main"));
+    else
+        good = check_file(storage, error, error_size); /* (what every write checks) */
     sqlite3_free(reason);
     unlock(storage);
     return good;
