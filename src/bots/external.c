@@ -2,314 +2,26 @@
  * external.c: ext:COMMAND, a bot that is another program, played through
  * the bot protocol of docs/protocol.md over its standard input and output.
  *
- * The controller's side.  The program is started when it is first asked
- * for a move (so that checking a spec starts nothing), with posix_spawn,
- * no shell, in a process group of its own, its standard input and output
- * one end of a socket pair (send() with MSG_NOSIGNAL: a program that dies
- * cannot kill the host with SIGPIPE).  Everything it is told between two
- * decisions (the moves as its seat may read them, the views, the state
- * line) is queued and sent with the request for its next move, and every
- * wait has a deadline: a program that fails (crashes, hangs, floods,
- * answers garbage or an illegal move) is logged and the game goes on with
- * the fallback bot, or is forfeited with onerror=forfeit.  Whatever
- * happens, free kills what is left of the process group and reaps the
- * program.
+ * The controller's side of the conversation.  The program is started
+ * (external_process.c) when it is first asked for a move, so that checking
+ * a spec starts nothing.  Everything it is told between two decisions (the
+ * moves as its seat may read them, the views, the state line) is queued
+ * and sent with the request for its next move, and every wait has a
+ * deadline: a program that fails (crashes, hangs, floods, answers garbage
+ * or an illegal move) is logged and the game goes on with the fallback
+ * bot, or is forfeited with onerror=forfeit.  Whatever happens, free kills
+ * what is left of the process group and reaps the program.
  */
-#define _GNU_SOURCE /* pipe2-style SOCK_CLOEXEC, MSG_NOSIGNAL */
+#define _GNU_SOURCE /* MSG_NOSIGNAL */
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
-#include <spawn.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "bots/bots.h"
-#include "core/engine.h"
-#include "core/text.h"
+#include "bots/external.h"
 
-extern char **environ;
-
-enum {
-    PROTOCOL_VERSION = 1,
-    MAX_ARGUMENTS = 64,
-    MAX_LINE = 16 * 1024,           /* a longer line from the program: a flood */
-    OUTPUT_BUDGET = 1024 * 1024,    /* bytes the program may write per request */
-    GRACE_MS = 100,                 /* past the budget before a reply is late */
-    QUIT_WAIT_MS = 200,             /* for the program to exit after quit */
-    DEFAULT_MOVE_MS = 10000,
-    DEFAULT_START_MS = 10000,
-    DEFAULT_LEGAL = 256,
-};
-
-typedef enum { EXCHANGE_OK, EXCHANGE_ERROR, EXCHANGE_TIMEOUT, EXCHANGE_CRASH, EXCHANGE_FLOOD } exchange_result;
-typedef enum { WAIT_NOTHING, WAIT_READY, WAIT_MOVE } exchange_wait;
-
-struct external_bot {
-    /* From the spec. */
-    char *spec;
-    char *words;                     /* the command's words, NUL-separated */
-    char *argv[MAX_ARGUMENTS + 1];
-    long move_ms, clock_ms, start_ms; /* clock_ms < 0: no game clock */
-    int legal_max;
-    bool forfeit;
-    char *log_path;
-    /* The program. */
-    pid_t pid;      /* 0: not started */
-    int fd;         /* our end of the socket pair */
-    bool dead;      /* failed: the fallback plays from now on */
-    char name[128]; /* as the program gave it */
-    gateau_text input; /* read, not yet a whole line */
-    /* The game as the program was told it. */
-    const gateau_setup *setup;
-    int viewer;
-    gateau_state *current; /* the position after the moves told (NULL: none told) */
-    gateau_state **scratch; /* per depth, for listing the legal moves */
-    int scratch_depth;
-    int moves;             /* moves told since newgame */
-    long clock_left_ms;
-    gateau_text out;       /* queued for the program */
-    gateau_bot *fallback;
-};
-
-/* ---- Time and logs ----------------------------------------------------------------- */
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1000.0 + (double)t.tv_nsec / 1e6;
-}
-
-/* One line on stderr, and in the log file when there is one. */
-static void log_line(const external_bot *e, int seat, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
-static void log_line(const external_bot *e, int seat, const char *format, ...)
-{
-    char message[512];
-    va_list args;
-    va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
-    va_end(args);
-    char line[1024];
-    snprintf(line, sizeof line, "gateau: seat %d (%s): %s\n", seat + 1, e->spec, message);
-    fputs(line, stderr);
-    if (e->log_path) {
-        FILE *file = fopen(e->log_path, "a");
-        if (file) {
-            fputs(line, file);
-            fclose(file);
-        }
-    }
-}
-
-/* ---- The spec ------------------------------------------------------------------------- */
-
-static bool parse_number(const char *value, long low, long high, long *out)
-{
-    char *end;
-    errno = 0;
-    long number = strtol(value, &end, 10);
-    if (!value[0] || *end || errno || number < low || number > high) return false;
-    *out = number;
-    return true;
-}
-
-/* One leading "key=value" of the spec: false with the reason. */
-static bool parse_setting(external_bot *e, const char *key, const char *value, char *error,
-                          size_t error_size)
-{
-    long number;
-    if (!strcmp(key, "ms") || !strcmp(key, "clock") || !strcmp(key, "start")) {
-        if (!parse_number(value, 1, 86400000L, &number)) {
-            set_error(error, error_size, "ext: %s needs milliseconds 1..86400000, not '%s'", key,
-                      value);
-            return false;
-        }
-        if (!strcmp(key, "ms")) e->move_ms = number;
-        else if (!strcmp(key, "clock")) e->clock_ms = number;
-        else e->start_ms = number;
-    } else if (!strcmp(key, "legal")) {
-        if (!parse_number(value, 0, 100000, &number)) {
-            set_error(error, error_size, "ext: legal needs a count 0..100000, not '%s'", value);
-            return false;
-        }
-        e->legal_max = (int)number;
-    } else if (!strcmp(key, "onerror")) {
-        if (strcmp(value, "heuristic") && strcmp(value, "forfeit")) {
-            set_error(error, error_size, "ext: onerror is heuristic or forfeit, not '%s'", value);
-            return false;
-        }
-        e->forfeit = !strcmp(value, "forfeit");
-    } else if (!strcmp(key, "log")) {
-        free(e->log_path);
-        e->log_path = strdup(value);
-    }
-    return true;
-}
-
-/* Whether text starts with "key=value:" for a key of ours (the command
- * itself may hold ':' and '=', as in ext:gateau engine --bot ismcts:ms=50). */
-static size_t setting_length(const char *text)
-{
-    static const char *const keys[] = {"ms=", "clock=", "start=", "legal=", "onerror=", "log="};
-    size_t colon = strcspn(text, ":"), space = strcspn(text, " \t");
-    if (!text[colon] || space < colon) return 0;
-    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-        if (!strncmp(text, keys[k], strlen(keys[k]))) return colon;
-    return 0;
-}
-
-/* Splits the command into words as a shell would, simply: blanks separate
- * words; '...' keeps everything literally; "..." keeps everything but \"
- * and \\; a backslash outside quotes keeps the next character.  No
- * variables, globs or redirections: no shell is involved. */
-static bool split_command(external_bot *e, const char *command, char *error, size_t error_size)
-{
-    e->words = malloc(strlen(command) + 1);
-    if (!e->words) abort(); /* out of memory */
-    char *out = e->words;
-    int count = 0;
-    const char *p = command;
-    for (;;) {
-        while (*p == ' ' || *p == '\t') p++;
-        if (!*p) break;
-        if (count == MAX_ARGUMENTS) {
-            set_error(error, error_size, "ext: the command has more than %d words", MAX_ARGUMENTS);
-            return false;
-        }
-        e->argv[count++] = out;
-        while (*p && *p != ' ' && *p != '\t') {
-            if (*p == '\'') {
-                const char *close = strchr(p + 1, '\'');
-                if (!close) {
-                    set_error(error, error_size, "ext: unclosed ' in the command");
-                    return false;
-                }
-                memcpy(out, p + 1, (size_t)(close - p - 1));
-                out += close - p - 1;
-                p = close + 1;
-            } else if (*p == '"') {
-                for (p++; *p && *p != '"'; p++) {
-                    if (*p == '\\' && (p[1] == '"' || p[1] == '\\')) p++;
-                    *out++ = *p;
-                }
-                if (!*p) {
-                    set_error(error, error_size, "ext: unclosed \" in the command");
-                    return false;
-                }
-                p++;
-            } else {
-                if (*p == '\\' && p[1]) p++;
-                *out++ = *p++;
-            }
-        }
-        *out++ = '\0';
-    }
-    e->argv[count] = NULL;
-    if (!count) {
-        set_error(error, error_size, "ext: needs a command, as in ext:python3 my_bot.py");
-        return false;
-    }
-    return true;
-}
-
-external_bot *external_new(const char *text, char *error, size_t error_size)
-{
-    external_bot *e = calloc(1, sizeof *e);
-    if (!e) abort(); /* out of memory */
-    e->move_ms = DEFAULT_MOVE_MS;
-    e->start_ms = DEFAULT_START_MS;
-    e->clock_ms = -1;
-    e->legal_max = DEFAULT_LEGAL;
-    e->fd = -1;
-    e->spec = malloc(strlen(text) + 5);
-    if (!e->spec) abort();
-    sprintf(e->spec, "ext:%s", text);
-    size_t length;
-    while ((length = setting_length(text)) > 0) {
-        char setting[256];
-        snprintf(setting, sizeof setting, "%.*s", (int)length, text);
-        char *equals = strchr(setting, '=');
-        *equals = '\0';
-        if (!parse_setting(e, setting, equals + 1, error, error_size)) {
-            external_free(e);
-            return NULL;
-        }
-        text += length + 1;
-    }
-    if (!split_command(e, text, error, error_size)) {
-        external_free(e);
-        return NULL;
-    }
-    return e;
-}
-
-/* ---- The process ------------------------------------------------------------------------ */
-
-/* Kills the program's process group and reaps the program. */
-static void stop_program(external_bot *e)
-{
-    if (e->fd >= 0) close(e->fd);
-    e->fd = -1;
-    if (e->pid > 0) {
-        kill(-e->pid, SIGKILL); /* the group: what the program started dies too */
-        kill(e->pid, SIGKILL);
-        while (waitpid(e->pid, NULL, 0) < 0 && errno == EINTR) {
-        }
-    }
-    e->pid = 0;
-    e->input.length = 0;
-}
-
-static bool start_program(external_bot *e, char *reason, size_t reason_size)
-{
-    int pair[2];
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
-        snprintf(reason, reason_size, "cannot make a socket pair: %s", strerror(errno));
-        return false;
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawnattr_t attributes;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, pair[1], STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, pair[1], STDOUT_FILENO);
-    posix_spawnattr_init(&attributes);
-    sigset_t defaults, empty;
-    sigemptyset(&empty);
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGPIPE);
-    sigaddset(&defaults, SIGINT);
-    sigaddset(&defaults, SIGTERM);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setsigmask(&attributes, &empty);
-    posix_spawnattr_setpgroup(&attributes, 0);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF |
-                                              POSIX_SPAWN_SETSIGMASK);
-    pid_t pid;
-    int failure = posix_spawnp(&pid, e->argv[0], &actions, &attributes, e->argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
-    close(pair[1]);
-    if (failure != 0) {
-        close(pair[0]);
-        snprintf(reason, reason_size, "cannot start %s: %s", e->argv[0], strerror(failure));
-        return false;
-    }
-    e->pid = pid;
-    e->fd = pair[0];
-    fcntl(e->fd, F_SETFL, fcntl(e->fd, F_GETFL) | O_NONBLOCK);
-    return true;
-}
-
-/* ---- Talking ------------------------------------------------------------------------------ */
 
 /* What the program said in answer, between two requests. */
 typedef struct exchange_reply {
@@ -397,7 +109,7 @@ static exchange_result exchange(external_bot *e, const char *first, exchange_wai
     for (;;) {
         bool writing = sent < sending.length;
         if (!writing && wait == WAIT_NOTHING) break;
-        double left = deadline - now_ms();
+        double left = deadline - external_now_ms();
         if (left <= 0) {
             result = EXCHANGE_TIMEOUT;
             break;
@@ -534,8 +246,8 @@ void external_observe(external_bot *e, int viewer, const gateau_state *before, i
         queue_end(e, e->current);
         if (e->pid > 0) { /* told now: a program may learn from its results */
             exchange_reply reply = {0};
-            if (exchange(e, NULL, WAIT_NOTHING, now_ms() + GRACE_MS, &reply) != EXCHANGE_OK)
-                stop_program(e);
+            if (exchange(e, NULL, WAIT_NOTHING, external_now_ms() + GRACE_MS, &reply) != EXCHANGE_OK)
+                external_stop_program(e);
         }
     }
 }
@@ -577,10 +289,10 @@ static void queue_legal_from(external_bot *e, const gateau_state *state, int sea
  * in step (an illegal move, an error answered). */
 static void failed(external_bot *e, int seat, const char *what, bool keep)
 {
-    log_line(e, seat, "%s; %s", what,
+    external_log(e, seat, "%s; %s", what,
              e->forfeit ? "the seat forfeits the game" : "the heuristic bot moves instead");
     if (!keep || e->forfeit) {
-        stop_program(e);
+        external_stop_program(e);
         e->dead = true;
     }
 }
@@ -589,7 +301,7 @@ static bool ensure_started(external_bot *e, int seat)
 {
     if (e->pid > 0) return true;
     char reason[512];
-    if (!start_program(e, reason, sizeof reason)) {
+    if (!external_start_program(e, reason, sizeof reason)) {
         failed(e, seat, reason, false);
         return false;
     }
@@ -598,7 +310,7 @@ static bool ensure_started(external_bot *e, int seat)
     gateau_text queued = e->out; /* the game's lines wait for the handshake */
     e->out = (gateau_text){0};
     exchange_reply reply = {0};
-    exchange_result result = exchange(e, hello, WAIT_READY, now_ms() + (double)e->start_ms, &reply);
+    exchange_result result = exchange(e, hello, WAIT_READY, external_now_ms() + (double)e->start_ms, &reply);
     text_free(&e->out);
     e->out = queued;
     if (result != EXCHANGE_OK) {
@@ -626,10 +338,10 @@ static int ask_program(external_bot *e, const gateau_state *state, int seat, gat
                 e->moves + 1, budget, e->clock_ms >= 0 ? e->clock_left_ms : -1L,
                 (unsigned long long)rng->s[0], (unsigned long long)rng->s[1],
                 (unsigned long long)rng->s[2], (unsigned long long)rng->s[3]);
-    double begin = now_ms();
+    double begin = external_now_ms();
     exchange_reply reply = {0};
     exchange_result result = exchange(e, NULL, WAIT_MOVE, begin + (double)budget + GRACE_MS, &reply);
-    if (e->clock_ms >= 0) e->clock_left_ms -= (long)(now_ms() - begin);
+    if (e->clock_ms >= 0) e->clock_left_ms -= (long)(external_now_ms() - begin);
     char what[1024];
     if (result == EXCHANGE_ERROR) {
         snprintf(what, sizeof what, "answered 'error %s'", reply.error);
@@ -675,12 +387,12 @@ void external_free(external_bot *e)
     if (e->pid > 0) {
         /* quit, then a moment for the program to end by itself */
         exchange_reply reply = {0};
-        if (exchange(e, "quit\n", WAIT_NOTHING, now_ms() + GRACE_MS, &reply) == EXCHANGE_OK) {
+        if (exchange(e, "quit\n", WAIT_NOTHING, external_now_ms() + GRACE_MS, &reply) == EXCHANGE_OK) {
             shutdown(e->fd, SHUT_WR); /* and the end of its input */
-            double deadline = now_ms() + QUIT_WAIT_MS;
+            double deadline = external_now_ms() + QUIT_WAIT_MS;
             char sink[4096];
             for (;;) {
-                double left = deadline - now_ms();
+                double left = deadline - external_now_ms();
                 struct pollfd poller = {.fd = e->fd, .events = POLLIN};
                 if (left <= 0 || poll(&poller, 1, (int)left + 1) <= 0) break;
                 ssize_t n = recv(e->fd, sink, sizeof sink, MSG_DONTWAIT);
@@ -688,7 +400,7 @@ void external_free(external_bot *e)
             }
         }
     }
-    stop_program(e);
+    external_stop_program(e);
     free_scratch(e);
     gateau_state_free(e->current);
     gateau_bot_free(e->fallback);
@@ -699,3 +411,4 @@ void external_free(external_bot *e)
     free(e->spec);
     free(e);
 }
+
