@@ -1,5 +1,5 @@
 /*
- * test_tables_cli.c: `gateau tables list|show|delete|expire --db` on a
+ * test_tables_cli.c: `gateau tables list|show|delete|expire|backup --db` on a
  * SQLite file and a PostgreSQL database (docs/server.md): what each
  * prints, and a one-line error with a non-zero exit for a bad id, a bad
  * database or bad arguments.  The tables are written through the store,
@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "gateau/record.h"
@@ -186,4 +187,89 @@ Test(tables_cli, bad_databases_and_arguments)
     support_expect_error("tables list --days 3 --db x.db", 2, "--days is for expire");
     support_expect_error("tables list --db", 2, "--db needs a value");
     support_expect_error("tables list --all --db x.db", 2, "unknown option '--all'");
+}
+
+/* ---- backup ---------------------------------------------------------------------------- */
+
+/*
+ * A SQLite database copied while "a server" (this process, holding the
+ * store's lock) has it open: the copy lists and shows the same tables,
+ * byte for byte, and carries the decks kept beside the database.
+ */
+Test(tables_cli, a_backup_beside_a_running_server_restores_every_table)
+{
+    const char *db = support_temp_path("live.db");
+    store *server = open_store(db);
+    store_game(server, "playing", false, 4);
+    store_game(server, "finished", true, 5);
+    char decks[600], deck[700];
+    snprintf(decks, sizeof decks, "%s.decks", db);
+    cr_assert_eq(mkdir(decks, 0700), 0);
+    const char *name = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.deck";
+    snprintf(deck, sizeof deck, "%s/%s", decks, name);
+    support_write_file(deck, "a deck's text\n");
+
+    const char *copy = support_temp_path("copy.db");
+    char *said = support_run_expect(0, "tables backup '%s' --db '%s'", copy, db);
+    cr_assert(strstr(said, "Backed up") && strstr(said, "and 1 deck to"), "%s", said);
+    free(said);
+    char arguments[1024];
+    snprintf(arguments, sizeof arguments, "tables backup '%s' --db '%s'", copy, db);
+    support_expect_error(arguments, 1, "exists already: a backup never overwrites");
+    store_close(server);
+
+    char *original = support_run_expect(0, "tables show playing --db '%s'", db);
+    char *restored = support_run_expect(0, "tables show playing --db '%s'", copy);
+    cr_assert_str_eq(restored, original);
+    free(original);
+    free(restored);
+    char *listing = support_run_expect(0, "tables list --db '%s'", copy);
+    cr_assert(line_of(listing, "playing") && line_of(listing, "finished"), "%s", listing);
+    free(listing);
+    snprintf(deck, sizeof deck, "%s.decks/%s", copy, name);
+    char *kept = support_read_file(deck);
+    cr_assert_str_eq(kept, "a deck's text\n");
+    free(kept);
+}
+
+Test(tables_cli, a_backup_refuses_what_it_cannot_copy)
+{
+    char arguments[1024];
+    const char *copy = support_temp_path("copy.db");
+    snprintf(arguments, sizeof arguments, "tables backup '%s' --db /nonexistent/gateau.db", copy);
+    support_expect_error(arguments, 1, "tables backup: no database /nonexistent/gateau.db");
+    const char *text = support_temp_path("notes.txt");
+    support_write_file(text, "not a database at all, but long enough to be read as one...\n");
+    snprintf(arguments, sizeof arguments, "tables backup '%s' --db '%s'", copy, text);
+    support_expect_error(arguments, 1, "tables backup:");
+    cr_assert(!support_file_exists(copy), "no copy of what is not a database");
+    support_expect_error("tables backup x.db --db postgresql://127.0.0.1:1/gateau", 1,
+                         "backed up with pg_dump");
+    support_expect_error("tables backup --db x.db", 2, "into which new file?");
+    support_expect_error("tables backup x.db y.db --db z.db", 2, "one file ('y.db' is one too many)");
+}
+
+/* What docs/server.md says for PostgreSQL: pg_dump, then pg_restore into
+ * an empty database, which then holds the same tables. */
+Test(tables_cli, a_postgres_backup_with_pg_dump_restores_every_table)
+{
+    postgres_server_require();
+    char from[512], to[512];
+    snprintf(from, sizeof from, "%s", postgres_server_database("dumped"));
+    snprintf(to, sizeof to, "%s", postgres_server_database("restored"));
+    store *server = open_store(from);
+    store_game(server, "playing", false, 6);
+    store_close(server);
+    const char *dump = support_temp_path("gateau.dump");
+    char command[2048];
+    snprintf(command, sizeof command,
+             "PATH=\"$PATH:$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)\";"
+             " pg_dump --format=custom --file='%s' '%s' && pg_restore --no-owner --dbname='%s' '%s'",
+             dump, from, to, dump);
+    cr_assert_eq(system(command), 0, "%s", command);
+    char *original = support_run_expect(0, "tables show playing --db '%s'", from);
+    char *restored = support_run_expect(0, "tables show playing --db '%s'", to);
+    cr_assert_str_eq(restored, original);
+    free(original);
+    free(restored);
 }

@@ -132,7 +132,7 @@ static void usage(FILE *out)
           "  serve [--config FILE] [--bind A] [--port P] [--db FILE|URL] ... [--check]\n"
           "                                the game server of web tables (docs/server.md;\n"
           "                                gateau serve --help lists its settings)\n"
-          "  tables list|show ID|delete ID|expire [--days N] --db FILE|URL\n"
+          "  tables list|show ID|delete ID|expire [--days N]|backup FILE --db FILE|URL\n"
           "                                a server's tables, for its operator\n"
           "  engine [--bot SPEC] [--seed S]\n"
           "                                a bot on stdin/stdout through the bot protocol\n"

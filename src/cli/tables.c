@@ -1,7 +1,7 @@
 /*
- * tables.c: `gateau tables list|show ID|delete ID|expire [--days N]
- * --db FILE|URL` (docs/server.md): the tables of a server's database, for
- * its operator.
+ * tables.c: `gateau tables list|show ID|delete ID|expire [--days N]|
+ * backup FILE --db FILE|URL` (docs/server.md): the tables of a server's
+ * database, for its operator.
  *
  * It opens the store as the server does (both may run at once; see
  * docs/server.md for what a running server makes of a table deleted
@@ -18,7 +18,7 @@
 #include "server/server.h"
 
 #define TABLES_USAGE                                                                         \
-    "usage: gateau tables list|show ID|delete ID|expire [--days N] --db FILE|URL"
+    "usage: gateau tables list|show ID|delete ID|expire [--days N]|backup FILE --db FILE|URL"
 
 typedef struct tables_flags {
     const char *action, *id, *db;
@@ -55,18 +55,23 @@ static bool parse_tables_flags(int argc, char **argv, tables_flags *flags)
         } else if (!flags->id) {
             flags->id = argument;
         } else {
-            cli_error("tables: one table at a time ('%s' is one too many)", argument);
+            cli_error(!strcmp(flags->action, "backup")
+                          ? "tables backup: one file ('%s' is one too many)"
+                          : "tables: one table at a time ('%s' is one too many)",
+                      argument);
             return false;
         }
     }
     const char *action = flags->action ? flags->action : "";
-    bool needs_id = !strcmp(action, "show") || !strcmp(action, "delete");
+    bool needs_id = !strcmp(action, "show") || !strcmp(action, "delete") ||
+                    !strcmp(action, "backup"); /* (backup's "id" is the copy's file) */
     if (!needs_id && strcmp(action, "list") && strcmp(action, "expire")) {
         cli_error("tables: " TABLES_USAGE);
         return false;
     }
     if (needs_id != (flags->id != NULL)) {
-        cli_error(needs_id ? "tables %s: which table? (" TABLES_USAGE ")"
+        cli_error(!strcmp(action, "backup") ? "tables %s: into which new file? (" TABLES_USAGE ")"
+                  : needs_id                ? "tables %s: which table? (" TABLES_USAGE ")"
                            : "tables %s takes no table id (" TABLES_USAGE ")",
                   action);
         return false;
@@ -201,10 +206,38 @@ static int expire_tables(store *database, int days)
     return 0;
 }
 
+/* ---- backup -------------------------------------------------------------------------- */
+
+/* Beside a running server: no store_open (its lock), a read-only copy
+ * (store_backup.c), then the decks its tables name. */
+static int backup_database(const tables_flags *flags)
+{
+    if (!store_path_is_url(flags->db) && access(flags->db, F_OK) != 0) {
+        cli_error("tables backup: no database %s", flags->db);
+        return 1;
+    }
+    char error[1024];
+    if (!store_backup(flags->db, flags->id, error, sizeof error)) {
+        cli_error("tables backup: %s", error);
+        return 1;
+    }
+    decks_configure(flags->db);
+    int decks;
+    if (!decks_copy(flags->id, &decks, error, sizeof error)) {
+        cli_error("tables backup: %s", error);
+        return 1;
+    }
+    printf("Backed up %s to %s", flags->db, flags->id);
+    if (decks) printf(", and %d deck%s to %s.decks", decks, decks == 1 ? "" : "s", flags->id);
+    printf(".\n");
+    return 0;
+}
+
 int cli_tables(int argc, char **argv)
 {
     tables_flags flags;
     if (!parse_tables_flags(argc, argv, &flags)) return 2;
+    if (!strcmp(flags.action, "backup")) return backup_database(&flags);
     store *database = open_database(&flags);
     if (!database) return 1;
     decks_configure(flags.db);

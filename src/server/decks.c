@@ -18,6 +18,7 @@
  * has the table name it so.
  */
 #define _GNU_SOURCE /* mkdtemp */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -291,4 +292,42 @@ bool decks_migrate(store *database, int *skipped, char *error, size_t error_size
         if (!migrate_one(database, &found.tables[t])) ++*skipped;
     free(found.tables);
     return true;
+}
+
+/* ---- Backups ------------------------------------------------------------------------- */
+
+bool decks_copy(const char *to_database, int *copied, char *error, size_t error_size)
+{
+    *copied = 0;
+    if (!folder[0]) return true;
+    DIR *source = opendir(folder);
+    if (!source) {
+        if (errno == ENOENT) return true; /* no table had a deck of its own */
+        snprintf(error, error_size, "cannot read %s: %s", folder, strerror(errno));
+        return false;
+    }
+    char target[4200];
+    snprintf(target, sizeof target, "%s.decks", to_database);
+    bool ok = mkdir(target, 0700) == 0 || errno == EEXIST;
+    if (!ok) snprintf(error, error_size, "cannot make %s: %s", target, strerror(errno));
+    for (struct dirent *entry; ok && (entry = readdir(source));) {
+        if (!decks_is_hash_name(entry->d_name)) continue; /* (.incoming-* and strangers) */
+        char from[4400], to[4400];
+        snprintf(from, sizeof from, "%s/%s", folder, entry->d_name);
+        snprintf(to, sizeof to, "%s/%s", target, entry->d_name);
+        size_t length;
+        char *content = read_deck_file(from, &length);
+        if (!content) {
+            snprintf(error, error_size, "cannot read %s: %s", from, strerror(errno));
+            ok = false;
+        } else if (!write_file(to, content, length) && errno != EEXIST) {
+            snprintf(error, error_size, "cannot write %s: %s", to, strerror(errno));
+            ok = false;
+        } else {
+            (*copied)++;
+        }
+        free(content);
+    }
+    closedir(source);
+    return ok;
 }

@@ -320,6 +320,9 @@ bool decks_is_hash_name(const char *name);
 /* Takes the decks' folder out of a reason, in place: the deck is then
  * named by its hash alone. */
 void decks_unpath(char *text);
+/* Copies the decks of the configured folder into to_database's own
+ * (TO.decks/) for a backup: false with the reason. */
+bool decks_copy(const char *to_database, int *copied, char *error, size_t error_size);
 /* Tables of a database from before decks were kept by content name a
  * deck by its path: each deck is copied under its hash and the table
  * names it so.  A table whose deck cannot be read is left as it is and

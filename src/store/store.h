@@ -74,6 +74,10 @@ void store_close(store *store);
  * (SQLite: fewer tables or moves than it held at its last count, lost to
  * a damaged or deleted -wal file), or NULL.  The server logs it. */
 const char *store_warning(const store *store);
+/* Copies the SQLite database at path into the new file `to`, consistent
+ * and compact, while a server may be using it (store_backup.c): false
+ * with the reason (a PostgreSQL URL: pg_dump is the tool; `to` exists). */
+bool store_backup(const char *path, const char *to, char *error, size_t error_size);
 /* Whether path is a PostgreSQL URL rather than a file. */
 bool store_path_is_url(const char *path);
 /* path as it may be shown (a start line, an error, --check): a URL's
