@@ -619,7 +619,7 @@ BOTH_BACKENDS(threads_append_to_their_own_tables)
     memset(writers, 0, sizeof writers);
     for (int w = 0; w < THREADS; w++) {
         writers[w].storage = storage;
-        snprintf(writers[w].table_id, sizeof writers[w].table_id, "table%d", w);
+        snprintf(writers[w].table_id, sizeof writers[w].table_id, "table%d", w % 100);
         store_table table = make_table(writers[w].table_id, 2, w);
         create(storage, &table);
     }

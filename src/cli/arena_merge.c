@@ -94,7 +94,7 @@ static void run_difference(const gateau_arena_part_header *a, const gateau_arena
         snprintf(out, size, "deck %s, not %s", b->deck[0] ? b->deck : "(none)",
                  a->deck[0] ? a->deck : "(none)");
     else if (strcmp(options_a, options_b))
-        snprintf(out, size, "options '%s', not '%s'", b->options, a->options);
+        snprintf(out, size, "options '%.200s', not '%.200s'", b->options, a->options);
     else if (a->seed != b->seed)
         snprintf(out, size, "seed %llu, not %llu", (unsigned long long)b->seed,
                  (unsigned long long)a->seed);

@@ -312,7 +312,7 @@ bool decks_copy(const char *to_database, int *copied, char *error, size_t error_
     if (!ok) snprintf(error, error_size, "cannot make %s: %s", target, strerror(errno));
     for (struct dirent *entry; ok && (entry = readdir(source));) {
         if (!decks_is_hash_name(entry->d_name)) continue; /* (.incoming-* and strangers) */
-        char from[4400], to[4400];
+        char from[4600], to[4600];
         snprintf(from, sizeof from, "%s/%s", folder, entry->d_name);
         snprintf(to, sizeof to, "%s/%s", target, entry->d_name);
         size_t length;
