@@ -48,77 +48,25 @@ static const char *source_dir(void)
     return dir;
 }
 
-/* The test's tag, set in the environment that the commands and their
- * programs inherit; and, on first use, the short names the commands run
- * with in the test's folder (a --seats spec is under 128 characters):
- * p/ the test programs, g the gateau command. */
+/* The test's tag (support_process_tag), and on first use the short
+ * names the commands run with in the test's folder (a --seats spec is
+ * under 128 characters): p/ the test programs, g the gateau command. */
 static const char *tag(void)
 {
-    static char value[64];
-    if (!value[0]) {
-        snprintf(value, sizeof value, "%d-%ld", (int)getpid(), (long)time(NULL));
-        setenv("GATEAU_TEST_TAG", value, 1);
+    static bool linked;
+    if (!linked) {
         char programs[1024];
         snprintf(programs, sizeof programs, "%s/tests/data/protocol", source_dir());
         cr_assert_eq(symlink(programs, support_temp_path("p")), 0);
         cr_assert_eq(symlink(binary(), support_temp_path("g")), 0);
+        linked = true;
     }
-    return value;
-}
-
-/* Whether process pid's environment holds GATEAU_TEST_TAG=tag and it is
- * alive (a zombie has no environment left to read). */
-static bool tagged(int pid, const char *wanted)
-{
-    char path[64], buffer[65536];
-    snprintf(path, sizeof path, "/proc/%d/environ", pid);
-    int file = open(path, O_RDONLY);
-    if (file < 0) return false;
-    ssize_t length = read(file, buffer, sizeof buffer - 1);
-    close(file);
-    if (length <= 0) return false;
-    char entry[128];
-    snprintf(entry, sizeof entry, "GATEAU_TEST_TAG=%s", wanted);
-    for (ssize_t at = 0; at < length; at += (ssize_t)strlen(buffer + at) + 1) {
-        buffer[length] = '\0';
-        if (!strcmp(buffer + at, entry)) return true;
-    }
-    return false;
-}
-
-/* The processes of this test still alive, as "pid (name) ...", waiting
- * (bounded) for those killed a moment ago to die: "" when none. */
-static const char *processes_left(void)
-{
-    static char list[1024];
-    for (int tries = 0; tries < 300; tries++) {
-        list[0] = '\0';
-        DIR *proc = opendir("/proc");
-        cr_assert_not_null(proc);
-        struct dirent *entry;
-        while ((entry = readdir(proc))) {
-            int pid = atoi(entry->d_name);
-            if (pid <= 0 || pid == getpid() || !tagged(pid, tag())) continue;
-            char path[64], name[64] = "";
-            snprintf(path, sizeof path, "/proc/%d/comm", pid);
-            FILE *file = fopen(path, "r");
-            if (file) {
-                if (fgets(name, sizeof name, file)) name[strcspn(name, "\n")] = '\0';
-                fclose(file);
-            }
-            size_t used = strlen(list);
-            snprintf(list + used, sizeof list - used, "%d (%s) ", pid, name);
-        }
-        closedir(proc);
-        if (!list[0]) return list;
-        usleep(10000);
-    }
-    return list;
+    return support_process_tag();
 }
 
 static void check_nothing_left(const char *what)
 {
-    const char *left = processes_left();
+    const char *left = support_processes_left();
     cr_assert_str_empty(left, "%s: processes left behind: %s", what, left);
 }
 

@@ -191,8 +191,10 @@ struct proc_entry {
     char name[];
 };
 
-/* Calls visit for every process in /proc, on stack buffers only. */
-static void each_process(void (*visit)(const proc_info *info, void *context), void *context)
+/* Calls visit for every process in /proc from pid min_pid on (the
+ * others' stat files are not read), on stack buffers only. */
+static void each_process(int min_pid, void (*visit)(const proc_info *info, void *context),
+                         void *context)
 {
     int directory = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (directory < 0) return;
@@ -207,7 +209,8 @@ static void each_process(void (*visit)(const proc_info *info, void *context), vo
             const char *c = entry->name;
             for (; *c >= '0' && *c <= '9'; c++) pid = pid * 10 + (*c - '0');
             proc_info info;
-            if (*c || pid <= 0 || pid == self || !proc_stat(pid, &info)) continue;
+            if (*c || pid < min_pid || pid <= 0 || pid == self || !proc_stat(pid, &info))
+                continue;
             visit(&info, context);
         }
     }
@@ -284,7 +287,7 @@ static int signal_everything(int signal_number)
         kill(-pid, signal_number);
         kill(pid, signal_number);
     }
-    each_process(signal_marked, &pass);
+    each_process(1, signal_marked, &pass);
     return pass.alive;
 }
 
@@ -538,9 +541,24 @@ bool external_start_program(external_bot *e, char *reason, size_t reason_size)
 
 /* ---- Stopping ----------------------------------------------------------------------------------- */
 
+/* The lowest process id that a process started since the program can
+ * have: its own, while the kernel's ids have not wrapped around since
+ * (then any: 1).  Spares reading every process's stat at every stop. */
+static int lowest_pid_since(pid_t program)
+{
+    char text[32];
+    int file = open("/proc/sys/kernel/ns_last_pid", O_RDONLY | O_CLOEXEC);
+    ssize_t length = file >= 0 ? read(file, text, sizeof text - 1) : -1;
+    if (file >= 0) close(file);
+    if (length <= 0) return 1;
+    text[length] = '\0';
+    return atoi(text) >= (int)program ? (int)program : 1;
+}
+
 /* The processes started since the program, and those of them killed. */
 typedef struct family {
     const external_bot *e;
+    int lowest_pid; /* lowest_pid_since */
     proc_info *recent;
     int recent_count, recent_capacity;
     int killed[KILLED_MAX];
@@ -583,7 +601,7 @@ static bool is_member(const family *f, const proc_info *info)
 static bool kill_members(family *f)
 {
     f->recent_count = 0;
-    each_process(note_recent, f);
+    each_process(f->lowest_pid, note_recent, f);
     bool new_one = false;
     for (int i = 0; i < f->recent_count; i++) {
         const proc_info *info = &f->recent[i];
@@ -630,7 +648,7 @@ static void reap_orphans(const family *f)
     for (;;) {
         orphans found = {.count = 0};
         pthread_mutex_lock(&spawn_lock);
-        each_process(note_zombie_child, &found);
+        each_process(f->lowest_pid, note_zombie_child, &found);
         for (int i = 0; i < found.count; i++)
             if (!registered(found.zombies[i])) waitpid(found.zombies[i], NULL, WNOHANG);
         pthread_mutex_unlock(&spawn_lock);
@@ -653,7 +671,7 @@ void external_stop_program(external_bot *e)
         pass_stderr(e); /* its last words */
         kill(-e->pid, SIGKILL); /* the group: what the program started dies too */
         kill(e->pid, SIGKILL);
-        family f = {.e = e};
+        family f = {.e = e, .lowest_pid = lowest_pid_since(e->pid)};
         for (int round = 0; round < SCAN_ROUNDS && kill_members(&f); round++) {
         }
         mark_program(e->pid, -(int)e->pid);
