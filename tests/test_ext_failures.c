@@ -160,7 +160,7 @@ static int wait_exit(pid_t pid)
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-static bool pid_alive(int pid)
+static bool pid_alive_now(int pid)
 {
     char path[64], text[512] = "";
     snprintf(path, sizeof path, "/proc/%d/stat", pid);
@@ -171,6 +171,14 @@ static bool pid_alive(int pid)
     text[got] = '\0';
     const char *close = strrchr(text, ')');
     return close && close[1] == ' ' && close[2] != 'Z';
+}
+
+/* Whether pid is alive, after waiting (bounded) for it to die: a process
+ * killed a moment ago may not be dead yet. */
+static bool pid_alive(int pid)
+{
+    for (int tries = 0; tries < 300 && pid_alive_now(pid); tries++) usleep(10000);
+    return pid_alive_now(pid);
 }
 
 static int read_pid(const char *path)

@@ -69,7 +69,7 @@ static served_table create(const served *running, const char *body)
 static json_t *snapshot(const served *running, const served_table *table, int seat)
 {
     char path[128];
-    snprintf(path, sizeof path, "/api/tables/%s", table->id);
+    snprintf(path, sizeof path, "/api/tables/%.*s", (int)sizeof table->id, table->id);
     return served_request(running, "GET", path, NULL, seat ? table->tokens[seat - 1] : NULL, 200);
 }
 
@@ -449,7 +449,7 @@ static int wait_pid_file(const char *path)
     return 0;
 }
 
-static bool alive(int pid)
+static bool alive_now(int pid)
 {
     char path[64], text[512] = "";
     snprintf(path, sizeof path, "/proc/%d/stat", pid);
@@ -460,6 +460,13 @@ static bool alive(int pid)
     text[got] = '\0';
     const char *close = strrchr(text, ')');
     return close && close[1] == ' ' && close[2] != 'Z';
+}
+
+/* Whether pid is alive, after waiting (bounded) for it to die. */
+static bool alive(int pid)
+{
+    for (int tries = 0; tries < 300 && alive_now(pid); tries++) usleep(10000);
+    return alive_now(pid);
 }
 
 /* A server's programs leave nothing behind when it stops (SIGTERM): one
@@ -499,6 +506,59 @@ Test(server_failures, ext_programs_leave_nothing_behind)
     served_stop(&running);
     cr_assert_not(alive(grandchild), "the setsid grandchild is gone");
     cr_assert_not(alive(thinking), "the program that ignores SIGTERM is gone");
+    const char *left = support_processes_left();
+    cr_assert_str_empty(left, "left behind: %s", left);
+}
+
+/* Each misbehaving program at a table of its own: the heuristic finishes
+ * its game, the log says what happened, at which table and move, and
+ * when the server stops nothing is left. */
+Test(server_failures, misbehaving_programs_finish_their_tables)
+{
+    support_process_tag();
+    const char *const names[][2] = {
+        {"illegal", "illegal move 'dance a jig'"},
+        {"late", "no answer in time"},
+        {"garbage", "illegal move"},
+        {"flood", "a flood of output"},
+        {"closed", "its output closed while it still ran"},
+        {"segv", "(killed by signal 11, SIGSEGV)"},
+        {"stderr_flood", "its standard error passed 64 KiB"},
+    };
+    enum { COUNT = sizeof names / sizeof names[0] };
+    char specs[COUNT][256], list[4096] = "", log[256];
+    for (int i = 0; i < COUNT; i++) {
+        bool flood = !strcmp(names[i][0], "stderr_flood");
+        snprintf(specs[i], sizeof specs[i], "%s",
+                 program("ms=200:", names[i][0], flood ? support_temp_path("g") : NULL));
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? "," : "", specs[i]);
+    }
+    snprintf(log, sizeof log, "%s", support_temp_path("misbehaving.log"));
+    const char *const extra[] = {"--ext-bots", list, NULL};
+    served running = served_start_logged(support_temp_path("misbehaving.db"), extra, log);
+    served_table tables[COUNT];
+    for (int i = 0; i < COUNT; i++) {
+        char body[512];
+        snprintf(body, sizeof body,
+                 "{\"game\":\"mice-cake\",\"seats\":[\"%.255s\",\"heuristic\"]}", specs[i]);
+        tables[i] = create(&running, body);
+    }
+    for (int i = 0; i < COUNT; i++) {
+        json_t *final = wait_over(&running, &tables[i], 60);
+        cr_assert_null(json_object_get(final, "ended"), "%s: the heuristic finished it",
+                       names[i][0]);
+        json_decref(final);
+    }
+    served_stop(&running);
+    for (int i = 0; i < COUNT; i++) {
+        char line[256];
+        snprintf(line, sizeof line, "gateau: table %.*s, move ", (int)sizeof tables[i].id,
+                 tables[i].id);
+        cr_assert(log_contains(log, line), "%s: the log names the table and the move",
+                  names[i][0]);
+        cr_assert(log_contains(log, names[i][1]), "%s: the log says '%s'", names[i][0],
+                  names[i][1]);
+    }
     const char *left = support_processes_left();
     cr_assert_str_empty(left, "left behind: %s", left);
 }

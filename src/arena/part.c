@@ -427,8 +427,9 @@ static bool read_game(reader *r, const gateau_arena_part_header *header, long fi
         for (int s = 0; read && s < header->players; s++)
             any |= result->failures[s] || result->fallbacks[s];
         if (!read || !any) /* (all 0: written without them) */
-            return refuse(r, r->line, "game %ld: expected nothing after the actions, or "
-                          "'failures F1,... fallbacks B1,...' by seat, not all 0", game + 1);
+            return refuse(r, r->line, "game %ld: expected the moves and the actions, then "
+                          "nothing or 'failures F1,... fallbacks B1,...' by seat, not all 0",
+                          game + 1);
     }
     result->moves = (int)moves;
     result->actions = (int)actions;

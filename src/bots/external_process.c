@@ -59,6 +59,7 @@ enum {
 static atomic_int registry[REGISTRY_SIZE];
 static atomic_bool any_started; /* a program was ever started: exit must look */
 static atomic_bool guarded;     /* external_guard: orphans come back here */
+static atomic_bool ending;      /* external_kill_all ran: no program may live on */
 static atomic_uint serial;      /* of the markers */
 static unsigned long long own_start; /* this process's start time (stat ticks) */
 /* Held while a program is spawned and registered, and while orphans are
@@ -219,11 +220,20 @@ static void each_process(int min_pid, void (*visit)(const proc_info *info, void 
 
 /* ---- The registry --------------------------------------------------------------------------- */
 
+/* In a child of fork: the programs are its parent's, not to be killed
+ * when the child exits (its atexit handlers are the parent's). */
+static void forget_programs(void)
+{
+    for (int i = 0; i < REGISTRY_SIZE; i++) atomic_store(&registry[i], 0);
+    proc_info self;
+    own_start = proc_stat((int)getpid(), &self) ? self.start : 0;
+}
+
 static void prepare(void)
 {
     proc_info self;
     own_start = proc_stat((int)getpid(), &self) ? self.start : 0;
-    /* (getpid() is skipped by each_process; /proc/self is read as the pid) */
+    pthread_atfork(NULL, NULL, forget_programs);
     atexit(external_kill_all);
 }
 
@@ -293,6 +303,10 @@ static int signal_everything(int signal_number)
 
 void external_kill_all(void)
 {
+    /* Set before the registry is read: a program spawned meanwhile on
+     * another thread is either registered by then (and killed here) or
+     * killed by its spawner, which reads this after registering it. */
+    atomic_store(&ending, true);
     if (!atomic_load(&any_started)) return;
     int saved = errno;
     if (signal_everything(SIGTERM) > 0) {
@@ -498,6 +512,10 @@ static int spawn(external_bot *e, const channels *c, pid_t *pid)
     pthread_mutex_lock(&spawn_lock);
     int failure = posix_spawnp(pid, e->argv[0], &actions, &attributes, e->argv, environment);
     if (failure == 0) register_program(*pid);
+    if (failure == 0 && atomic_load(&ending)) { /* the process is ending: not this one too */
+        kill(-*pid, SIGKILL);
+        kill(*pid, SIGKILL);
+    }
     pthread_mutex_unlock(&spawn_lock);
     free(environment);
     posix_spawn_file_actions_destroy(&actions);
