@@ -377,6 +377,7 @@ static const char *program(const char *settings, const char *name, const char *a
  * (the seat forfeits), and the table is not restored at the next start. */
 Test(server_failures, a_forfeiting_program_ends_its_table)
 {
+    support_process_tag();
     const char *db = support_temp_path("forfeit.db");
     char spec[256], body[512];
     snprintf(spec, sizeof spec, "%s", program("onerror=forfeit:", "crash", NULL));
@@ -406,6 +407,8 @@ Test(server_failures, a_forfeiting_program_ends_its_table)
     cr_assert(json_is_true(json_object_get(final, "over")));
     json_decref(final);
     served_stop(&running);
+    const char *left = support_processes_left();
+    cr_assert_str_empty(left, "left behind: %s", left);
 }
 
 /* --ext-bots whose program cannot start or shake hands, or with a

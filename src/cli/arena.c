@@ -730,7 +730,7 @@ static int report_whole_run(const arena_flags *flags, const gateau_setup *setup,
     const gateau_game *game = gateau_setup_game(setup);
     long finished = gateau_arena_finished(arena);
     bool interrupted = gateau_arena_interrupted(arena);
-    if (failure)
+    if (failure && finished)
         printf("Stopped by a failure: the report covers games 1 to %ld of %ld.\n", finished,
                flags->games);
     else if (interrupted)

@@ -542,7 +542,7 @@ static bool start_match(play_session *session)
     }
     note_origin(session);
     if (session->resumed) {
-        char default_name[16];
+        char default_name[32];
         for (int s = 0; s < session->players; s++) {
             const char *name = gateau_record_name(session->resumed, s);
             snprintf(default_name, sizeof default_name, "Seat %d", s + 1);
