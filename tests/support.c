@@ -1,12 +1,16 @@
 /* support.c: helpers shared by the test programs (see support.h). */
+#define _DEFAULT_SOURCE /* usleep */
 #include "support.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 gateau_setup *support_setup(const char *game, int players, const char *options)
@@ -283,4 +287,61 @@ char *support_run_expect(int status, const char *format, ...)
     cr_assert_eq(got, status, "gateau %s: status %d, expected %d\n%s", arguments, got, status,
                  out);
     return out;
+}
+
+const char *support_process_tag(void)
+{
+    static char value[64];
+    if (!value[0]) {
+        snprintf(value, sizeof value, "%d-%ld", (int)getpid(), (long)time(NULL));
+        setenv("GATEAU_TEST_TAG", value, 1);
+    }
+    return value;
+}
+
+/* Whether process pid is alive with GATEAU_TEST_TAG=tag in its
+ * environment (a zombie has none left to read). */
+static bool tagged(int pid, const char *tag)
+{
+    char path[64], buffer[65536], entry[128];
+    snprintf(path, sizeof path, "/proc/%d/environ", pid);
+    int file = open(path, O_RDONLY);
+    if (file < 0) return false;
+    ssize_t length = read(file, buffer, sizeof buffer - 1);
+    close(file);
+    if (length <= 0) return false;
+    buffer[length] = '\0';
+    snprintf(entry, sizeof entry, "GATEAU_TEST_TAG=%s", tag);
+    for (ssize_t at = 0; at < length; at += (ssize_t)strlen(buffer + at) + 1)
+        if (!strcmp(buffer + at, entry)) return true;
+    return false;
+}
+
+const char *support_processes_left(void)
+{
+    static char list[1024];
+    const char *tag = support_process_tag();
+    for (int tries = 0; tries < 300; tries++) {
+        list[0] = '\0';
+        DIR *proc = opendir("/proc");
+        cr_assert_not_null(proc);
+        struct dirent *entry;
+        while ((entry = readdir(proc))) {
+            int pid = atoi(entry->d_name);
+            if (pid <= 0 || pid == getpid() || !tagged(pid, tag)) continue;
+            char path[64], name[64] = "";
+            snprintf(path, sizeof path, "/proc/%d/comm", pid);
+            FILE *file = fopen(path, "r");
+            if (file) {
+                if (fgets(name, sizeof name, file)) name[strcspn(name, "\n")] = '\0';
+                fclose(file);
+            }
+            size_t used = strlen(list);
+            snprintf(list + used, sizeof list - used, "%d (%s) ", pid, name);
+        }
+        closedir(proc);
+        if (!list[0]) return list;
+        usleep(10000);
+    }
+    return list;
 }

@@ -80,6 +80,15 @@ char *support_read_file(const char *path); /* malloc'd */
 bool support_file_exists(const char *path);
 int support_count_of(const char *text, const char *fragment);
 
+/* Processes a test starts, and what they start, carry GATEAU_TEST_TAG in
+ * their environment (set in the test's own by support_process_tag, once,
+ * and inherited: gateau passes it on to ext: programs, and they to
+ * theirs).  support_processes_left lists those still alive (zombies
+ * are dead) as "pid (name) ...", "" when none, after waiting (bounded)
+ * for those killed a moment ago to die. */
+const char *support_process_tag(void);
+const char *support_processes_left(void);
+
 /* One registered game at one player count: the parameter of tests that run
  * over every game (ParameterizedTestParameters returns
  * support_all_game_cases()). */

@@ -7,9 +7,10 @@
  * - an arena through ext:gateau engine --bot heuristic gives the games an
  *   in-process arena gives;
  * - misbehaving programs (an illegal move, an error, a timeout, a crash, a
- *   flood, no output at all) are logged and the heuristic moves instead,
- *   so the game is the one two built-in heuristics play; or the seat
- *   forfeits with onerror=forfeit;
+ *   flood) are logged and the heuristic moves instead, so the game is the
+ *   one two built-in heuristics play; or the seat forfeits with
+ *   onerror=forfeit; one that cannot start or shake hands stops the game
+ *   (test_ext_failures.c has the commands' side of these);
  * - nothing is left behind: the program and what it started are gone;
  * - the engine answers bad lines with errors and goes on;
  * - gateau play with ext: seats.
@@ -258,22 +259,35 @@ Test(protocol, error_answer_is_replaced) { check_replaced("refuses", "answered '
 Test(protocol, timeout_is_replaced) { check_replaced("hang", "no answer in time"); }
 Test(protocol, crash_is_replaced) { check_replaced("crash", "the program ended"); }
 Test(protocol, flood_is_replaced) { check_replaced("flood", "a flood of output"); }
-Test(protocol, silence_is_replaced) { check_replaced("silent", "no 'ready' after 'protocol 1'"); }
-
-Test(protocol, missing_program_is_replaced)
+/* A program that cannot start or shake hands is not played for by the
+ * heuristic (its numbers would be the heuristic's): the game stops, with
+ * the reason, also in the log file. */
+static void check_stops(const char *spec_format, const char *said)
 {
     const char *log = support_temp_path("failures.log");
-    char spec[512];
-    snprintf(spec, sizeof spec, "ext:log=%s:/nonexistent/bot --fast", log);
+    char spec[1024];
+    snprintf(spec, sizeof spec, spec_format, log, source_dir());
     gateau_setup *setup = support_setup("mice-cake", 2, NULL);
     const char *specs[] = {spec, "random"};
     char error[512] = "", *moves;
-    cr_assert_eq(play(setup, specs, 9, error, sizeof error, &moves), GATEAU_MATCH_OVER, "%s", error);
+    cr_assert_eq(play(setup, specs, 9, error, sizeof error, &moves), GATEAU_MATCH_FAILED);
+    cr_assert(strstr(error, "seat 1 (ext:") && strstr(error, said), "%s", error);
     char *text = support_read_file(log);
-    cr_assert(strstr(text, "cannot start /nonexistent/bot"), "%s", text);
+    cr_assert(strstr(text, said), "%s", text);
     free(text);
     free(moves);
     gateau_setup_free(setup);
+}
+
+Test(protocol, silence_stops_the_game)
+{
+    check_stops("ext:start=300:log=%s:/bin/sh '%s/tests/data/protocol/silent.sh'",
+                "no 'ready' after 'protocol 1'");
+}
+
+Test(protocol, missing_program_stops_the_game)
+{
+    check_stops("ext:log=%s:/nonexistent/bot --fast%.0s", "cannot start /nonexistent/bot");
 }
 
 Test(protocol, forfeit_stops_the_match_and_the_arena)

@@ -11,7 +11,10 @@
  * keeps failing is broken and says so; a table cannot be made meanwhile
  * (503).  Bots: a heuristic table moves at once beside two tables of
  * slow searches; budgets over --max-bot-ms are refused; SIGTERM stops a
- * long search; an ext: seat with onerror=forfeit ends its table.
+ * long search.  ext: programs: a seat with onerror=forfeit ends its
+ * table; --ext-bots that cannot play are refused at the start; the
+ * programs leave no process behind (nor a setsid grandchild, nor one that
+ * ignores SIGTERM) when the server stops.
  */
 #define _DEFAULT_SOURCE /* usleep */
 #include <signal.h>
@@ -19,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -65,7 +69,7 @@ static served_table create(const served *running, const char *body)
 static json_t *snapshot(const served *running, const served_table *table, int seat)
 {
     char path[128];
-    snprintf(path, sizeof path, "/api/tables/%s", table->id);
+    snprintf(path, sizeof path, "/api/tables/%.*s", (int)sizeof table->id, table->id);
     return served_request(running, "GET", path, NULL, seat ? table->tokens[seat - 1] : NULL, 200);
 }
 
@@ -343,22 +347,58 @@ Test(server_failures, sigterm_stops_a_long_search)
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "cleanly (%d)", status);
 }
 
+/* ---- ext: programs ---------------------------------------------------------------------------- */
+
+/* An ext: spec of tests/data/protocol's program NAME with settings and
+ * arguments, short enough for a table's seat (under 128 characters): the
+ * programs are reached through a link p in the test's folder, where g
+ * links the gateau command.  Static storage, 4 in rotation. */
+static const char *program(const char *settings, const char *name, const char *arguments)
+{
+    static char specs[4][512];
+    static int next;
+    char links[256];
+    snprintf(links, sizeof links, "%s", support_temp_path("p"));
+    struct stat info;
+    if (lstat(links, &info) != 0) {
+        char programs[1024];
+        snprintf(programs, sizeof programs, "%s/tests/data/protocol", getenv("GATEAU_SOURCE_DIR"));
+        cr_assert_eq(symlink(programs, links), 0);
+        cr_assert_eq(symlink(getenv("GATEAU_BINARY"), support_temp_path("g")), 0);
+    }
+    char *spec = specs[next++ % 4];
+    snprintf(spec, sizeof specs[0], "ext:%s/bin/sh %s/%s.sh%s%s", settings, links, name,
+             arguments ? " " : "", arguments ? arguments : "");
+    cr_assert_lt(strlen(spec), 128, "%s", spec);
+    return spec;
+}
+
 /* An ext: seat with onerror=forfeit whose program fails ends its table
  * (the seat forfeits), and the table is not restored at the next start. */
 Test(server_failures, a_forfeiting_program_ends_its_table)
 {
+    support_process_tag();
     const char *db = support_temp_path("forfeit.db");
-    const char *const extra[] = {"--ext-bots", "ext:onerror=forfeit:start=2000:false", NULL};
-    served running = served_start_with(db, extra);
-    served_table table = create(&running, "{\"game\":\"mice-cake\",\"seats\":["
-                                          "\"ext:onerror=forfeit:start=2000:false\","
-                                          "\"heuristic\"]}");
+    char spec[256], body[512];
+    snprintf(spec, sizeof spec, "%s", program("onerror=forfeit:", "crash", NULL));
+    const char *const extra[] = {"--ext-bots", spec, NULL};
+    char log[256];
+    snprintf(log, sizeof log, "%s", support_temp_path("forfeit.log"));
+    served running = served_start_logged(db, extra, log);
+    snprintf(body, sizeof body, "{\"game\":\"mice-cake\",\"seats\":[\"%s\",\"heuristic\"]}",
+             spec);
+    served_table table = create(&running, body);
     json_t *final = wait_over(&running, &table, 30);
     const char *ended = json_string_value(json_object_get(final, "ended"));
     cr_assert(ended && strstr(ended, "forfeit"), "the snapshot says why: %s",
               ended ? ended : "(none)");
     json_decref(final);
     served_stop(&running);
+    char line[256];
+    snprintf(line, sizeof line, "table %s: seat 1 (ext:", table.id);
+    cr_assert(log_contains(log, line), "the log names the table and the seat");
+    cr_assert(log_contains(log, "forfeits: the program ended or closed its output (exited with "
+                                "status 3)"), "and says why");
     running = served_start_with(db, extra);
     json_t *lobby = served_request(&running, "GET", "/api/tables", NULL, NULL, 200);
     cr_assert_eq(json_array_size(json_object_get(lobby, "playing")), 0, "not restored");
@@ -367,6 +407,163 @@ Test(server_failures, a_forfeiting_program_ends_its_table)
     cr_assert(json_is_true(json_object_get(final, "over")));
     json_decref(final);
     served_stop(&running);
+    const char *left = support_processes_left();
+    cr_assert_str_empty(left, "left behind: %s", left);
+}
+
+/* --ext-bots whose program cannot start or shake hands, or with a
+ * setting that does not exist: the server does not start, with one line
+ * (tables naming it would all end at their first move). */
+Test(server_failures, ext_bots_that_cannot_play_are_refused_at_start)
+{
+    const char *db = support_temp_path("refused.db");
+    struct {
+        const char *spec, *said;
+        int status;
+    } cases[] = {
+        {"ext:/nonexistent/bot", "cannot start /nonexistent/bot: No such file", 1},
+        {"ext:start=300:/bin/sh -c 'exec sleep 60'", "no 'ready' after 'protocol 1'", 1},
+        {"ext:foo=1:bot", "unknown setting 'foo'", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char arguments[1024];
+        snprintf(arguments, sizeof arguments, "serve --port 0 --db %s --ext-bots \"%s\"", db,
+                 cases[i].spec);
+        support_expect_error(arguments, cases[i].status, cases[i].said);
+    }
+    support_expect_error("serve --check --ext-bots ext:foo=1:bot", 2, "unknown setting 'foo'");
+    cr_assert_str_empty(support_processes_left());
+}
+
+/* Waits (bounded) for a file to be written: the process id in it. */
+static int wait_pid_file(const char *path)
+{
+    for (int tries = 0; tries < 1000; tries++) {
+        FILE *file = fopen(path, "r");
+        int pid = 0;
+        if (file) {
+            if (fscanf(file, "%d", &pid) != 1) pid = 0;
+            fclose(file);
+        }
+        if (pid > 0) return pid;
+        usleep(10000);
+    }
+    cr_assert_fail("%s was not written", path);
+    return 0;
+}
+
+static bool alive_now(int pid)
+{
+    char path[64], text[512] = "";
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *file = fopen(path, "r");
+    if (!file) return false;
+    size_t got = fread(text, 1, sizeof text - 1, file);
+    fclose(file);
+    text[got] = '\0';
+    const char *close = strrchr(text, ')');
+    return close && close[1] == ' ' && close[2] != 'Z';
+}
+
+/* Whether pid is alive, after waiting (bounded) for it to die. */
+static bool alive(int pid)
+{
+    for (int tries = 0; tries < 300 && alive_now(pid); tries++) usleep(10000);
+    return alive_now(pid);
+}
+
+/* A server's programs leave nothing behind when it stops (SIGTERM): one
+ * that ignores SIGTERM and is thinking, the grandchild of another in a
+ * session of its own, one that crashed (its table finished on the
+ * heuristic). */
+Test(server_failures, ext_programs_leave_nothing_behind)
+{
+    support_process_tag(); /* (in the server's environment, and its programs') */
+    char stubborn_pid[256], grandchild_pid[256], setsid_arguments[600], list[1024];
+    snprintf(stubborn_pid, sizeof stubborn_pid, "%s", support_temp_path("stubborn"));
+    snprintf(grandchild_pid, sizeof grandchild_pid, "%s", support_temp_path("grandchild"));
+    snprintf(setsid_arguments, sizeof setsid_arguments, "%s %s", grandchild_pid,
+             support_temp_path("g"));
+    char stubborn[256], setsid[256], crash[256];
+    snprintf(stubborn, sizeof stubborn, "%s", program("ms=2000:", "stubborn", stubborn_pid));
+    snprintf(setsid, sizeof setsid, "%s", program("", "setsid", setsid_arguments));
+    snprintf(crash, sizeof crash, "%s", program("ms=300:", "crash", NULL));
+    snprintf(list, sizeof list, "%s,%s,%s", stubborn, setsid, crash);
+    const char *const extra[] = {"--ext-bots", list, NULL};
+    served running = served_start_with(support_temp_path("programs.db"), extra);
+    /* (the start's check ran them once: their files are the tables' from now on) */
+    unlink(stubborn_pid);
+    unlink(grandchild_pid);
+    const char *specs[] = {crash, setsid, stubborn};
+    served_table tables[3];
+    for (int t = 0; t < 3; t++) {
+        char body[512];
+        snprintf(body, sizeof body,
+                 "{\"game\":\"mice-cake\",\"seats\":[\"%s\",\"heuristic\"]}", specs[t]);
+        tables[t] = create(&running, body);
+    }
+    json_t *final = wait_over(&running, &tables[0], 30);
+    cr_assert_null(json_object_get(final, "ended"), "the heuristic finished it");
+    json_decref(final);
+    int grandchild = wait_pid_file(grandchild_pid), thinking = wait_pid_file(stubborn_pid);
+    served_stop(&running);
+    cr_assert_not(alive(grandchild), "the setsid grandchild is gone");
+    cr_assert_not(alive(thinking), "the program that ignores SIGTERM is gone");
+    const char *left = support_processes_left();
+    cr_assert_str_empty(left, "left behind: %s", left);
+}
+
+/* Each misbehaving program at a table of its own: the heuristic finishes
+ * its game, the log says what happened, at which table and move, and
+ * when the server stops nothing is left. */
+Test(server_failures, misbehaving_programs_finish_their_tables)
+{
+    support_process_tag();
+    const char *const names[][2] = {
+        {"illegal", "illegal move 'dance a jig'"},
+        {"late", "no answer in time"},
+        {"garbage", "illegal move"},
+        {"flood", "a flood of output"},
+        {"closed", "its output closed while it still ran"},
+        {"segv", "(killed by signal 11, SIGSEGV)"},
+        {"stderr_flood", "its standard error passed 64 KiB"},
+    };
+    enum { COUNT = sizeof names / sizeof names[0] };
+    char specs[COUNT][256], list[4096] = "", log[256];
+    for (int i = 0; i < COUNT; i++) {
+        bool flood = !strcmp(names[i][0], "stderr_flood");
+        snprintf(specs[i], sizeof specs[i], "%s",
+                 program("ms=200:", names[i][0], flood ? support_temp_path("g") : NULL));
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? "," : "", specs[i]);
+    }
+    snprintf(log, sizeof log, "%s", support_temp_path("misbehaving.log"));
+    const char *const extra[] = {"--ext-bots", list, NULL};
+    served running = served_start_logged(support_temp_path("misbehaving.db"), extra, log);
+    served_table tables[COUNT];
+    for (int i = 0; i < COUNT; i++) {
+        char body[512];
+        snprintf(body, sizeof body,
+                 "{\"game\":\"mice-cake\",\"seats\":[\"%.255s\",\"heuristic\"]}", specs[i]);
+        tables[i] = create(&running, body);
+    }
+    for (int i = 0; i < COUNT; i++) {
+        json_t *final = wait_over(&running, &tables[i], 60);
+        cr_assert_null(json_object_get(final, "ended"), "%s: the heuristic finished it",
+                       names[i][0]);
+        json_decref(final);
+    }
+    served_stop(&running);
+    for (int i = 0; i < COUNT; i++) {
+        char line[256];
+        snprintf(line, sizeof line, "gateau: table %.*s, move ", (int)sizeof tables[i].id,
+                 tables[i].id);
+        cr_assert(log_contains(log, line), "%s: the log names the table and the move",
+                  names[i][0]);
+        cr_assert(log_contains(log, names[i][1]), "%s: the log says '%s'", names[i][0],
+                  names[i][1]);
+    }
+    const char *left = support_processes_left();
+    cr_assert_str_empty(left, "left behind: %s", left);
 }
 
 /* ---- The store tells the truth ---------------------------------------------------------- */

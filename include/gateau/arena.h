@@ -53,6 +53,11 @@ typedef struct gateau_arena_game {
     uint32_t winners;                       /* bit s: seat s won; several bits: a shared win */
     int moves;   /* record lines, chance moves (the deal) included, as gateau replay counts */
     int actions; /* single actions, chance included */
+    /* By seat, for ext: bots (0 for the others; at most 65535): the
+     * program's failures in the game (each logged), and the moves the
+     * fallback made instead of it (gateau_bot_failures). */
+    uint16_t failures[GATEAU_MAX_PLAYERS];
+    uint16_t fallbacks[GATEAU_MAX_PLAYERS];
     char *record; /* the record text when keep_records was asked for, else NULL */
 } gateau_arena_game;
 
@@ -99,8 +104,10 @@ GATEAU_API void gateau_arena_free(gateau_arena *arena);
 
 /* Plays the games (once per arena); blocks until they are done or
  * stopped.  false with a one-line reason when a game could not be played
- * (a bot's illegal move, a record file that cannot be written); the games
- * finished before that are still reported. */
+ * (an ext: seat that forfeits, "game 3, move 12: seat 2 (ext:...)
+ * forfeits: ...", or whose program cannot start; a record file that
+ * cannot be written): the other games stop, and those finished before
+ * it are still reported (gateau_arena_finished). */
 GATEAU_API bool gateau_arena_run(gateau_arena *arena, char *error, size_t error_size);
 
 /* Asks a running arena to stop.  Async-signal-safe (one lock-free atomic
@@ -193,12 +200,16 @@ typedef struct gateau_arena_bot_stats {
      * 1 over the bots) and the same on the Elo scale, 400 log10 strength
      * (mean 0). */
     double strength, rating;
+    /* An ext: bot's failures and the moves its fallback made, summed over
+     * its seats and the games (0 for the other bots). */
+    long failures, fallbacks;
 } gateau_arena_bot_stats;
 
 typedef struct gateau_arena_seat_stats {
     double win_share; /* the seat's share of the wins over the games */
     gateau_interval win_interval; /* Wilson, 95% */
     double score_mean, score_sd;
+    long failures, fallbacks; /* of the ext: bots that sat there */
 } gateau_arena_seat_stats;
 
 typedef struct gateau_arena_stats {
@@ -226,6 +237,9 @@ typedef struct gateau_arena_stats {
      * Bradley-Terry on the pairwise table with one virtual draw per pair. */
     bool has_ratings;
     int rating_iterations; /* -1: did not converge */
+    /* A listed spec is an ext: bot: the reports give the failures and
+     * fallbacks (of those bots, and of every seat). */
+    bool has_programs;
 } gateau_arena_stats;
 
 /*
@@ -249,6 +263,9 @@ typedef struct gateau_arena_run_facts {
     uint64_t seed;
     long games_requested;      /* the games asked for (the stats may cover fewer) */
     bool interrupted;          /* the run was stopped before all of them */
+    /* Why a game could not be played and the run stopped there
+     * (gateau_arena_run's reason), or NULL. */
+    const char *failure;
 } gateau_arena_run_facts;
 
 /*

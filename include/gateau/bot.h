@@ -22,7 +22,8 @@
  *   ext:[key=value:...]COMMAND ARGUMENTS
  *                             an external program, played through the bot
  *                             protocol (docs/protocol.md); keys: ms, clock,
- *                             start, onerror=heuristic|forfeit, log
+ *                             start, legal, onerror=heuristic|forfeit, log,
+ *                             stderr
  *
  * A bot is not thread-safe: one bot per thread (ismcts:threads=T runs its
  * own threads inside one call).
@@ -71,8 +72,49 @@ GATEAU_API int gateau_bot_choose_actions(gateau_bot *bot, const gateau_state *st
                                          gateau_rng *rng,
                                          gateau_action actions[GATEAU_MAX_MOVE_ACTIONS]);
 
-/* Why the bot last forfeited ("" if it has not). */
+/* Why the bot last forfeited ("" if it has not): "seat 2 (ext:...)
+ * forfeits: no answer in time", or for a program that could not start or
+ * shake hands (which stops the game whatever onerror says) "seat 2
+ * (ext:...): cannot start ...". */
 GATEAU_API const char *gateau_bot_failure(const gateau_bot *bot);
+
+/* How an ext: bot's program has fared since the bot was made: its
+ * failures (each logged) in *failures, and in *fallbacks the moves the
+ * fallback made instead of it.  0 and 0 for the other bots.  Either
+ * pointer may be NULL. */
+GATEAU_API void gateau_bot_failures(const gateau_bot *bot, int *failures, int *fallbacks);
+
+/* Where the bot plays, at the head of its failure lines on stderr, as in
+ * "game 3, move 12" (an arena) or "move 12" (gateau play): set before a
+ * decision by a host that has several games or wants the move said.
+ * NULL or "" for none.  Only ext: bots log anything. */
+GATEAU_API void gateau_bot_set_label(gateau_bot *bot, const char *label);
+
+/* Starts an ext: bot's program and shakes hands now, rather than at its
+ * first move, so that a program that cannot start (a typo, a missing
+ * interpreter) or answer fails a run before its games: false with a
+ * one-line reason ("seat 2 (ext:...): cannot start ..."; seat is 0-based,
+ * for the message, or -1 for none: "ext:...: cannot start ...").  True at
+ * once for the other bots. */
+GATEAU_API bool gateau_bot_start(gateau_bot *bot, int seat, char *error, size_t error_size);
+
+/*
+ * Process hygiene for a host that runs ext: programs (gateau's commands
+ * do): makes the process the child subreaper of what it starts
+ * (prctl(PR_SET_CHILD_SUBREAPER)), so that a program's descendants that
+ * leave its process group and are orphaned (setsid, a double fork) come
+ * back to it, to be killed and reaped when the bot is freed.  Without
+ * it they are still killed, and reaped by whoever adopts them.  false
+ * with the reason when the system refuses.  Call it before any thread
+ * starts programs.
+ */
+GATEAU_API bool gateau_bot_guard_processes(char *error, size_t error_size);
+
+/* Kills every program the process's ext: bots started, and everything
+ * they started: SIGTERM, then SIGKILL to those still there 100 ms later.
+ * Async-signal-safe: for a host's SIGINT and SIGTERM handlers before it
+ * exits (it also runs at exit).  The bots are unusable afterwards. */
+GATEAU_API void gateau_bot_kill_programs(void);
 
 /*
  * Stops every search of the process at once (stop true), for a host that

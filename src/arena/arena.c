@@ -69,7 +69,7 @@ struct gateau_arena {
     pthread_mutex_t on_game_lock; /* one on_game call at a time */
     pthread_cond_t workers_done;
     int workers_running;
-    char error[512];
+    char error[1024];
     bool failed;
 };
 
@@ -306,6 +306,33 @@ static void seat_name(const gateau_arena *arena, int listed, char *name, size_t 
         if (*c == ',' || *c == '#' || *c == '\n') *c = '_';
 }
 
+/* The bots that are programs (ext:) say the game and the move in their
+ * failure lines; the others are not asked (a label costs a format). */
+static void label_programs(gateau_match *match, int players, long g)
+{
+    char label[64];
+    bool made = false;
+    for (int s = 0; s < players; s++) {
+        gateau_bot *bot = gateau_match_bot(match, s);
+        if (!bot || !gateau_bot_observes(bot)) continue;
+        if (!made)
+            snprintf(label, sizeof label, "game %ld, move %d", g + 1, gateau_match_moves(match) + 1);
+        made = true;
+        gateau_bot_set_label(bot, label);
+    }
+}
+
+/* How each seat's program fared (ext: bots; 0 for the others). */
+static void count_failures(gateau_match *match, int players, gateau_arena_game *out)
+{
+    for (int s = 0; s < players; s++) {
+        int failures, fallbacks;
+        gateau_bot_failures(gateau_match_bot(match, s), &failures, &fallbacks);
+        out->failures[s] = (uint16_t)(failures < UINT16_MAX ? failures : UINT16_MAX);
+        out->fallbacks[s] = (uint16_t)(fallbacks < UINT16_MAX ? fallbacks : UINT16_MAX);
+    }
+}
+
 /* Plays game g into out.  false when it was abandoned (stop or failure). */
 static bool play_game(gateau_arena *arena, long g, gateau_arena_game *out)
 {
@@ -328,25 +355,31 @@ static bool play_game(gateau_arena *arena, long g, gateau_arena_game *out)
         config.seats[s] = (gateau_match_seat){.bot = arena->bots[out->bot_at_seat[s]],
                                               .rng = &bot_rngs[s], .name = names[s]};
     }
-    char reason[256];
+    char reason[768];
     gateau_match *match = gateau_match_new(&config, reason, sizeof reason);
     if (!match) {
         fail(arena, "%s", reason);
         return false;
     }
-    bool ok = true;
+    bool ok = true, programs = false;
+    for (int s = 0; s < players; s++)
+        programs |= gateau_match_bot(match, s) && gateau_bot_observes(gateau_match_bot(match, s));
     gateau_match_status status = GATEAU_MATCH_PLAYING;
     while (status == GATEAU_MATCH_PLAYING) {
         if (atomic_load_explicit(&arena->halt, memory_order_relaxed)) {
             ok = false;
             break;
         }
+        if (programs) label_programs(match, players, g);
         status = gateau_match_step(match, reason, sizeof reason);
     }
-    if (ok && status == GATEAU_MATCH_FAILED) { /* an ext: seat forfeited */
-        fail(arena, "game %ld: %s", g + 1, reason);
+    if (ok && status == GATEAU_MATCH_FAILED) {
+        /* An ext: seat forfeited, or its program could not start: the
+         * run stops, with the games finished before. */
+        fail(arena, "game %ld, move %d: %s", g + 1, gateau_match_moves(match) + 1, reason);
         ok = false;
     }
+    count_failures(match, players, out);
     if (ok) {
         const gateau_state *state = gateau_match_state(match);
         gateau_state_scores(state, out->scores);

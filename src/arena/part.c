@@ -122,8 +122,21 @@ int gateau_arena_part_line(long game, const gateau_arena_game *result, int playe
             length += snprintf(out + length, (size_t)(GATEAU_ARENA_PART_LINE_SIZE - length),
                                "%c%d", winners++ ? ',' : ' ', s + 1);
     if (!winners) length += snprintf(out + length, (size_t)(GATEAU_ARENA_PART_LINE_SIZE - length), " -");
-    length += snprintf(out + length, (size_t)(GATEAU_ARENA_PART_LINE_SIZE - length), " %d %d\n",
+    length += snprintf(out + length, (size_t)(GATEAU_ARENA_PART_LINE_SIZE - length), " %d %d",
                        result->moves, result->actions);
+    /* An ext: program's failures and fallbacks, by seat, only when there
+     * are some: the lines of other games stay as they always were. */
+    bool any = false;
+    for (int s = 0; s < players; s++) any |= result->failures[s] || result->fallbacks[s];
+    for (int list = 0; any && list < 2; list++) {
+        const uint16_t *counts = list ? result->fallbacks : result->failures;
+        length += snprintf(out + length, (size_t)(GATEAU_ARENA_PART_LINE_SIZE - length), " %s",
+                           list ? "fallbacks" : "failures");
+        for (int s = 0; s < players; s++)
+            length += snprintf(out + length, (size_t)(GATEAU_ARENA_PART_LINE_SIZE - length),
+                               "%c%u", s ? ',' : ' ', (unsigned)counts[s]);
+    }
+    length += snprintf(out + length, (size_t)(GATEAU_ARENA_PART_LINE_SIZE - length), "\n");
     return length;
 }
 
@@ -341,7 +354,26 @@ static bool read_header(reader *r, gateau_arena_part_header *header)
     return expect_line(r, PART_COLUMNS);
 }
 
-/* One game line: "G S1,...,SN W M A" (docs/cluster.md). */
+/* " KEY C1,...,CN" of a game line, by seat, into counts. */
+static bool read_counts(const char **p, const char *end, const char *key, int players,
+                        uint16_t *counts)
+{
+    size_t key_length = strlen(key);
+    if (end - *p < (long)key_length + 2 || (*p)[0] != ' ' || strncmp(*p + 1, key, key_length) ||
+        (*p)[key_length + 1] != ' ')
+        return false;
+    *p += key_length + 2;
+    for (int s = 0; s < players; s++) {
+        unsigned long long value;
+        if ((s && (*p >= end || *(*p)++ != ',')) || !read_unsigned(p, end, UINT16_MAX, &value))
+            return false;
+        counts[s] = (uint16_t)value;
+    }
+    return true;
+}
+
+/* One game line: "G S1,...,SN W M A", then " failures F1,...,FN fallbacks
+ * B1,...,BN" when not all 0 (docs/cluster.md). */
 static bool read_game(reader *r, const gateau_arena_part_header *header, long first, long count,
                       gateau_arena_part_game *out)
 {
@@ -384,9 +416,21 @@ static bool read_game(reader *r, const gateau_arena_part_header *header, long fi
     }
     unsigned long long moves, actions;
     if (p >= end || *p++ != ' ' || !read_unsigned(&p, end, INT_MAX, &moves) || p >= end ||
-        *p++ != ' ' || !read_unsigned(&p, end, INT_MAX, &actions) || p != end)
+        *p++ != ' ' || !read_unsigned(&p, end, INT_MAX, &actions))
         return refuse(r, r->line, "game %ld: expected the moves and the actions after the winners",
                       game + 1);
+    if (p != end) {
+        bool any = false;
+        bool read = read_counts(&p, end, "failures", header->players, result->failures) &&
+                    read_counts(&p, end, "fallbacks", header->players, result->fallbacks) &&
+                    p == end;
+        for (int s = 0; read && s < header->players; s++)
+            any |= result->failures[s] || result->fallbacks[s];
+        if (!read || !any) /* (all 0: written without them) */
+            return refuse(r, r->line, "game %ld: expected the moves and the actions, then "
+                          "nothing or 'failures F1,... fallbacks B1,...' by seat, not all 0",
+                          game + 1);
+    }
     result->moves = (int)moves;
     result->actions = (int)actions;
     for (int k = 0; k < header->players; k++)

@@ -40,6 +40,10 @@ static json_t *report_json(const gateau_arena_stats *stats, const gateau_arena_r
             "win_share", bot->win_share, "win_interval", interval_json(bot->win_interval),
             "score_mean", bot->score_mean, "score_sd", bot->score_sd, "score_min",
             bot->score_min, "score_max", bot->score_max);
+        if (!strncmp(bot->spec, "ext:", 4)) { /* a program: how it fared */
+            json_object_set_new(entry, "failures", json_integer(bot->failures));
+            json_object_set_new(entry, "fallbacks", json_integer(bot->fallbacks));
+        }
         if (stats->has_ratings) {
             json_object_set_new(entry, "rating", json_real(bot->rating));
             json_object_set_new(entry, "strength", json_real(bot->strength));
@@ -60,21 +64,29 @@ static json_t *report_json(const gateau_arena_stats *stats, const gateau_arena_r
     json_t *seats = json_array();
     for (int s = 0; s < stats->players; s++) {
         const gateau_arena_seat_stats *seat = &stats->seats[s];
-        json_array_append_new(
-            seats, json_pack("{s:i, s:f, s:o, s:f, s:f}", "seat", s + 1, "win_share",
-                             seat->win_share, "win_interval", interval_json(seat->win_interval),
-                             "score_mean", seat->score_mean, "score_sd", seat->score_sd));
+        json_t *entry = json_pack("{s:i, s:f, s:o, s:f, s:f}", "seat", s + 1, "win_share",
+                                  seat->win_share, "win_interval",
+                                  interval_json(seat->win_interval), "score_mean",
+                                  seat->score_mean, "score_sd", seat->score_sd);
+        if (stats->has_programs) {
+            json_object_set_new(entry, "failures", json_integer(seat->failures));
+            json_object_set_new(entry, "fallbacks", json_integer(seat->fallbacks));
+        }
+        json_array_append_new(seats, entry);
     }
     const char *game = run->setup ? gateau_game_name(gateau_setup_game(run->setup))
                                   : run->game_name;
     const char *options = run->setup ? gateau_setup_options_text(run->setup) : run->options_text;
     json_t *out = json_pack(
-        "{s:s, s:i, s:s, s:o, s:I, s:I, s:b, s:o, s:s, s:s}", "game", game ? game : "",
-        "players", stats->players, "options", options ? options : "", "seed", seed_json(run->seed), "games_requested",
-        (json_int_t)run->games_requested, "games", (json_int_t)stats->games, "interrupted",
-        run->interrupted, "seats_listed", listed, "rotation",
-        "game g (1-based): the k-th listed bot sits at seat ((k-1) + (g-1)) mod N + 1",
-        "interval", "wilson 95%");
+        "{s:s, s:i, s:s, s:o, s:I, s:I, s:b}", "game", game ? game : "", "players",
+        stats->players, "options", options ? options : "", "seed", seed_json(run->seed),
+        "games_requested", (json_int_t)run->games_requested, "games", (json_int_t)stats->games,
+        "interrupted", run->interrupted);
+    if (run->failure) json_object_set_new(out, "failure", json_string(run->failure));
+    json_object_set_new(out, "seats_listed", listed);
+    json_object_set_new(out, "rotation", json_string("game g (1-based): the k-th listed bot "
+                                                     "sits at seat ((k-1) + (g-1)) mod N + 1"));
+    json_object_set_new(out, "interval", json_string("wilson 95%"));
     json_object_set_new(out, "bots", bots);
     json_object_set_new(out, "seats", seats);
     json_object_set_new(out, "moves",
@@ -111,6 +123,7 @@ char *gateau_arena_report_csv(const gateau_arena_stats *stats, const gateau_aren
     arena_append(&out, "section,subject,statistic,value\n");
     arena_append(&out, "arena,all,games,%ld\n", stats->games);
     arena_append(&out, "arena,all,interrupted,%d\n", run->interrupted ? 1 : 0);
+    if (run->failure) arena_append(&out, "arena,all,failed,1\n");
     for (int d = 0; d < stats->bot_count; d++) {
         const gateau_arena_bot_stats *bot = &stats->bots[d];
         const char *spec = bot->spec;
@@ -123,6 +136,10 @@ char *gateau_arena_report_csv(const gateau_arena_stats *stats, const gateau_aren
         arena_append(&out, "bot,\"%s\",score_sd,%.17g\n", spec, bot->score_sd);
         arena_append(&out, "bot,\"%s\",score_min,%d\n", spec, bot->score_min);
         arena_append(&out, "bot,\"%s\",score_max,%d\n", spec, bot->score_max);
+        if (!strncmp(spec, "ext:", 4)) {
+            arena_append(&out, "bot,\"%s\",failures,%ld\n", spec, bot->failures);
+            arena_append(&out, "bot,\"%s\",fallbacks,%ld\n", spec, bot->fallbacks);
+        }
         if (stats->has_ratings) {
             arena_append(&out, "bot,\"%s\",rating,%.17g\n", spec, bot->rating);
             arena_append(&out, "bot,\"%s\",strength,%.17g\n", spec, bot->strength);
@@ -147,6 +164,10 @@ char *gateau_arena_report_csv(const gateau_arena_stats *stats, const gateau_aren
         arena_append(&out, "seat,%d,win_high,%.17g\n", s + 1, seat->win_interval.high);
         arena_append(&out, "seat,%d,score_mean,%.17g\n", s + 1, seat->score_mean);
         arena_append(&out, "seat,%d,score_sd,%.17g\n", s + 1, seat->score_sd);
+        if (stats->has_programs) {
+            arena_append(&out, "seat,%d,failures,%ld\n", s + 1, seat->failures);
+            arena_append(&out, "seat,%d,fallbacks,%ld\n", s + 1, seat->fallbacks);
+        }
     }
     arena_append(&out, "moves,all,mean,%.17g\n", stats->moves_mean);
     arena_append(&out, "moves,all,sd,%.17g\n", stats->moves_sd);

@@ -140,6 +140,7 @@ void gateau_arena_statistics(const gateau_arena_game *games, long count, int pla
 
     /* Distinct bots, in order of first listing. */
     for (int k = 0; k < players; k++) {
+        stats->has_programs |= !strncmp(specs[k], "ext:", 4);
         int d = 0;
         while (d < stats->bot_count && strcmp(stats->bots[d].spec, specs[k]) != 0) d++;
         if (d == stats->bot_count) stats->bots[stats->bot_count++].spec = specs[k];
@@ -165,6 +166,10 @@ void gateau_arena_statistics(const gateau_arena_game *games, long count, int pla
             game_bot_wins[d] += share;
             accumulate(&seat_scores[s], game->scores[s]);
             accumulate(&bot_scores[d], game->scores[s]);
+            stats->bots[d].failures += game->failures[s];
+            stats->bots[d].fallbacks += game->fallbacks[s];
+            stats->seats[s].failures += game->failures[s];
+            stats->seats[s].fallbacks += game->fallbacks[s];
         }
         for (int d = 0; d < bots; d++) bot_wins[d] += game_bot_wins[d] / stats->bots[d].listed;
         for (int s = 0; s < players; s++)

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "bots/bots.h"
+#include "bots/external.h"
 #include "core/engine.h"
 
 #define ISMCTS_DEFAULT_ITERATIONS 10000
@@ -76,7 +77,7 @@ struct gateau_bot {
     bot_plan plan;
     long last_iterations;
     external_bot *external; /* BOT_EXTERNAL's program (external.c) */
-    char failure[256];      /* why it last forfeited */
+    char failure[512];      /* why it last forfeited */
 };
 
 static const char *const BOT_NAMES = "random, heuristic, ismcts, solver, ext:COMMAND";
@@ -283,6 +284,30 @@ gateau_bot *external_bot_new(const char *spec, char *error, size_t error_size)
 }
 
 const char *gateau_bot_failure(const gateau_bot *bot) { return bot->failure; }
+
+void gateau_bot_failures(const gateau_bot *bot, int *failures, int *fallbacks)
+{
+    if (failures) *failures = bot->external ? bot->external->failures : 0;
+    if (fallbacks) *fallbacks = bot->external ? bot->external->fallbacks : 0;
+}
+
+void gateau_bot_set_label(gateau_bot *bot, const char *label)
+{
+    if (bot->external)
+        snprintf(bot->external->label, sizeof bot->external->label, "%s", label ? label : "");
+}
+
+bool gateau_bot_start(gateau_bot *bot, int seat, char *error, size_t error_size)
+{
+    return !bot->external || external_check(bot->external, seat, error, error_size);
+}
+
+bool gateau_bot_guard_processes(char *error, size_t error_size)
+{
+    return external_guard(error, error_size);
+}
+
+void gateau_bot_kill_programs(void) { external_kill_all(); }
 
 bool gateau_bot_observes(const gateau_bot *bot) { return bot->external != NULL; }
 

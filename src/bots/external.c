@@ -114,12 +114,11 @@ static exchange_result exchange(external_bot *e, const char *first, exchange_wai
             result = EXCHANGE_TIMEOUT;
             break;
         }
-        struct pollfd poller = {.fd = e->fd, .events = POLLIN | (writing ? POLLOUT : 0)};
-        int ready = poll(&poller, 1, (int)left + 1);
+        int ready = external_wait(e, writing ? POLLOUT : 0, (int)left + 1);
         if (ready < 0 && errno == EINTR) continue;
         if (ready <= 0) continue; /* the deadline is checked above */
-        if (poller.revents & POLLOUT) {
-            ssize_t n = send(e->fd, sending.data + sent, sending.length - sent,
+        if (ready & POLLOUT) {
+            ssize_t n = send(e->write_fd, sending.data + sent, sending.length - sent,
                              MSG_NOSIGNAL | MSG_DONTWAIT);
             if (n > 0) sent += (size_t)n;
             else if (n < 0 && errno != EAGAIN && errno != EINTR) {
@@ -127,7 +126,7 @@ static exchange_result exchange(external_bot *e, const char *first, exchange_wai
                 break;
             }
         }
-        if (poller.revents & (POLLIN | POLLHUP | POLLERR)) {
+        if (ready & (POLLIN | POLLHUP | POLLERR)) {
             text_reserve(&e->input, 4096);
             ssize_t n = recv(e->fd, e->input.data + e->input.length, 4096, MSG_DONTWAIT);
             if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
@@ -289,19 +288,15 @@ static void queue_legal_from(external_bot *e, const gateau_state *state, int sea
  * in step (an illegal move, an error answered). */
 static void failed(external_bot *e, int seat, const char *what, bool keep)
 {
-    external_log(e, seat, "%s; %s", what,
-             e->forfeit ? "the seat forfeits the game" : "the heuristic bot moves instead");
-    if (!keep || e->forfeit) {
-        external_stop_program(e);
-        e->dead = true;
-    }
+    external_failed(e, seat, what, keep);
 }
 
-static bool ensure_started(external_bot *e, int seat)
+bool external_ensure_started(external_bot *e, int seat)
 {
     if (e->pid > 0) return true;
     char reason[512];
     if (!external_start_program(e, reason, sizeof reason)) {
+        e->fatal = true; /* not a program to play with: the run stops */
         failed(e, seat, reason, false);
         return false;
     }
@@ -317,6 +312,7 @@ static bool ensure_started(external_bot *e, int seat)
         char what[256];
         snprintf(what, sizeof what, "no 'ready' after 'protocol %d': %s", PROTOCOL_VERSION,
                  describe(result));
+        e->fatal = true;
         failed(e, seat, what, false);
         return false;
     }
@@ -328,7 +324,7 @@ static int ask_program(external_bot *e, const gateau_state *state, int seat, gat
                        gateau_action actions[GATEAU_MAX_MOVE_ACTIONS])
 {
     if (!in_step(e, state, seat)) announce(e, state, seat);
-    if (!ensure_started(e, seat)) return 0;
+    if (!external_ensure_started(e, seat)) return 0;
     int listed = 0;
     gateau_action line[GATEAU_MAX_MOVE_ACTIONS];
     if (e->legal_max > 0) queue_legal_from(e, state, seat, 0, line, &listed);
@@ -372,11 +368,11 @@ int external_choose(external_bot *e, const gateau_state *state, int seat, gateau
         int count = ask_program(e, state, seat, rng, actions);
         if (count > 0) return count;
     }
-    if (e->forfeit) {
-        snprintf(failure, failure_size, "seat %d (%s) forfeits: its program failed", seat + 1,
-                 e->spec);
+    if (e->forfeit || e->fatal) {
+        snprintf(failure, failure_size, "%s", e->failure);
         return -1;
     }
+    e->fallbacks++;
     if (!e->fallback) e->fallback = gateau_bot_new("heuristic", NULL, 0);
     return gateau_bot_choose_actions(e->fallback, state, seat, rng, actions);
 }
@@ -388,13 +384,12 @@ void external_free(external_bot *e)
         /* quit, then a moment for the program to end by itself */
         exchange_reply reply = {0};
         if (exchange(e, "quit\n", WAIT_NOTHING, external_now_ms() + GRACE_MS, &reply) == EXCHANGE_OK) {
-            shutdown(e->fd, SHUT_WR); /* and the end of its input */
+            external_close_input(e); /* and the end of its input */
             double deadline = external_now_ms() + QUIT_WAIT_MS;
             char sink[4096];
             for (;;) {
                 double left = deadline - external_now_ms();
-                struct pollfd poller = {.fd = e->fd, .events = POLLIN};
-                if (left <= 0 || poll(&poller, 1, (int)left + 1) <= 0) break;
+                if (left <= 0 || external_wait(e, 0, (int)left + 1) < 0) break;
                 ssize_t n = recv(e->fd, sink, sizeof sink, MSG_DONTWAIT);
                 if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) break;
             }
@@ -408,6 +403,7 @@ void external_free(external_bot *e)
     text_free(&e->input);
     free(e->words);
     free(e->log_path);
+    free(e->stderr_path);
     free(e->spec);
     free(e);
 }

@@ -1,7 +1,10 @@
 /*
  * external_spec.c: the spec of an ext: bot, "ext:[key=value:]...COMMAND":
  * its settings (docs/protocol.md) and the command split into words, as a
- * shell would split them, without a shell.
+ * shell would split them, without a shell.  A leading "word=value:" is a
+ * setting, and one whose word is not a setting's name is refused rather
+ * than run as a command (a typo in a setting would otherwise start a
+ * program of that name): a command that begins so is quoted.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -46,23 +49,36 @@ static bool parse_setting(external_bot *e, const char *key, const char *value, c
             return false;
         }
         e->forfeit = !strcmp(value, "forfeit");
-    } else if (!strcmp(key, "log")) {
-        free(e->log_path);
-        e->log_path = strdup(value);
+    } else if (!strcmp(key, "log") || !strcmp(key, "stderr")) {
+        if (!value[0]) {
+            set_error(error, error_size, "ext: %s needs a file name", key);
+            return false;
+        }
+        char **path = !strcmp(key, "log") ? &e->log_path : &e->stderr_path;
+        free(*path);
+        *path = strdup(value);
+        if (!*path) abort(); /* out of memory */
+    } else {
+        set_error(error, error_size,
+                  "ext: unknown setting '%s' (settings: ms, clock, start, legal, onerror, log, "
+                  "stderr; a command that begins with %s=...: is quoted, as in ext:'%s=...')",
+                  key, key, key);
+        return false;
     }
     return true;
 }
 
-/* Whether text starts with "key=value:" for a key of ours (the command
- * itself may hold ':' and '=', as in ext:gateau engine --bot ismcts:ms=50). */
+/* Whether text starts with a setting, "word=value:" (word: letters,
+ * digits, '_' and '-'; value: no blank or ':'): its length before the
+ * ':', else 0.  The command itself may hold ':' and '=' later on, as in
+ * ext:gateau engine --bot ismcts:ms=50, and a quote before them keeps a
+ * command that begins so from being taken for a setting. */
 static size_t setting_length(const char *text)
 {
-    static const char *const keys[] = {"ms=", "clock=", "start=", "legal=", "onerror=", "log="};
-    size_t colon = strcspn(text, ":"), space = strcspn(text, " \t");
-    if (!text[colon] || space < colon) return 0;
-    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-        if (!strncmp(text, keys[k], strlen(keys[k]))) return colon;
-    return 0;
+    size_t word = strspn(text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
+    if (!word || text[word] != '=') return 0;
+    size_t value = strcspn(text + word + 1, ": \t'\"");
+    return text[word + 1 + value] == ':' ? word + 1 + value : 0;
 }
 
 /* Splits the command into words as a shell would, simply: blanks separate
@@ -127,13 +143,18 @@ external_bot *external_new(const char *text, char *error, size_t error_size)
     e->start_ms = DEFAULT_START_MS;
     e->clock_ms = -1;
     e->legal_max = DEFAULT_LEGAL;
-    e->fd = -1;
+    e->fd = e->write_fd = e->stderr_fd = -1;
     e->spec = malloc(strlen(text) + 5);
     if (!e->spec) abort();
     sprintf(e->spec, "ext:%s", text);
     size_t length;
     while ((length = setting_length(text)) > 0) {
-        char setting[256];
+        char setting[1024];
+        if (length >= sizeof setting) {
+            set_error(error, error_size, "ext: a setting of over %zu characters", sizeof setting);
+            external_free(e);
+            return NULL;
+        }
         snprintf(setting, sizeof setting, "%.*s", (int)length, text);
         char *equals = strchr(setting, '=');
         *equals = '\0';

@@ -7,6 +7,7 @@
  * library (gateau/arena.h); this file reads the flags, shows progress,
  * catches Ctrl-C, prints the table and writes the files.
  */
+#define _DEFAULT_SOURCE /* mkstemps */
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -154,13 +155,72 @@ static bool has_extension(const char *path, const char *extension)
            !strcasecmp(path + length - extension_length, extension);
 }
 
-/* Opens (creates or truncates) an output file now, so that a bad path is
- * reported before the games rather than after. */
-static FILE *open_output(const char *command, const char *flag, const char *path)
+/* The folder of path (".": none), into folder. */
+static void folder_of(const char *path, char *folder, size_t size)
 {
-    FILE *file = fopen(path, "w");
-    if (!file) cli_error("%s: --%s: cannot write %s: %s", command, flag, path, strerror(errno));
-    return file;
+    snprintf(folder, size, "%s", path);
+    char *slash = strrchr(folder, '/');
+    if (slash == folder) folder[1] = '\0';
+    else if (slash) *slash = '\0';
+    else snprintf(folder, size, ".");
+}
+
+/* Whether an output file can be written at the end, checked now, so that
+ * a bad path is reported before the games rather than after: its folder
+ * must take a new file (the report is written beside it and renamed over
+ * it), and it must not be a folder.  Nothing is created or truncated: an
+ * earlier report stays as it is until a new one replaces it whole. */
+static bool check_output(const char *command, const char *flag, const char *path)
+{
+    struct stat info;
+    if (stat(path, &info) == 0 && S_ISDIR(info.st_mode)) {
+        cli_error("%s: --%s: cannot write %s: it is a folder", command, flag, path);
+        return false;
+    }
+    char folder[4096];
+    folder_of(path, folder, sizeof folder);
+    if (access(folder, W_OK | X_OK) != 0) {
+        cli_error("%s: --%s: cannot write %s: %s", command, flag, path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* A temporary file beside path ending like it (cairo goes by the
+ * extension): its name into temporary; -1 when it cannot be made. */
+static int make_temporary(const char *path, char *temporary, size_t size)
+{
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    const char *extension = dot && (!slash || dot > slash) ? dot : "";
+    if ((size_t)snprintf(temporary, size, "%s.tmp-XXXXXX%s", path, extension) >= size) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    return mkstemps(temporary, (int)strlen(extension));
+}
+
+/* Writes text to path whole or not at all: into a temporary file beside
+ * it, renamed over it once complete (a failure or a kill meanwhile
+ * leaves an earlier file as it was).  false after printing why. */
+static bool write_whole(const char *command, const char *flag, const char *path,
+                        const char *text)
+{
+    char temporary[4200];
+    int descriptor = make_temporary(path, temporary, sizeof temporary);
+    FILE *file = descriptor >= 0 ? fdopen(descriptor, "w") : NULL;
+    bool ok = file && fputs(text, file) != EOF && fflush(file) == 0 && fsync(descriptor) == 0;
+    int saved = errno;
+    if (file) ok &= fclose(file) == 0;
+    else if (descriptor >= 0) close(descriptor);
+    if (ok && rename(temporary, path) != 0) {
+        saved = errno;
+        ok = false;
+    }
+    if (!ok) {
+        if (descriptor >= 0) unlink(temporary);
+        cli_error("%s: --%s: cannot write %s: %s", command, flag, path, strerror(saved));
+    }
+    return ok;
 }
 
 static bool prepare_records_dir(const char *path)
@@ -181,15 +241,33 @@ static bool prepare_records_dir(const char *path)
     return true;
 }
 
-/* ---- Progress and Ctrl-C ----------------------------------------------------------- */
+/* ---- Progress and signals ---------------------------------------------------------- */
 
 static gateau_arena *volatile running_arena;
+static volatile sig_atomic_t interrupted_once;
 
-static void on_interrupt(int signal_number)
+/* The first Ctrl-C stops the arena cleanly (its report follows); a
+ * second one, SIGTERM or SIGHUP end the command at once, and the bots'
+ * programs with it (the default action would leave those that do not
+ * read their input). */
+static void on_signal(int signal_number)
 {
-    (void)signal_number;
     gateau_arena *arena = running_arena;
-    if (arena) gateau_arena_stop(arena);
+    if (signal_number == SIGINT && arena && !interrupted_once) {
+        interrupted_once = 1;
+        gateau_arena_stop(arena);
+        return;
+    }
+    gateau_bot_kill_programs();
+    _exit(128 + signal_number);
+}
+
+static void catch_signals(void)
+{
+    struct sigaction action = {.sa_handler = on_signal, .sa_flags = SA_RESTART};
+    sigemptyset(&action.sa_mask);
+    int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (int i = 0; i < 3; i++) sigaction(signals[i], &action, NULL);
 }
 
 static void format_duration(double seconds, char *out, size_t size)
@@ -263,6 +341,30 @@ static void print_pairwise(const gateau_arena_stats *stats, int width)
                "   for every pair of their seats)\n");
 }
 
+/* How the programs (ext:) fared: a bot whose program failed had some of
+ * its moves made by the heuristic, which its numbers above include. */
+static void print_programs(const gateau_arena_stats *stats, int width)
+{
+    printf("\nPrograms: failures (each logged) and the moves the heuristic made instead\n");
+    printf("  %-*s  failures  fallback moves\n", width, "bot");
+    long fallbacks = 0;
+    for (int d = 0; d < stats->bot_count; d++) {
+        const gateau_arena_bot_stats *bot = &stats->bots[d];
+        if (strncmp(bot->spec, "ext:", 4)) continue;
+        printf("  %-*s  %8ld  %14ld\n", width, bot->spec, bot->failures, bot->fallbacks);
+        fallbacks += bot->fallbacks;
+    }
+    for (int s = 0; s < stats->players; s++) {
+        char seat[32];
+        snprintf(seat, sizeof seat, "seat %d", s + 1);
+        printf("  %-*s  %8ld  %14ld\n", width, seat, stats->seats[s].failures,
+               stats->seats[s].fallbacks);
+    }
+    if (fallbacks)
+        printf("  (the heuristic's moves count as the program's: its numbers above are not its "
+               "own alone)\n");
+}
+
 void cli_print_arena_report(const gateau_arena_stats *stats)
 {
     int width = spec_width(stats);
@@ -307,6 +409,7 @@ void cli_print_arena_report(const gateau_arena_stats *stats)
             printf("  %-*s  %6.0f  %8.3f\n", width, stats->bots[d].spec, stats->bots[d].rating,
                    stats->bots[d].strength);
     }
+    if (stats->has_programs) print_programs(stats, width);
 }
 
 /* ---- Report files ------------------------------------------------------------------ */
@@ -319,45 +422,42 @@ bool cli_arena_open_outputs(const char *command, cli_arena_outputs *outputs)
                   outputs->plot);
         return false;
     }
-    if (outputs->json && !(outputs->json_file = open_output(command, "json", outputs->json)))
-        return false;
-    if (outputs->csv && !(outputs->csv_file = open_output(command, "csv", outputs->csv)))
-        return false;
-    if (outputs->plot) {
-        FILE *probe = open_output(command, "plot", outputs->plot);
-        if (!probe) return false;
-        fclose(probe);
-    }
-    return true;
+    return (!outputs->json || check_output(command, "json", outputs->json)) &&
+           (!outputs->csv || check_output(command, "csv", outputs->csv)) &&
+           (!outputs->plot || check_output(command, "plot", outputs->plot));
 }
 
-void cli_arena_close_outputs(cli_arena_outputs *outputs)
+/* Writes a report (freed here) whole to its file; false after printing why. */
+static bool write_report(const char *command, const char *flag, const char *path, char *report)
 {
-    if (outputs->json_file) fclose(outputs->json_file);
-    if (outputs->csv_file) fclose(outputs->csv_file);
-    outputs->json_file = outputs->csv_file = NULL;
-}
-
-static bool finish_file(const char *command, FILE *file, const char *flag, const char *path,
-                        bool ok)
-{
-    ok = ok && !ferror(file);
-    if (fclose(file) != 0) ok = false;
-    if (!ok) cli_error("%s: --%s: cannot write %s", command, flag, path);
+    bool ok = write_whole(command, flag, path, report);
+    free(report);
+    if (ok) printf("%s: %s\n", !strcmp(flag, "json") ? "JSON" : "CSV", path);
     return ok;
 }
 
-/* Writes a report into an opened output file and closes it; false after
- * printing why. */
-static bool write_report(const char *command, FILE **file, const char *flag, const char *path,
-                         char *report)
+/* The plot, drawn into a temporary file renamed over the path. */
+static bool write_plot(const char *command, const char *path, const char *title,
+                       const gateau_arena_stats *stats, const gateau_arena_game *games)
 {
-    bool written = fputs(report, *file) != EOF;
-    free(report);
-    FILE *opened = *file;
-    *file = NULL;
-    if (!finish_file(command, opened, flag, path, written)) return false;
-    printf("%s: %s\n", !strcmp(flag, "json") ? "JSON" : "CSV", path);
+    char temporary[4200], error[512];
+    int descriptor = make_temporary(path, temporary, sizeof temporary);
+    if (descriptor < 0) {
+        cli_error("%s: --plot: cannot write %s: %s", command, path, strerror(errno));
+        return false;
+    }
+    close(descriptor);
+    bool ok = cli_plot(temporary, title, stats, games, stats->games, error, sizeof error) == 0;
+    if (ok && rename(temporary, path) != 0) {
+        snprintf(error, sizeof error, "cannot write %s: %s", path, strerror(errno));
+        ok = false;
+    }
+    if (!ok) {
+        unlink(temporary);
+        cli_error("%s: --plot: %s", command, error);
+        return false;
+    }
+    printf("Plot: %s\n", path);
     return true;
 }
 
@@ -365,22 +465,18 @@ bool cli_arena_write_outputs(const char *command, cli_arena_outputs *outputs,
                              const gateau_arena_stats *stats, const gateau_arena_run_facts *run,
                              const gateau_arena_game *games, const char *title)
 {
-    bool ok = true;
-    if (outputs->json_file)
-        ok &= write_report(command, &outputs->json_file, "json", outputs->json,
-                           gateau_arena_report_json(stats, run));
-    if (outputs->csv_file)
-        ok &= write_report(command, &outputs->csv_file, "csv", outputs->csv,
-                           gateau_arena_report_csv(stats, run));
-    if (outputs->plot) {
-        char error[512];
-        if (cli_plot(outputs->plot, title, stats, games, stats->games, error, sizeof error) != 0) {
-            cli_error("%s: --plot: %s", command, error);
-            ok = false;
-        } else {
-            printf("Plot: %s\n", outputs->plot);
-        }
+    if (!stats->games) {
+        /* No report: an earlier file stays as it was. */
+        if (outputs->json || outputs->csv || outputs->plot)
+            printf("No game to report: no file written.\n");
+        return true;
     }
+    bool ok = true;
+    if (outputs->json)
+        ok &= write_report(command, "json", outputs->json, gateau_arena_report_json(stats, run));
+    if (outputs->csv)
+        ok &= write_report(command, "csv", outputs->csv, gateau_arena_report_csv(stats, run));
+    if (outputs->plot) ok &= write_plot(command, outputs->plot, title, stats, games);
     return ok;
 }
 
@@ -625,14 +721,19 @@ static void shard_statistics(const gateau_arena *arena, const arena_flags *flags
 
 /* ---- The command ---------------------------------------------------------------- */
 
-/* What the arena says after its games: the table, then its files. */
+/* What the arena says after its games: the table, then its files (when
+ * it has a report).  failure: why a game could not be played, or NULL. */
 static int report_whole_run(const arena_flags *flags, const gateau_setup *setup,
-                            gateau_arena *arena, cli_arena_outputs *outputs)
+                            gateau_arena *arena, cli_arena_outputs *outputs,
+                            const char *failure)
 {
     const gateau_game *game = gateau_setup_game(setup);
     long finished = gateau_arena_finished(arena);
     bool interrupted = gateau_arena_interrupted(arena);
-    if (interrupted)
+    if (failure && finished)
+        printf("Stopped by a failure: the report covers games 1 to %ld of %ld.\n", finished,
+               flags->games);
+    else if (interrupted)
         printf("Interrupted: the report covers games 1 to %ld of %ld.\n", finished, flags->games);
     gateau_arena_stats stats;
     gateau_arena_statistics(gateau_arena_games(arena), finished, flags->common.players,
@@ -641,12 +742,13 @@ static int report_whole_run(const arena_flags *flags, const gateau_setup *setup,
     else printf("No game finished.\n");
     fflush(stdout);
 
-    int status = interrupted ? 130 : 0;
+    int status = failure ? 1 : interrupted ? 130 : 0;
     gateau_arena_run_facts run = {.setup = setup,
                                   .bots = flags->seats.specs,
                                   .seed = flags->common.seed,
                                   .games_requested = flags->games,
-                                  .interrupted = interrupted};
+                                  .interrupted = interrupted,
+                                  .failure = failure};
     char title[256];
     cli_arena_title(gateau_game_title(game), flags->common.players, finished, interrupted, title,
                     sizeof title);
@@ -659,14 +761,17 @@ static int report_whole_run(const arena_flags *flags, const gateau_setup *setup,
 }
 
 /* What a shard says: its games, the part file, and its own games' table. */
-static int report_shard(const arena_flags *flags, gateau_arena *arena, const part_file *part)
+static int report_shard(const arena_flags *flags, gateau_arena *arena, const part_file *part,
+                        const char *failure)
 {
     long first = gateau_arena_first_game(arena), count = gateau_arena_game_count(arena);
     long finished = gateau_arena_finished(arena);
     printf("Shard %d/%d: games %ld to %ld, %ld of %ld finished (%ld from %s, %ld now)\n",
            flags->shard, flags->shards, first + 1, first + count, finished, count,
            part->resumed, part->path, finished - part->resumed);
-    if (finished < count)
+    if (failure)
+        printf("Stopped by a failure: the part keeps the %ld games finished.\n", finished);
+    else if (finished < count)
         printf("Interrupted: run the same command again to play the %ld games left.\n",
                count - finished);
     else
@@ -674,7 +779,57 @@ static int report_shard(const arena_flags *flags, gateau_arena *arena, const par
     gateau_arena_stats stats;
     shard_statistics(arena, flags, &stats);
     if (finished) cli_print_arena_report(&stats);
-    return finished < count ? 130 : 0;
+    return failure ? 1 : finished < count ? 130 : 0;
+}
+
+/* Each program (ext:) listed is started once and shakes hands before the
+ * games, so that one that cannot (a typo, a missing interpreter) stops
+ * the run now with one line, rather than after games its fallback played
+ * in its name. */
+static bool check_programs(const arena_flags *flags)
+{
+    bool programs = false;
+    for (int k = 0; k < flags->seats.count; k++) {
+        const char *spec = flags->seats.specs[k];
+        bool again = false;
+        for (int j = 0; j < k; j++) again |= !strcmp(flags->seats.specs[j], spec);
+        if (strncmp(spec, "ext:", 4) || again) continue;
+        char error[768];
+        if (!programs && !gateau_bot_guard_processes(error, sizeof error)) {
+            cli_error("arena: %s", error);
+            return false;
+        }
+        programs = true;
+        gateau_bot *bot = gateau_bot_new(spec, error, sizeof error);
+        bool ok = bot && gateau_bot_start(bot, k, error, sizeof error);
+        gateau_bot_free(bot);
+        if (!ok) {
+            cli_error("arena: %s", error);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Opens the part file of a shard (--part); false after printing why. */
+static bool prepare_part(const gateau_arena_config *config, part_file *part,
+                         gateau_arena *arena)
+{
+    gateau_arena_part_header header;
+    char *header_text = NULL, error[512];
+    if (gateau_arena_part_header_of(config, &header, error, sizeof error) &&
+        deck_hash(header.options, header.deck, error, sizeof error))
+        header_text = gateau_arena_part_header_text(&header, error, sizeof error);
+    if (!header_text) {
+        cli_error("arena: --part: %s", error);
+        return false;
+    }
+    bool opened = open_part(part, header_text, arena);
+    free(header_text);
+    if (!opened) return false;
+    if (part->dropped)
+        printf("Note: %s ended in a line cut short; its game is played again.\n", part->path);
+    return true;
 }
 
 int cli_arena(int argc, char **argv)
@@ -684,7 +839,7 @@ int cli_arena(int argc, char **argv)
     gateau_setup *setup = cli_setup("arena", &flags.common);
     if (!setup) return 1;
     const gateau_game *game = gateau_setup_game(setup);
-    char error[512];
+    char error[1024];
     for (int k = 0; k < flags.seats.count; k++) {
         const char *instead = gateau_bot_fallback(flags.seats.specs[k], game);
         if (instead)
@@ -722,44 +877,24 @@ int cli_arena(int argc, char **argv)
     }
     int status = 1;
     cli_arena_outputs outputs = {.json = flags.json, .csv = flags.csv, .plot = flags.plot};
+    catch_signals(); /* (before any program starts) */
     if (!cli_arena_open_outputs("arena", &outputs)) goto done;
     if (flags.records && !prepare_records_dir(flags.records)) goto done;
-    if (flags.part) {
-        gateau_arena_part_header header;
-        char *header_text = NULL;
-        if (gateau_arena_part_header_of(&config, &header, error, sizeof error) &&
-            deck_hash(header.options, header.deck, error, sizeof error))
-            header_text = gateau_arena_part_header_text(&header, error, sizeof error);
-        if (!header_text) {
-            cli_error("arena: --part: %s", error);
-            goto done;
-        }
-        bool opened = open_part(&part, header_text, arena);
-        free(header_text);
-        if (!opened) goto done;
-        if (part.dropped)
-            printf("Note: %s ended in a line cut short; its game is played again.\n", part.path);
-    }
+    if (!check_programs(&flags)) goto done;
+    if (flags.part && !prepare_part(&config, &part, arena)) goto done;
 
     printf("%s, %d players, %ld games, seed %llu, %d thread%s\n", gateau_game_title(game),
            flags.common.players, flags.games, (unsigned long long)flags.common.seed,
            flags.threads, flags.threads == 1 ? "" : "s");
     fflush(stdout);
 
-    struct sigaction action = {0}, previous;
-    action.sa_handler = on_interrupt;
-    action.sa_flags = SA_RESTART | SA_RESETHAND; /* a second Ctrl-C ends at once */
-    sigemptyset(&action.sa_mask);
     running_arena = arena;
-    sigaction(SIGINT, &action, &previous);
     bool ran = gateau_arena_run(arena, error, sizeof error);
-    sigaction(SIGINT, &previous, NULL);
     running_arena = NULL;
     if (config.progress) fputs("\r\033[K", stderr);
-    if (!ran) {
-        cli_error("arena: %s", error);
-        goto done;
-    }
+    /* A game that could not be played (an ext: seat that forfeits) stops
+     * the run: said first, then the report of the games finished before. */
+    if (!ran) cli_error("arena: %s", error);
 
     long played = gateau_arena_finished(arena) - part.resumed;
     double seconds = gateau_arena_seconds(arena);
@@ -771,11 +906,10 @@ int cli_arena(int argc, char **argv)
         goto done;
     }
     part.file = NULL;
-    status = flags.part ? report_shard(&flags, arena, &part)
-                        : report_whole_run(&flags, setup, arena, &outputs);
+    status = flags.part ? report_shard(&flags, arena, &part, ran ? NULL : error)
+                        : report_whole_run(&flags, setup, arena, &outputs, ran ? NULL : error);
 done:
     if (part.file) fclose(part.file);
-    cli_arena_close_outputs(&outputs);
     gateau_arena_free(arena);
     gateau_setup_free(setup);
     return status;

@@ -213,7 +213,6 @@ static int merge(merge_flags *flags, gateau_arena_part *parts)
                  ? 0
                  : 1;
 done:
-    cli_arena_close_outputs(&flags->outputs);
     free(merged);
     free(source);
     return status;

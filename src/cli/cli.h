@@ -96,19 +96,19 @@ int cli_arena_merge(int argc, char **argv);
 /* The table `gateau arena` prints after its games (src/cli/arena.c). */
 void cli_print_arena_report(const gateau_arena_stats *stats);
 
-/* An arena's report files (--json, --csv, --plot): opened before the work
- * (cli_arena_open_outputs: false after printing why, with the command's
- * name), written after it (cli_arena_write_outputs: false after printing
- * why), closed in any case (cli_arena_close_outputs). */
+/* An arena's report files (--json, --csv, --plot): checked before the
+ * work (cli_arena_open_outputs: their folders must take them; false after
+ * printing why, with the command's name), written after it when there is
+ * a report, each whole or not at all: a temporary file renamed over the
+ * path, so that an earlier report is never truncated
+ * (cli_arena_write_outputs: false after printing why). */
 typedef struct cli_arena_outputs {
     const char *json, *csv, *plot;
-    FILE *json_file, *csv_file;
 } cli_arena_outputs;
 bool cli_arena_open_outputs(const char *command, cli_arena_outputs *outputs);
 bool cli_arena_write_outputs(const char *command, cli_arena_outputs *outputs,
                              const gateau_arena_stats *stats, const gateau_arena_run_facts *run,
                              const gateau_arena_game *games, const char *title);
-void cli_arena_close_outputs(cli_arena_outputs *outputs);
 /* The plot's title, as "piece o' Cake, 3 players, 60 games". */
 void cli_arena_title(const char *game_title, int players, long games, bool interrupted,
                      char *title, size_t size);

@@ -142,7 +142,7 @@ static void usage(FILE *out)
           "\n"
           "Exit status: 0 done; 1 bad data (a record, a deck, an option value, a file);\n"
           "2 usage (an unknown command or flag, a missing value); 3 a game stopped\n"
-          "before its end (quit in play).\n",
+          "before its end (quit, or an ext: seat's forfeit, in play).\n",
           out);
 }
 

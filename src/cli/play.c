@@ -13,6 +13,7 @@
 #include <assert.h>
 #include <ctype.h>
 #include <editline/readline.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -416,6 +417,21 @@ static void comment_last_move(play_session *session, const gateau_state *before,
     if (session->viewer >= 0) session->seen[session->viewer] = index + 1;
 }
 
+/* How the seats' programs fared, when one failed: the moves the
+ * heuristic made for a seat are not its program's. */
+static void report_programs(play_session *session)
+{
+    for (int s = 0; s < session->players; s++) {
+        gateau_bot *bot = gateau_match_bot(session->match, s);
+        int failures = 0, fallbacks = 0;
+        if (bot) gateau_bot_failures(bot, &failures, &fallbacks);
+        if (failures)
+            printf("Seat %d (%s): its program failed %d time%s; the heuristic made %d of its "
+                   "moves.\n", s + 1, session->bot_spec[s], failures, failures == 1 ? "" : "s",
+                   fallbacks);
+    }
+}
+
 static void finish(play_session *session)
 {
     const gateau_state *state = gateau_record_state(session->record);
@@ -426,6 +442,17 @@ static void finish(play_session *session)
     for (int s = 0; s < session->players; s++)
         printf("  %s %d", gateau_record_name(session->record, s), scores[s]);
     printf("\n");
+}
+
+/* The bots that are programs (ext:) say the move in their failure lines. */
+static void label_programs(play_session *session)
+{
+    char label[32];
+    snprintf(label, sizeof label, "move %d", gateau_record_move_count(session->record) + 1);
+    for (int s = 0; s < session->players; s++) {
+        gateau_bot *bot = gateau_match_bot(session->match, s);
+        if (bot && gateau_bot_observes(bot)) gateau_bot_set_label(bot, label);
+    }
 }
 
 /* One turn of a human seat: false when the game stops. */
@@ -469,13 +496,23 @@ static int run(play_session *session)
              * replays a position the same way. */
             gateau_rng_seed_stream(&session->bot_rng, session->seed,
                                    UINT64_MAX - (uint64_t)gateau_record_move_count(session->record));
-            gateau_match_step(session->match, NULL, 0);
+            label_programs(session);
+            char error[768];
+            if (gateau_match_step(session->match, error, sizeof error) == GATEAU_MATCH_FAILED) {
+                /* A program failed with onerror=forfeit (docs/protocol.md):
+                 * the game ends here, unfinished, and its record is kept. */
+                cli_error("play: move %d: %s", gateau_record_move_count(session->record) + 1,
+                          error);
+                status = 3;
+                break;
+            }
         }
         comment_last_move(session, before, forced);
     }
     gateau_state_free(before);
     if (status == 0) finish(session);
     else puts("Game stopped.");
+    report_programs(session);
     return status;
 }
 
@@ -494,9 +531,18 @@ static bool start_match(play_session *session)
         return false;
     }
     session->record = gateau_match_record(session->match);
+    /* A program that cannot start or answer fails now, not at its first
+     * move (with a human to move first, minutes later). */
+    for (int s = 0; s < session->players; s++) {
+        gateau_bot *bot = gateau_match_bot(session->match, s);
+        if (bot && !gateau_bot_start(bot, s, error, sizeof error)) {
+            cli_error("play: %s", error);
+            return false;
+        }
+    }
     note_origin(session);
     if (session->resumed) {
-        char default_name[16];
+        char default_name[32];
         for (int s = 0; s < session->players; s++) {
             const char *name = gateau_record_name(session->resumed, s);
             snprintf(default_name, sizeof default_name, "Seat %d", s + 1);
@@ -510,6 +556,34 @@ static bool start_match(play_session *session)
 }
 
 /* ---- The command ---------------------------------------------------------------------- */
+
+/* SIGINT, SIGTERM, SIGHUP: the seats' programs go with gateau (the
+ * default action would leave those that do not read their input). */
+static void on_signal(int signal_number)
+{
+    gateau_bot_kill_programs();
+    _exit(128 + signal_number);
+}
+
+/* With programs at the seats: their descendants are ours to reap, and a
+ * signal that ends gateau ends them. */
+static bool guard_programs(const play_session *session)
+{
+    bool programs = false;
+    for (int s = 0; s < session->players; s++)
+        programs |= session->bot_spec[s] && !strncmp(session->bot_spec[s], "ext:", 4);
+    if (!programs) return true;
+    char error[256];
+    if (!gateau_bot_guard_processes(error, sizeof error)) {
+        cli_error("play: %s", error);
+        return false;
+    }
+    struct sigaction action = {.sa_handler = on_signal};
+    sigemptyset(&action.sa_mask);
+    int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (int i = 0; i < 3; i++) sigaction(signals[i], &action, NULL);
+    return true;
+}
 
 /* `gateau play RECORD` / --resume RECORD: the record, its setup, and the
  * seats and seed its header comment notes unless the flags give them. */
@@ -605,7 +679,7 @@ int cli_play(int argc, char **argv)
     gateau_setup *owned_setup = NULL;
     play_session session = {.viewer = GATEAU_OBSERVER};
     int status = prepare(&session, argc, argv, &flags, &origin, &owned_setup);
-    if (status == 0 && !start_match(&session)) status = 1;
+    if (status == 0 && (!guard_programs(&session) || !start_match(&session))) status = 1;
     if (status == 0 && flags.names && !apply_names(&session, flags.names)) status = 2;
     if (status == 0) {
         announce(&session);

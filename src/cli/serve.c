@@ -95,6 +95,33 @@ static bool check_settings(const server_options *options)
     return true;
 }
 
+/* --ext-bots: each ext: spec must read (an unknown setting is refused)
+ * and, when the server starts, its program must start and shake hands,
+ * so that a typo fails the start with one line rather than every table
+ * that names it (which would end at its first move, saying so).  false
+ * after printing why. */
+static bool check_ext_bots(const char *list, bool start)
+{
+    if (!list || !list[0]) return true;
+    char *copy = strdup(list), *context = NULL, error[768];
+    if (!copy) abort(); /* out of memory */
+    bool ok = true;
+    for (char *spec = strtok_r(copy, ",", &context); ok && spec;
+         spec = strtok_r(NULL, ",", &context)) {
+        if (strncmp(spec, "ext:", 4)) continue;
+        gateau_bot *bot = gateau_bot_new(spec, error, sizeof error);
+        ok = bot && (!start || gateau_bot_start(bot, -1, error, sizeof error));
+        gateau_bot_free(bot);
+        if (!ok) cli_error("serve: --ext-bots: %s", error);
+    }
+    free(copy);
+    if (ok && start && !gateau_bot_guard_processes(error, sizeof error)) {
+        cli_error("serve: %s", error);
+        ok = false;
+    }
+    return ok;
+}
+
 /* The command, its settings read into options over the defaults there. */
 static int serve(int argc, char **argv, server_options *options, serve_request *request)
 {
@@ -113,6 +140,7 @@ static int serve(int argc, char **argv, server_options *options, serve_request *
         cli_error("serve: --web %s is not a folder", options->web);
         return request->check ? 2 : 1;
     }
+    if (!check_ext_bots(options->ext_bots, !request->check)) return request->check ? 2 : 1;
     if (request->check) return check_settings(options) ? 0 : 2;
     if (!store_path_is_url(options->db) && !make_parent_folders(options->db)) return 1;
     return server_run(options);

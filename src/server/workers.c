@@ -110,6 +110,11 @@ static void move_one_bot(server_table *table)
 
     gateau_rng rng; /* from (seed, move number): a restart thinks the same */
     gateau_rng_seed_stream(&rng, table->seed, UINT64_MAX - (uint64_t)version);
+    if (gateau_bot_observes(bot)) { /* a program (ext:): its failure lines say where */
+        char label[96];
+        snprintf(label, sizeof label, "table %s, move %d", table->id, version + 1);
+        gateau_bot_set_label(bot, label);
+    }
     gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
     int count = gateau_bot_choose_actions(bot, state, seat, &rng, actions);
     gateau_state_free(state);
