@@ -199,6 +199,7 @@ _SIGNATURES = {
     "gateau_bot_name": (_s, [_p]),
     "gateau_bot_choose_move": (_b, [_p, _p, _i, _rng, ctypes.POINTER(BotMove)]),
     "gateau_bot_fallback": (_s, [_s, _p]),
+    "gateau_bot_failure": (_s, [_p]),
     "gateau_arena_new": (_p, [ctypes.POINTER(ArenaConfig), _s, _size]),
     "gateau_arena_free": (None, [_p]),
     "gateau_arena_run": (_b, [_p, _s, _size]),

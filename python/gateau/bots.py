@@ -97,6 +97,11 @@ class Bot:
             chosen = lib.gateau_bot_choose_move(self._bot, state._state, seat, self.rng.pointer,
                                                 ctypes.byref(move))
         if not chosen:
+            # An ext: program that failed (a forfeit, or one that cannot
+            # start) says so; otherwise the seat had no move to start.
+            failure = lib.gateau_bot_failure(self._bot)
+            if failure:
+                raise GateauError("the bot cannot move: %s" % _text(failure))
             raise GateauError("seat %d cannot start a move here" % seat)
         return Move(list(move.actions[:move.count]), move.text.decode("utf-8"), seat)
 

@@ -53,6 +53,18 @@ def test_bot_and_arena_refusals():
     assert report["games"] == 2
 
 
+def test_a_failing_program_says_why_it_cannot_move():
+    # A program that cannot start, and one that dies before its answer with
+    # onerror=forfeit: the bot's own reason, not "cannot start a move".
+    state = dealt()
+    with pytest.raises(gateau.GateauError, match=r"the bot cannot move: .*cannot start"):
+        gateau.Bot("ext:/nonexistent/gateau-bot").choose(state)
+    state = dealt()
+    dying = "ext:onerror=forfeit:ms=2000:sh -c 'echo ready; read line; read line; exit 3'"
+    with pytest.raises(gateau.GateauError, match=r"the bot cannot move: .*forfeits"):
+        gateau.Bot(dying).choose(state)
+
+
 def test_a_tampered_batch_pickle_is_refused():
     batch = gateau.Batch("mice-cake", 2, seed=1)
     game, count, seed, flags, games, finished, outputs = batch.__reduce__()[1]
