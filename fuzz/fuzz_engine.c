@@ -10,7 +10,8 @@
  * sessions with their views (fuzz/make-corpus.sh), which the fuzzer
  * changes, so the engine's reading of views (gateau_state_from_view) is
  * fuzzed as well.  Every answer must be whole lines of
- * the protocol's answers: name, option, ready, rng, move, error.
+ * the protocol's answers: protocol, name, option, ready, rng, move, error,
+ * readyok, warning.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,8 @@
 
 static void check_answers(const char *text)
 {
-    static const char *const answers[] = {"name ", "option ", "ready", "rng ", "move ", "error "};
+    static const char *const answers[] = {"protocol ", "name ", "option ", "ready", "rng ",
+                                          "move ", "error ", "readyok", "warning "};
     for (const char *line = text; *line;) {
         size_t length = strcspn(line, "\n");
         bool known = false;

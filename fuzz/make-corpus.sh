@@ -390,6 +390,8 @@ for game in "piece-o-cake 3" "maries-table 4" "mice-cake 2" "cake-master 2"; do
     set -- $game
     printf 'protocol 1\nset bot heuristic\nnewgame game %s players %s seat 1\nVIEW\ngo 1 ms 50 left -1 rng 1 2 3 4\nend scores 1 2 winners 1\nquit\n' \
         "$1" "$2" > "$out/fuzz_engine/$1"
+    printf 'protocol 2\nsetoption name bot value heuristic\nsetoption name ms value 20\nisready 1\nnewgame game %s players %s seat 1\nVIEW\ngo 2 move 1 ms 50 left 40 rng 1 2 3 4\nstop 2\nend scores 1 2 winners 1\nquit\n' \
+        "$1" "$2" > "$out/fuzz_engine/$1-protocol-2"
     # The start of a real session, views and all (the controller's lines of
     # docs/protocol/GAME.txt up to its second go), for the fuzzer to change.
     sed -n 's/^> //p' "$sessions/$1.txt" | awk '{ print } /^go / && ++n == 2 { exit }' \
@@ -397,3 +399,5 @@ for game in "piece-o-cake 3" "maries-table 4" "mice-cake 2" "cake-master 2"; do
 done
 printf 'protocol 1\nbogus line\nnewgame game nope players 9 seat 0\ngo\nview zzz\nquit\n' \
     > "$out/fuzz_engine/errors"
+printf 'protocol 0\nprotocol 2\nsetoption name\nsetoption name ms value -1\ngo\ngo 1 move\nisready x\nstop\nquit\n' \
+    > "$out/fuzz_engine/errors-protocol-2"

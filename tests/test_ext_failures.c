@@ -298,7 +298,7 @@ Test(ext, arena_silent_program_stops_the_run_at_once)
     cr_assert_eq(run(arguments, &out, &err), 1, "%s\n%s", out, err);
     cr_assert_eq(lines_of(err), 1, "one line:\n%s", err);
     cr_assert(strstr(err, "gateau: arena: seat 1 (ext:"), "%s", err);
-    cr_assert(strstr(err, "no 'ready' after 'protocol 1': no answer in time"), "%s", err);
+    cr_assert(strstr(err, "no 'ready' after 'protocol 2': no answer in time"), "%s", err);
     cr_assert_null(strstr(out, "Bots:"), "no report:\n%s", out);
     char *kept = support_read_file(json);
     cr_assert_str_eq(kept, "{\"an\": \"earlier report\"}\n");
@@ -529,7 +529,7 @@ Test(ext, play_program_that_cannot_start_or_answer)
 {
     const char *specs[] = {"ext:/nonexistent/bot", program("start=300:", "silent", NULL)};
     const char *said[] = {"cannot start /nonexistent/bot: No such file or directory",
-                          "no 'ready' after 'protocol 1'"};
+                          "no 'ready' after 'protocol 2'"};
     for (int i = 0; i < 2; i++) {
         char arguments[2048], *out, *err;
         snprintf(arguments, sizeof arguments, PLAY " --seats \"human,%s\"", specs[i]);

@@ -13,19 +13,28 @@
  *   (test_ext_failures.c has the commands' side of these);
  * - nothing is left behind: the program and what it started are gone;
  * - the engine answers bad lines with errors and goes on;
- * - gateau play with ext: seats.
+ * - gateau play with ext: seats;
+ * - protocol 2: stray, stale and unnumbered lines dropped with a warning
+ *   (the program stays in step), versions negotiated or refused, stop at
+ *   the deadline, legal lists counted, the generator's rule, the engine's
+ *   one reply per request, its warnings, stop and go's time; every view
+ *   valid against its game's schema (docs/protocol/views); the doc's
+ *   sessions as gateau says them today.
  */
 #define _DEFAULT_SOURCE /* usleep */
 #include <errno.h>
 #include <libgen.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "gateau/arena.h"
 #include "gateau/match.h"
+#include "json_schema.h"
 #include "support.h"
 
 TestSuite(protocol, .init = support_temp_setup, .fini = support_temp_teardown, .timeout = 300);
@@ -155,7 +164,7 @@ Test(protocol, the_program_is_told_every_change)
         gateau_match_free(match); /* the program ends: its transcript is whole */
         char *text = support_read_file(transcript);
         const char *name = gateau_game_name(game);
-        cr_assert(!strncmp(text, "protocol 1\nnewgame game ", 24), "%s:\n%.200s", name, text);
+        cr_assert(!strncmp(text, "protocol 2\nnewgame game ", 24), "%s:\n%.200s", name, text);
         cr_assert_eq(support_count_of(text, "\nmove ") + support_count_of(text, "\nhidden "),
                      moves, "%s", name);
         cr_assert_eq(support_count_of(text, "\nhidden "), hidden, "%s", name);
@@ -282,7 +291,7 @@ static void check_stops(const char *spec_format, const char *said)
 Test(protocol, silence_stops_the_game)
 {
     check_stops("ext:start=300:log=%s:/bin/sh '%s/tests/data/protocol/silent.sh'",
-                "no 'ready' after 'protocol 1'");
+                "no 'ready' after 'protocol 2'");
 }
 
 Test(protocol, missing_program_stops_the_game)
@@ -522,4 +531,720 @@ Test(protocol, play_with_programs_at_the_seats)
                        final, in_process);
     free(through);
     free(in_process);
+}
+
+/* ==== Protocol 2: numbered requests, one reply each, versions ============================= */
+
+/* The spec of tests/data/protocol/speaks2.sh, a protocol 2 bot that plays
+ * the first legal line and misbehaves as mode says. */
+static const char *speaker(const char *mode, const char *settings)
+{
+    static char specs[4][1024];
+    static int next;
+    char *spec = specs[next++ % 4];
+    snprintf(spec, sizeof specs[0], "ext:%s/bin/sh '%s/tests/data/protocol/speaks2.sh' %s",
+             settings ? settings : "", source_dir(), mode);
+    return spec;
+}
+
+/* piece o' Cake, seed 5: spec at seat 1, the heuristic at seat 2, to the
+ * end; the record's moves (malloc'd). */
+static char *moves_with(const char *spec)
+{
+    gateau_setup *setup = support_setup("piece-o-cake", 2, NULL);
+    const char *specs[] = {spec, "heuristic"};
+    char error[512] = "", *moves;
+    cr_assert_eq(play(setup, specs, 5, error, sizeof error, &moves), GATEAU_MATCH_OVER, "%s: %s",
+                 spec, error);
+    gateau_setup_free(setup);
+    return moves;
+}
+
+/* The log of a failures.log setting ("" when nothing was logged; malloc'd). */
+static char *log_text(const char *log)
+{
+    return support_file_exists(log) ? support_read_file(log) : strdup("");
+}
+
+/* A stray line (an error for no request, a second move, a move before the
+ * go, the previous request's move again, a warning) is dropped with a
+ * warning: the program stays in step and makes all its moves itself, so
+ * the game is the one it plays without the fault. */
+Test(protocol, protocol2_stray_lines_are_dropped)
+{
+    char *clean = moves_with(speaker("clean", NULL));
+    const char *cases[][2] = {
+        {"stray-error", "dropped 'error I am confused': no request number"},
+        {"two-moves", "not the number of the request awaited"},
+        {"early", "dropped 'move pass': no request number"},
+        {"stale", "not the number of the request awaited"},
+        {"warns", "warning: the program says: thinking hard"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char log[512], settings[600];
+        snprintf(log, sizeof log, "%s", support_temp_path(cases[i][0]));
+        snprintf(settings, sizeof settings, "log=%s:", log);
+        char *moves = moves_with(speaker(cases[i][0], settings));
+        char *text = log_text(log);
+        cr_assert_str_eq(moves, clean, "%s: the game changed; the log says:\n%s", cases[i][0], text);
+        cr_assert(strstr(text, cases[i][1]), "%s: the log says:\n%s", cases[i][0], text);
+        cr_assert_null(strstr(text, "instead"), "%s: a move was made for it:\n%s", cases[i][0], text);
+        free(text);
+        free(moves);
+    }
+    free(clean);
+}
+
+/* A program that plays the heuristic's game at seat 1 after its first
+ * failure: the game is two heuristics', and the log says why. */
+static void check_failed_into_heuristic(const char *mode, const char *const *logged, int count)
+{
+    const char *log = support_temp_path("failures.log");
+    char settings[600];
+    snprintf(settings, sizeof settings, "ms=200:start=2000:log=%s:", log);
+    char *moves = moves_with(speaker(mode, settings));
+    char *expected = moves_with("heuristic");
+    cr_assert_str_eq(moves, expected, "%s", mode);
+    char *text = log_text(log);
+    for (int i = 0; i < count; i++)
+        cr_assert(strstr(text, logged[i]), "%s: the log says:\n%s", mode, text);
+    free(text);
+    free(moves);
+    free(expected);
+}
+
+/* An unnumbered move answers no request in protocol 2: dropped, and the
+ * program has not answered in time. */
+Test(protocol, protocol2_unnumbered_move_is_no_answer)
+{
+    const char *logged[] = {"dropped 'move ", "no request number", "no answer in time",
+                            "the heuristic bot moves instead"};
+    check_failed_into_heuristic("unnumbered", logged, 4);
+}
+
+/* A program that answers a version gateau does not speak, or refuses the
+ * versions gateau offers, cannot play: it stops the game at its answer
+ * (start=2000: not at a deadline), in one line of the log. */
+Test(protocol, protocol2_unknown_version_stops_the_game)
+{
+    const char *cases[][2] = {
+        {"version3", "answered 'protocol 3' to 'protocol 2' (gateau speaks 1 to 2)"},
+        {"refuses", "refused 'protocol 2': 'error protocol '2': speaks2.sh speaks protocol 3'"},
+    };
+    for (int i = 0; i < 2; i++) {
+        const char *log = support_temp_path("failures.log");
+        unlink(log);
+        char format[1024];
+        snprintf(format, sizeof format,
+                 "ext:start=2000:log=%%s:/bin/sh '%%s/tests/data/protocol/speaks2.sh' %s",
+                 cases[i][0]);
+        check_stops(format, cases[i][1]);
+        char *text = support_read_file(log);
+        cr_assert_eq(support_count_of(text, "\n"), 1, "one line:\n%s", text);
+        cr_assert_null(strstr(text, "no answer"), "%s", text);
+        free(text);
+    }
+}
+
+/* The spec of command with its input and output copied to files (tee). */
+static const char *taped(const char *settings, const char *command, const char *in,
+                         const char *out)
+{
+    static char spec[2048];
+    snprintf(spec, sizeof spec,
+             "ext:%s/bin/sh -c 'in=$0 out=$1; shift; tee \"$in\" | \"$@\" | tee \"$out\"' "
+             "'%s' '%s' %s", settings ? settings : "", in, out, command);
+    return spec;
+}
+
+/* The lines of text that start with prefix, in order (malloc'd array of
+ * pointers into text, changed in place; *count of them). */
+static char **lines_starting(char *text, const char *prefix, int *count)
+{
+    char **lines = malloc(sizeof *lines * ((size_t)support_count_of(text, "\n") + 1));
+    *count = 0;
+    char *cursor;
+    for (char *line = strtok_r(text, "\n", &cursor); line; line = strtok_r(NULL, "\n", &cursor))
+        if (!strncmp(line, prefix, strlen(prefix))) lines[(*count)++] = line;
+    return lines;
+}
+
+/* A program that answers its first go only when told stop: stop N comes at
+ * the end of the time per move, and its answer within the grace is taken.
+ * (The grace is 100 ms: on a machine loaded enough, a program may not be
+ * scheduled within it, so the game is tried up to three times; the test
+ * is of the path, not of its speed.) */
+Test(protocol, protocol2_stop_at_the_deadline)
+{
+    const char *log = support_temp_path("failures.log");
+    const char *in = support_temp_path("in"), *out = support_temp_path("out");
+    char settings[600], command[1024];
+    snprintf(settings, sizeof settings, "ms=200:log=%s:", log);
+    snprintf(command, sizeof command, "/usr/bin/python3 '%s/tests/data/protocol/until_stop.py'",
+             source_dir());
+    char *clean = moves_with(speaker("clean", NULL)), *moves = NULL, *text = NULL;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        unlink(log);
+        free(moves);
+        free(text);
+        moves = moves_with(taped(settings, command, in, out));
+        text = log_text(log);
+        if (!text[0]) break;
+    }
+    cr_assert_str_eq(text, "", "%s", text);
+    cr_assert_str_eq(moves, clean);
+    char *sent = support_read_file(in);
+    cr_assert(strstr(sent, "\nstop 1\n"), "stop 1 was sent");
+    free(sent);
+    free(text);
+    free(moves);
+    free(clean);
+}
+
+/* A program that answers `protocol 1` (or nothing: gateau engine asked for
+ * protocol 1 by a sed in between, which speaks as before) is spoken to in
+ * protocol 1: go K without a request number, no legalcount, its
+ * unnumbered replies taken; and the games are what they were. */
+Test(protocol, protocol1_program_is_spoken_to_in_protocol_1)
+{
+    const char *log = support_temp_path("failures.log");
+    char settings[600], command[1200];
+    snprintf(settings, sizeof settings, "log=%s:", log);
+    const char *in = support_temp_path("in"), *out = support_temp_path("out");
+    snprintf(command, sizeof command, "/bin/sh '%s/tests/data/protocol/speaks2.sh' version1",
+             source_dir());
+    char *moves = moves_with(taped(settings, command, in, out));
+    char *clean = moves_with(speaker("clean", NULL));
+    cr_assert_str_eq(moves, clean);
+    char *sent = support_read_file(in);
+    cr_assert(!strncmp(sent, "protocol 2\n", 11), "%.100s", sent);
+    cr_assert_null(strstr(sent, "\nlegalcount "), "no legalcount in protocol 1");
+    int count;
+    char **gos = lines_starting(sent, "go ", &count);
+    cr_assert_gt(count, 3);
+    for (int i = 0; i < count; i++) {
+        int number;
+        char field[8];
+        cr_assert_eq(sscanf(gos[i], "go %d %7s", &number, field), 2, "%s", gos[i]);
+        cr_assert_str_eq(field, "ms", "protocol 1's go: %s", gos[i]);
+    }
+    free(gos);
+    free(sent);
+    free(moves);
+    free(clean);
+
+    /* gateau engine, the example bots: each as a protocol 1 program. */
+    const char *programs[] = {"engine", "python", "c"};
+    for (int p = 0; p < 3; p++) {
+        const char *program = spec_of(programs[p], NULL) + 4; /* after "ext:" */
+        snprintf(command, sizeof command,
+                 "/bin/sh -c 'sed -u \"s/^protocol 2\\$/protocol 1/\" | exec \"$@\"' sh %s", program);
+        char *through = moves_with(taped(settings, command, in, out));
+        char *answers = support_read_file(out);
+        cr_assert_null(strstr(answers, "protocol 2"), "%s: %.300s", programs[p], answers);
+        cr_assert(strstr(answers, "\nmove ") || !strncmp(answers, "move ", 5), "%s", programs[p]);
+        if (p == 0) {
+            char *in_process = moves_with("heuristic");
+            cr_assert_str_eq(through, in_process, "gateau engine in protocol 1");
+            free(in_process);
+        }
+        free(answers);
+        free(through);
+    }
+    char *text = log_text(log);
+    cr_assert_str_eq(text, "", "%s", text);
+    free(text);
+}
+
+/* The example bots speak protocol 2 when it is offered: their handshake
+ * says so and every reply of theirs carries its request's number, through
+ * a game of every game, with nothing logged (no warning, no failure). */
+Test(protocol, example_bots_speak_protocol_2)
+{
+    const char *in = support_temp_path("in"), *out = support_temp_path("out");
+    const char *log = support_temp_path("failures.log");
+    char settings[600];
+    snprintf(settings, sizeof settings, "log=%s:", log);
+    const char *programs[] = {"python", "c"};
+    for (int p = 0; p < 2; p++) {
+        for (int g = 0; g < gateau_game_count(); g++) {
+            const char *game = gateau_game_name(gateau_game_at(g));
+            int players = gateau_game_min_players(gateau_game_at(g));
+            gateau_setup *setup = support_setup(game, players, NULL);
+            const char *specs[GATEAU_MAX_PLAYERS] = {
+                taped(settings, spec_of(programs[p], NULL) + 4, in, out)};
+            for (int s = 1; s < players; s++) specs[s] = "heuristic";
+            char error[512] = "", *moves;
+            cr_assert_eq(play(setup, specs, 11 + (uint64_t)g, error, sizeof error, &moves),
+                         GATEAU_MATCH_OVER, "%s, %s: %s", programs[p], game, error);
+            char *answers = support_read_file(out);
+            cr_assert(!strncmp(answers, "protocol 2\n", 11), "%s, %s: %.200s", programs[p], game,
+                      answers);
+            int count;
+            char **replies = lines_starting(answers, "move ", &count);
+            cr_assert_gt(count, 0, "%s, %s", programs[p], game);
+            for (int i = 0; i < count; i++) {
+                int number;
+                cr_assert_eq(sscanf(replies[i], "move %d ", &number), 1, "%s", replies[i]);
+            }
+            free(replies);
+            free(answers);
+            free(moves);
+            gateau_setup_free(setup);
+        }
+    }
+    char *text = log_text(log);
+    cr_assert_str_eq(text, "", "%s", text);
+    free(text);
+}
+
+/* legalcount TOTAL shown SHOWN comes before the legal lines: SHOWN of them
+ * follow, at most the legal setting (256), and TOTAL is every legal move
+ * (as many as are listed when nothing is cut: legal=100000). */
+static void check_legal_counts(const char *settings_extra, int most, int *totals, int *count)
+{
+    char settings[600];
+    snprintf(settings, sizeof settings, "%s", settings_extra);
+    const char *in = support_temp_path("in"), *out = support_temp_path("out");
+    char command[1024];
+    snprintf(command, sizeof command, "/bin/sh '%s/tests/data/protocol/speaks2.sh' clean",
+             source_dir());
+    free(moves_with(taped(settings, command, in, out)));
+    char *sent = support_read_file(in);
+    *count = 0;
+    for (const char *at = strstr(sent, "\nlegalcount "); at; at = strstr(at + 1, "\nlegalcount ")) {
+        int total, shown;
+        cr_assert_eq(sscanf(at, "\nlegalcount %d shown %d", &total, &shown), 2, "%.60s", at);
+        cr_assert_eq(shown, total < most ? total : most, "%.60s", at);
+        const char *line = strchr(at + 1, '\n');
+        int listed = 0;
+        while (line && !strncmp(line, "\nlegal ", 7)) {
+            listed++;
+            line = strchr(line + 1, '\n');
+        }
+        cr_assert_eq(listed, shown, "%.60s: %d legal lines", at, listed);
+        cr_assert(!strncmp(line, "\ngo ", 4), "the go follows the list: %.60s", line);
+        totals[(*count)++] = total;
+    }
+    free(sent);
+}
+
+Test(protocol, protocol2_legal_lists_are_counted)
+{
+    int cut[200], whole[200], cut_count, whole_count;
+    check_legal_counts("", 256, cut, &cut_count);
+    check_legal_counts("legal=100000:", 100000, whole, &whole_count);
+    cr_assert_gt(cut_count, 3);
+    cr_assert_eq(cut_count, whole_count);
+    cr_assert_arr_eq(cut, whole, sizeof cut[0] * (size_t)cut_count);
+    bool some_cut = false;
+    for (int i = 0; i < cut_count; i++) some_cut = some_cut || cut[i] > 256;
+    cr_assert(some_cut, "piece o' Cake's cuts are more than 256");
+}
+
+/* The words of an rng field (four hex words after prefix). */
+static gateau_rng words_after(const char *line, const char *prefix)
+{
+    const char *at = strstr(line, prefix);
+    cr_assert_not_null(at, "'%s' in '%.200s'", prefix, line);
+    unsigned long long w[4];
+    cr_assert_eq(sscanf(at + strlen(prefix), "%llx %llx %llx %llx", &w[0], &w[1], &w[2], &w[3]), 4,
+                 "%.200s", line);
+    return (gateau_rng){{w[0], w[1], w[2], w[3]}};
+}
+
+/* The generator's rule: go's rng words stay the same until the program
+ * echoes new ones.  A program that sends none (speaks2.sh) gets the same
+ * words at every go; random_bot.py draws from them with xoshiro256** as
+ * gateau_rng_below does, echoes the state after drawing, and the next go
+ * brings exactly that. */
+Test(protocol, protocol2_rng_words_stay_unless_echoed)
+{
+    const char *in = support_temp_path("in"), *out = support_temp_path("out");
+    char command[1024];
+    snprintf(command, sizeof command, "/bin/sh '%s/tests/data/protocol/speaks2.sh' clean",
+             source_dir());
+    free(moves_with(taped(NULL, command, in, out)));
+    char *sent = support_read_file(in);
+    int count;
+    char **gos = lines_starting(sent, "go ", &count);
+    cr_assert_gt(count, 3);
+    for (int i = 1; i < count; i++)
+        cr_assert_str_eq(strstr(gos[i], " rng "), strstr(gos[0], " rng "), "go %d", i + 1);
+    free(gos);
+    free(sent);
+
+    snprintf(command, sizeof command, "/usr/bin/python3 '%s/examples/bots/random_bot.py'",
+             source_dir());
+    free(moves_with(taped(NULL, command, in, out)));
+    sent = support_read_file(in);
+    char *answers = support_read_file(out);
+    int shown = 0, echoes_count;
+    char **echoes = lines_starting(answers, "rng ", &echoes_count);
+    int go = 0;
+    gateau_rng expected = {{0}};
+    char *cursor;
+    for (char *line = strtok_r(sent, "\n", &cursor); line; line = strtok_r(NULL, "\n", &cursor)) {
+        if (!strncmp(line, "legalcount ", 11)) cr_assert_eq(sscanf(line, "legalcount %*d shown %d", &shown), 1);
+        if (strncmp(line, "go ", 3)) continue;
+        gateau_rng given = words_after(line, " rng ");
+        if (go > 0) cr_assert_arr_eq(given.s, expected.s, sizeof given.s, "go %d: %s", go + 1, line);
+        cr_assert_lt(go, echoes_count, "an rng answer per go");
+        gateau_rng_below(&given, (uint32_t)shown);
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "rng %d ", go + 1);
+        expected = words_after(echoes[go], prefix);
+        cr_assert_arr_eq(given.s, expected.s, sizeof given.s, "xoshiro256** after drawing: %s",
+                         echoes[go]);
+        go++;
+    }
+    cr_assert_gt(go, 3);
+    free(echoes);
+    free(answers);
+    free(sent);
+}
+
+/* ---- gateau engine in protocol 2 ------------------------------------------------------------ */
+
+/* A position of game to move from (after its first chance moves): the seat
+ * to move and its view (malloc'd). */
+static char *first_view(const char *game, int players, int *seat)
+{
+    gateau_setup *setup = support_setup(game, players, NULL);
+    gateau_state *state = gateau_state_new(setup);
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 1);
+    while (gateau_state_is_chance(state))
+        gateau_state_apply_legal(state, GATEAU_CHANCE, gateau_state_sample_chance(state, &rng));
+    *seat = gateau_state_next_seat(state);
+    char *view = gateau_state_view_json(state, *seat);
+    gateau_state_free(state);
+    gateau_setup_free(setup);
+    return view;
+}
+
+/* What the engine answered after its handshake (the text after "ready\n"). */
+static const char *after_ready(const char *out)
+{
+    const char *ready = strstr(out, "ready\n");
+    cr_assert_not_null(ready, "%s", out);
+    return ready + 6;
+}
+
+/* A harness that sends views and no move lines (the doc allows it) gets
+ * one reply per go, whatever move number it says: in protocol 2 and in 1. */
+Test(protocol, engine_views_only_go_gets_one_reply)
+{
+    int seat;
+    char *view = first_view("mice-cake", 2, &seat);
+    size_t size = strlen(view) + 1024;
+    char *input = malloc(size), *out;
+    snprintf(input, size, "protocol 2\nnewgame game mice-cake players 2 seat %d options\nview %s\n"
+             "go 1 move 7 ms 1000 left -1 rng 1 2 3 4\nisready 2\nquit\n", seat + 1, view);
+    int status = support_run("engine --bot heuristic", input, &out);
+    support_check_no_crash(status, out, "engine");
+    const char *replies = after_ready(out);
+    cr_assert(!strncmp(replies, "rng 1 ", 6), "%s", replies);
+    const char *move = strchr(replies, '\n') + 1;
+    cr_assert(!strncmp(move, "move 1 ", 7), "%s", replies);
+    cr_assert_str_eq(strchr(move, '\n') + 1, "readyok 2\n", "%s", replies);
+    free(out);
+
+    snprintf(input, size, "protocol 1\nnewgame game mice-cake players 2 seat %d options\nview %s\n"
+             "go 7 ms 1000 left -1 rng 1 2 3 4\nquit\n", seat + 1, view);
+    status = support_run("engine --bot heuristic", input, &out);
+    support_check_no_crash(status, out, "engine");
+    replies = after_ready(out);
+    cr_assert(!strncmp(replies, "rng ", 4), "%s", replies);
+    move = strchr(replies, '\n') + 1;
+    cr_assert(!strncmp(move, "move ", 5), "%s", replies);
+    cr_assert_str_eq(strchr(move, '\n') + 1, "", "nothing but the move: %s", replies);
+    free(out);
+    free(input);
+    free(view);
+}
+
+/* Lines the engine cannot use get warnings, which end nothing; a request it
+ * cannot meet gets `error N`, its one reply; a version it does not speak
+ * one line, and no handshake. */
+Test(protocol, engine_protocol2_warnings_and_errors)
+{
+    int seat;
+    char *view = first_view("mice-cake", 2, &seat);
+    size_t size = 2 * strlen(view) + 4096;
+    char *input = malloc(size), *out;
+    snprintf(input, size,
+             "protocol 0\n"
+             "protocol 2\n"
+             "hello there\n"
+             "view %s\n"                                           /* before newgame */
+             "go 1 move 1 ms 1000 left -1\n"                       /* no game */
+             "newgame game chess players 2 seat 1\n"               /* unknown game */
+             "go 2 move 1 ms 1000 left -1\n"
+             "newgame game mice-cake players 2 seat %d options\n"
+             "go 3 move 1 ms 1000 left -1\n"                       /* no view */
+             "view {\"game\":\"mice-cake\",\"seat\":\n"            /* not JSON */
+             "go 4 move 1 ms 1000 left -1\n"
+             "go move 1 ms 1000 left -1\n"                         /* no number */
+             "hidden 1 chance\n"
+             "move 3 1 roll\n"                                     /* out of step */
+             "view %s\n"
+             "go 5 move 2 ms 1000 left -1 rng zz 2 3 4\n"          /* out of step, bad rng */
+             "setoption name ms value fast\n"
+             "setoption name bot value ext:/bin/true\n"
+             "setoption bot heuristic\n"
+             "isready 6\n"
+             "quit\n",
+             view, seat + 1, view);
+    int status = support_run("engine --bot heuristic", input, &out);
+    support_check_no_crash(status, out, "engine");
+    cr_assert_eq(status, 0, "%s", out);
+    const char *expected[] = {
+        "error protocol '0': this engine speaks protocol 1 and 2\nprotocol 2\n",
+        "warning view before newgame\nerror 1 no game: no newgame yet\n",
+        "warning newgame: unknown game 'chess'\nerror 2 no game: newgame: unknown game 'chess'\n",
+        "error 3 no position to move from: no view since newgame\n",
+        "error 4 view: the view is not JSON",
+        "error go needs its request number",
+        "warning out of step: move 3 after move 1\n",
+        "warning out of step: asked for move 2 after move 3\nwarning go: rng needs four 64-bit "
+        "words in hex\nmove 5 ",
+        "warning option ms: needs milliseconds 0..86400000, not 'fast'\n"
+        "warning option bot: gateau engine plays gateau's own bots, not ext:\n"
+        "warning setoption: write 'setoption name NAME value VALUE'\nreadyok 6\n",
+    };
+    for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++)
+        cr_assert(strstr(out, expected[i]), "'%s' is not in:\n%s", expected[i], out);
+    cr_assert_eq(support_count_of(out, "ready\n"), 1, "one handshake: %s", out);
+    cr_assert_eq(support_count_of(out, "\nmove "), 1, "%s", out);
+    cr_assert_null(strstr(out, "\nrng "), "no rng words, none sent back: %s", out);
+    free(out);
+    free(input);
+    free(view);
+}
+
+/* A conversation with gateau engine over pipes that stay open (so that
+ * only what it is told, not the end of its input, stops a search). */
+typedef struct conversation {
+    pid_t pid;
+    int to, from;
+    char heard[1 << 16];
+    size_t length;
+} conversation;
+
+static void converse(conversation *c, const char *bot)
+{
+    int in[2], out[2];
+    cr_assert_eq(pipe(in), 0);
+    cr_assert_eq(pipe(out), 0);
+    c->pid = fork();
+    cr_assert_geq(c->pid, 0);
+    if (c->pid == 0) {
+        dup2(in[0], STDIN_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        close(in[1]);
+        close(out[0]);
+        execl(binary(), binary(), "engine", "--bot", bot, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    c->to = in[1];
+    c->from = out[0];
+    c->length = 0;
+}
+
+static void say(conversation *c, const char *line)
+{
+    size_t length = strlen(line);
+    cr_assert_eq(write(c->to, line, length), (ssize_t)length);
+    cr_assert_eq(write(c->to, "\n", 1), 1);
+}
+
+/* The next line the engine writes (static storage); fails after 60 s, far
+ * past anything asked here (the searches asked for take up to 10 minutes,
+ * and must be stopped long before). */
+static const char *hear(conversation *c, const char *why)
+{
+    static char line[sizeof c->heard];
+    for (;;) {
+        char *newline = memchr(c->heard, '\n', c->length);
+        if (newline) {
+            size_t length = (size_t)(newline - c->heard);
+            memcpy(line, c->heard, length);
+            line[length] = '\0';
+            memmove(c->heard, newline + 1, c->length - length - 1);
+            c->length -= length + 1;
+            return line;
+        }
+        struct pollfd poller = {.fd = c->from, .events = POLLIN};
+        cr_assert_eq(poll(&poller, 1, 60000), 1, "no answer: %s", why);
+        ssize_t n = read(c->from, c->heard + c->length, sizeof c->heard - c->length - 1);
+        cr_assert_gt(n, 0, "the engine ended: %s", why);
+        c->length += (size_t)n;
+    }
+}
+
+/* Lines until one that starts with prefix (which is returned). */
+static const char *hear_until(conversation *c, const char *prefix, const char *why)
+{
+    for (;;) {
+        const char *line = hear(c, why);
+        if (!strncmp(line, prefix, strlen(prefix))) return line;
+    }
+}
+
+static int end_conversation(conversation *c)
+{
+    say(c, "quit");
+    close(c->to);
+    close(c->from);
+    int status;
+    cr_assert_eq(waitpid(c->pid, &status, 0), c->pid);
+    return status;
+}
+
+/* Searches of ten minutes, cut short: by stop N, by go's ms, by go's left,
+ * and by the option ms; a stop for another request changes nothing. */
+Test(protocol, engine_stop_and_the_time_of_go)
+{
+    int seat;
+    char *view = first_view("mice-cake", 2, &seat);
+    size_t size = strlen(view) + 64;
+    char *view_line = malloc(size), newgame[128];
+    snprintf(view_line, size, "view %s", view);
+    snprintf(newgame, sizeof newgame, "newgame game mice-cake players 2 seat %d options", seat + 1);
+    conversation c;
+    converse(&c, "ismcts:ms=600000");
+    say(&c, "protocol 2");
+    hear_until(&c, "ready", "the handshake");
+    say(&c, newgame);
+    say(&c, view_line);
+    say(&c, "go 1 move 1 ms 600000 left -1 rng 1 2 3 4");
+    say(&c, "stop 1");
+    hear_until(&c, "move 1 ", "stop 1 stops the search");
+    say(&c, "go 2 move 1 ms 100 left -1 rng 1 2 3 4");
+    hear_until(&c, "move 2 ", "the search stops at go's ms");
+    say(&c, "go 3 move 1 ms 600000 left 100 rng 1 2 3 4");
+    hear_until(&c, "move 3 ", "the search stops at go's left");
+    say(&c, "go 4 move 1 ms 0 left 0 rng 1 2 3 4");
+    hear_until(&c, "move 4 ", "ms 0: at once");
+    say(&c, "stop 9");
+    say(&c, "isready 5");
+    cr_assert_str_eq(hear(&c, "isready"), "readyok 5", "a stale stop is no request");
+    say(&c, "setoption name bot value ismcts:iters=2000000000");
+    say(&c, "setoption name ms value 50");
+    say(&c, newgame);
+    say(&c, view_line);
+    say(&c, "go 6 move 1 ms 600000 left -1 rng 1 2 3 4");
+    hear_until(&c, "move 6 ", "option ms is the search's budget");
+    int status = end_conversation(&c);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %d", status);
+    free(view_line);
+    free(view);
+}
+
+/* ---- The views' schemas and the doc's sessions --------------------------------------------- */
+
+static json_t *schema_of(const char *game)
+{
+    char path[1024], error[512];
+    snprintf(path, sizeof path, "%s/docs/protocol/views/%s.schema.json", source_dir(), game);
+    json_error_t parse;
+    json_t *schema = json_load_file(path, 0, &parse);
+    cr_assert_not_null(schema, "%s:%d: %s", path, parse.line, parse.text);
+    cr_assert(json_schema_check(schema, error, sizeof error), "%s: %s", path, error);
+    return schema;
+}
+
+/* Every view of every seat and of a spectator, at every step of random
+ * games (inside moves too; of a run of chance steps, a deal, the first)
+ * is valid against its game's schema; returns how many were checked. */
+static long check_views(const json_t *schema, const char *game, int players, const char *options,
+                        int games)
+{
+    gateau_setup *setup = support_setup(game, players, options);
+    long checked = 0;
+    char error[600];
+    for (int g = 0; g < games; g++) {
+        gateau_state *state = gateau_state_new(setup);
+        gateau_rng rng;
+        gateau_rng_seed_stream(&rng, 77, (uint64_t)(players * 100 + g));
+        for (bool chance_before = false;;) {
+            bool chance = gateau_state_is_chance(state);
+            for (int seat = -1; seat < players && !(chance && chance_before); seat++) {
+                char *text = gateau_state_view_json(state, seat);
+                json_t *view = support_parse_view(text);
+                cr_assert(json_schema_valid(schema, view, error, sizeof error),
+                          "%s, %d players, game %d, seat %d: %s\n%s", game, players, g + 1,
+                          seat + 1, error, text);
+                json_decref(view);
+                free(text);
+                checked++;
+            }
+            if (gateau_state_is_over(state)) break;
+            support_random_step(state, &rng);
+            chance_before = chance;
+        }
+        gateau_state_free(state);
+    }
+    gateau_setup_free(setup);
+    return checked;
+}
+
+Test(protocol, views_are_valid_against_their_schemas)
+{
+    for (int g = 0; g < gateau_game_count(); g++) {
+        const gateau_game *game = gateau_game_at(g);
+        const char *name = gateau_game_name(game);
+        json_t *schema = schema_of(name);
+        long checked = 0;
+        int games = strcmp(name, "cake-master") ? 2 : 1; /* (its views are the largest) */
+        for (int players = gateau_game_min_players(game); players <= gateau_game_max_players(game);
+             players++)
+            checked += check_views(schema, name, players, NULL, games);
+        if (!strcmp(name, "piece-o-cake")) checked += check_views(schema, name, 3, "rounds=3", 1);
+        cr_assert_gt(checked, 1000, "%s", name);
+
+        /* And the schema says no to what a game never writes. */
+        int seat;
+        char *text = first_view(name, gateau_game_min_players(game), &seat);
+        json_t *view = support_parse_view(text);
+        char error[600];
+        cr_assert(json_schema_valid(schema, view, error, sizeof error), "%s", error);
+        json_object_set_new(view, "seat", json_integer(9));
+        cr_assert_not(json_schema_valid(schema, view, error, sizeof error), "%s: seat 9", name);
+        json_object_set_new(view, "seat", json_integer(seat + 1));
+        json_object_set_new(view, "bogus", json_true());
+        cr_assert_not(json_schema_valid(schema, view, error, sizeof error), "%s: bogus", name);
+        cr_assert(strstr(error, "bogus: not allowed here"), "%s", error);
+        json_object_del(view, "bogus");
+        json_object_del(view, "phase");
+        cr_assert_not(json_schema_valid(schema, view, error, sizeof error), "%s: no phase", name);
+        json_decref(view);
+        free(text);
+        json_decref(schema);
+    }
+}
+
+/* The sessions of docs/protocol/ are what the engine and the controller
+ * say today (docs/protocol/make-sessions.sh writes them anew). */
+Test(protocol, the_doc_sessions_are_current)
+{
+    const char *dir = support_temp_path("sessions");
+    char command[2048];
+    snprintf(command, sizeof command, "mkdir -p '%s' && sh '%s/docs/protocol/make-sessions.sh' '%s' '%s'",
+             dir, source_dir(), binary(), dir);
+    cr_assert_eq(system(command), 0, "%s", command);
+    const char *sessions[] = {"piece-o-cake", "maries-table", "mice-cake", "cake-master", "engine"};
+    for (size_t i = 0; i < sizeof sessions / sizeof sessions[0]; i++) {
+        char made[1024], kept[1024];
+        snprintf(made, sizeof made, "%s/%s.txt", dir, sessions[i]);
+        snprintf(kept, sizeof kept, "%s/docs/protocol/%s.txt", source_dir(), sessions[i]);
+        char *now = support_read_file(made), *doc = support_read_file(kept);
+        cr_assert_str_eq(now, doc, "docs/protocol/%s.txt is out of date: run sh "
+                         "docs/protocol/make-sessions.sh build/gateau", sessions[i]);
+        free(now);
+        free(doc);
+    }
 }

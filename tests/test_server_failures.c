@@ -422,7 +422,7 @@ Test(server_failures, ext_bots_that_cannot_play_are_refused_at_start)
         int status;
     } cases[] = {
         {"ext:/nonexistent/bot", "cannot start /nonexistent/bot: No such file", 1},
-        {"ext:start=300:/bin/sh -c 'exec sleep 60'", "no 'ready' after 'protocol 1'", 1},
+        {"ext:start=300:/bin/sh -c 'exec sleep 60'", "no 'ready' after 'protocol 2'", 1},
         {"ext:foo=1:bot", "unknown setting 'foo'", 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

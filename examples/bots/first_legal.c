@@ -5,7 +5,10 @@
  * It reads the position from the `view` line (gateau_state_from_view: a
  * position its seat cannot tell from the real one) and plays the first
  * legal action at every step of its move, which is a legal whole move;
- * without a view it can read it plays the first `legal` line.
+ * without a view it can read it plays the first `legal` line.  It speaks
+ * protocol 2 (numbered replies, warnings for lines it cannot use) and, to
+ * a controller that offers only that, protocol 1.  It draws nothing, so it
+ * sends no `rng` line: the controller's generator stays as it was.
  *
  *   gateau arena mice-cake --seats "ext:build/examples/first_legal,heuristic" --games 10
  */
@@ -15,10 +18,33 @@
 
 #include "gateau/gateau.h"
 
+enum { SPOKEN = 2 }; /* the highest protocol version it speaks */
+
+static int version = 1; /* until the handshake says otherwise */
 static gateau_setup *setup;
 static gateau_state *state;
 static int seat = -1;
 static char first_legal_line[4096];
+
+/* A line it cannot use: a warning in protocol 2 (it ends nothing), an
+ * error in protocol 1. */
+static void complain(const char *what, const char *detail)
+{
+    printf("%s %s: %s\n", version >= 2 ? "warning" : "error", what, detail);
+}
+
+/* protocol V: the controller speaks 1 to V; answer in the highest both speak. */
+static void handshake(const char *rest)
+{
+    int offered = atoi(rest);
+    if (offered < 1) {
+        printf("error protocol '%s': first_legal speaks protocol 1 and %d\n", rest, SPOKEN);
+        return;
+    }
+    version = offered < SPOKEN ? offered : SPOKEN;
+    if (version >= 2) printf("protocol %d\n", version);
+    printf("name first_legal\nready\n");
+}
 
 static void new_game(char *rest)
 {
@@ -29,7 +55,7 @@ static void new_game(char *rest)
     char game[64] = "", *options = strstr(rest, " options ");
     int players = 0;
     if (sscanf(rest, "game %63s players %d seat %d", game, &players, &seat) != 3) {
-        printf("error newgame: cannot read '%s'\n", rest);
+        complain("newgame", "cannot read it");
         return;
     }
     char error[256];
@@ -37,7 +63,7 @@ static void new_game(char *rest)
     setup = found ? gateau_setup_new(found, players, options ? options + 9 : "", NULL, error,
                                      sizeof error)
                   : NULL;
-    if (!setup) printf("error newgame: %s\n", found ? error : "unknown game");
+    if (!setup) complain("newgame", found ? error : "unknown game");
     seat--;
 }
 
@@ -46,15 +72,23 @@ static void take_view(const char *json)
     char error[256];
     gateau_state_free(state);
     state = setup ? gateau_state_from_view(setup, seat, json, error, sizeof error) : NULL;
-    if (!state) printf("error view: %s\n", setup ? error : "before newgame");
+    if (!state) complain("view", setup ? error : "before newgame");
+}
+
+/* "move N " in protocol 2 (N the go's number), "move " in protocol 1. */
+static void reply(const char *keyword, long number, const char *text)
+{
+    if (version >= 2) printf("%s %ld %s\n", keyword, number, text);
+    else printf("%s %s\n", keyword, text);
 }
 
 /* The first legal action until the move is complete. */
-static void go(void)
+static void go(const char *rest)
 {
+    long number = atol(rest);
     if (!state) {
-        if (first_legal_line[0]) printf("move %s\n", first_legal_line);
-        else printf("error no position and no legal line\n");
+        if (first_legal_line[0]) reply("move", number, first_legal_line);
+        else reply("error", number, "no position and no legal line");
         return;
     }
     gateau_state *scratch = gateau_state_clone(state);
@@ -68,11 +102,11 @@ static void go(void)
              (gateau_state_actors(scratch) & (1u << seat)));
     gateau_state_free(scratch);
     if (!count) {
-        printf("error seat %d has no move here\n", seat + 1);
+        reply("error", number, "this seat has no move here");
         return;
     }
     char *text = gateau_move_format(state, seat, line, count);
-    printf("move %s\n", text);
+    reply("move", number, text);
     free(text);
 }
 
@@ -84,15 +118,19 @@ int main(void)
         char *rest = strchr(line, ' ');
         if (rest) *rest++ = '\0';
         else rest = line + strlen(line);
-        if (!strcmp(line, "protocol")) printf("name first_legal\nready\n");
+        if (!strcmp(line, "protocol")) handshake(rest);
         else if (!strcmp(line, "newgame")) new_game(rest);
         else if (!strcmp(line, "view")) take_view(rest);
         else if (!strcmp(line, "legal") && !first_legal_line[0])
             snprintf(first_legal_line, sizeof first_legal_line, "%s", rest);
         else if (!strcmp(line, "go")) {
-            go();
+            go(rest);
             first_legal_line[0] = '\0';
-        } else if (!strcmp(line, "quit")) break;
+        } else if (!strcmp(line, "isready") && version >= 2) {
+            printf("readyok %s\n", rest);
+        } else if (!strcmp(line, "quit")) {
+            break;
+        }
         fflush(stdout);
     }
     gateau_state_free(state);

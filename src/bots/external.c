@@ -5,16 +5,24 @@
  * The controller's side of the conversation.  The program is started
  * (external_process.c) when it is first asked for a move, so that checking
  * a spec starts nothing.  Everything it is told between two decisions (the
- * moves as its seat may read them, the views, the state line) is queued
+ * moves as its seat may read them, the views, the legal moves) is queued
  * and sent with the request for its next move, and every wait has a
  * deadline: a program that fails (crashes, hangs, floods, answers garbage
  * or an illegal move) is logged and the game goes on with the fallback
  * bot, or is forfeited with onerror=forfeit.  Whatever happens, free kills
  * what is left of the process group and reaps the program.
+ *
+ * The handshake offers protocol 2 and speaks what the program answers (1
+ * when it names no version).  In protocol 2 every request is numbered and
+ * only a reply with its number answers it: a stray line (a second move,
+ * an early one, one meant for an older request) is dropped with a
+ * warning instead of being taken for the next answer; at the end of the
+ * time per move the program is told `stop N`, and has the grace to answer.
  */
 #define _GNU_SOURCE /* MSG_NOSIGNAL */
 #include <errno.h>
 #include <poll.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,8 +37,18 @@ typedef struct exchange_reply {
     char error[256];
     bool has_rng;
     gateau_rng rng;
-    long bytes; /* read so far in this exchange */
+    int version; /* the handshake's `protocol W` (0: the program said none) */
+    long bytes;  /* read so far in this exchange */
 } exchange_reply;
+
+/* One exchange: what is awaited, until when; in protocol 2 the request's
+ * number, and when `stop N` tells the program to answer at once. */
+typedef struct exchange_request {
+    exchange_wait wait;
+    long number;    /* protocol 2: the request awaited (0: none) */
+    double deadline;
+    double stop_at; /* protocol 2: when to send `stop N` (0: never) */
+} exchange_request;
 
 static bool parse_rng(const char *text, gateau_rng *rng)
 {
@@ -47,37 +65,130 @@ static bool parse_rng(const char *text, gateau_rng *rng)
     return *text == '\0';
 }
 
-/* One line of the program's: true when it is the awaited answer. */
-static bool take_line(external_bot *e, char *line, exchange_wait wait, exchange_reply *reply,
-                      exchange_result *result)
+/* A warning about the program: counted, and logged up to WARNINGS_LOGGED
+ * times (a program that warns at every move must not flood the log). */
+static void warn(external_bot *e, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void warn(external_bot *e, const char *format, ...)
+{
+    e->warnings++;
+    if (e->warnings > WARNINGS_LOGGED) return;
+    char message[400];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(message, sizeof message, format, args);
+    va_end(args);
+    for (char *c = message; *c; c++)
+        if ((unsigned char)*c < ' ') *c = ' ';
+    external_log(e, e->viewer, "warning: %s%s", message,
+                 e->warnings == WARNINGS_LOGGED ? " (further warnings are only counted)" : "");
+}
+
+/* The handshake, in either version: `protocol W`, `name`, `ready`. */
+static bool take_handshake_line(external_bot *e, const char *keyword, const char *rest,
+                                exchange_reply *reply, exchange_result *result)
+{
+    if (!strcmp(keyword, "name")) {
+        snprintf(e->name, sizeof e->name, "%s", rest);
+    } else if (!strcmp(keyword, "protocol")) {
+        char *end;
+        long version = strtol(rest, &end, 10);
+        bool whole = end != rest && (*end == '\0' || *end == ' '); /* (fields may follow) */
+        if (!whole || version < 1 || version > PROTOCOL_VERSION) {
+            /* A version gateau does not speak: refused at once, not at the deadline. */
+            snprintf(reply->error, sizeof reply->error,
+                     "answered 'protocol %.40s' to 'protocol %d' (gateau speaks 1 to %d)", rest,
+                     PROTOCOL_VERSION, PROTOCOL_VERSION);
+            *result = EXCHANGE_ERROR;
+            return true;
+        }
+        reply->version = (int)version;
+    } else if (!strcmp(keyword, "error") && !strncmp(rest, "protocol ", 9)) {
+        /* The program speaks no version gateau offers: refused in one line. */
+        snprintf(reply->error, sizeof reply->error, "refused 'protocol %d': 'error %.200s'",
+                 PROTOCOL_VERSION, rest);
+        *result = EXCHANGE_ERROR;
+        return true;
+    } else if (!strcmp(keyword, "error")) {
+        /* (a protocol 1 program's complaint, its ready to come; told if none does) */
+        snprintf(reply->error, sizeof reply->error, "%s", rest);
+    } else if (!strcmp(keyword, "ready")) {
+        return true;
+    }
+    return false;
+}
+
+/* Protocol 1: the first move or error line answers, whatever it was meant for. */
+static bool take_line_1(const char *keyword, const char *rest, exchange_wait wait,
+                        exchange_reply *reply, exchange_result *result)
+{
+    if (wait != WAIT_MOVE) return false;
+    if (!strcmp(keyword, "rng")) {
+        reply->has_rng = parse_rng(rest, &reply->rng);
+    } else if (!strcmp(keyword, "move")) {
+        snprintf(reply->move, sizeof reply->move, "%s", rest);
+        return true;
+    } else if (!strcmp(keyword, "error")) {
+        snprintf(reply->error, sizeof reply->error, "%s", rest);
+        *result = EXCHANGE_ERROR;
+        return true;
+    }
+    return false;
+}
+
+/* Protocol 2: only the lines numbered with the request awaited answer it;
+ * the others are dropped with a warning, so that a stray line never
+ * leaves the controller one answer behind. */
+static bool take_line_2(external_bot *e, const char *keyword, const char *rest,
+                        const exchange_request *request, exchange_reply *reply,
+                        exchange_result *result)
+{
+    if (!strcmp(keyword, "warning")) {
+        warn(e, "the program says: %.300s", rest);
+        return false;
+    }
+    bool answer = !strcmp(keyword, "move") || !strcmp(keyword, "error") || !strcmp(keyword, "rng");
+    if (!answer) return false; /* info, and unknown lines, are ignored */
+    char *text;
+    errno = 0;
+    long number = strtol(rest, &text, 10);
+    bool numbered = text != rest && (*text == ' ' || *text == '\0') && !errno && number > 0;
+    if (!numbered || request->wait != WAIT_MOVE || number != request->number) {
+        warn(e, "dropped '%s %.120s': %s", keyword, rest,
+             !numbered ? "no request number"
+             : request->wait == WAIT_MOVE ? "not the number of the request awaited"
+                                          : "no request awaited");
+        return false;
+    }
+    text += *text == ' ';
+    if (!strcmp(keyword, "rng")) {
+        reply->has_rng = parse_rng(text, &reply->rng);
+        if (!reply->has_rng) warn(e, "'rng %.120s' is not four 64-bit words in hex", rest);
+        return false;
+    }
+    if (!strcmp(keyword, "error")) {
+        snprintf(reply->error, sizeof reply->error, "%s", text);
+        *result = EXCHANGE_ERROR;
+        return true;
+    }
+    snprintf(reply->move, sizeof reply->move, "%s", text);
+    return true;
+}
+
+/* One line of the program's: true when it ends the exchange. */
+static bool take_line(external_bot *e, char *line, const exchange_request *request,
+                      exchange_reply *reply, exchange_result *result)
 {
     size_t length = strlen(line);
     if (length && line[length - 1] == '\r') line[--length] = '\0';
     char *rest = line + strcspn(line, " ");
     if (*rest) *rest++ = '\0';
-    if (!strcmp(line, "name")) {
-        snprintf(e->name, sizeof e->name, "%s", rest);
-    } else if (!strcmp(line, "ready")) {
-        if (wait == WAIT_READY) return true;
-    } else if (!strcmp(line, "rng")) {
-        reply->has_rng = wait == WAIT_MOVE && parse_rng(rest, &reply->rng);
-    } else if (!strcmp(line, "move")) {
-        if (wait == WAIT_MOVE) {
-            snprintf(reply->move, sizeof reply->move, "%s", rest);
-            return true;
-        }
-    } else if (!strcmp(line, "error")) {
-        snprintf(reply->error, sizeof reply->error, "%s", rest);
-        if (wait == WAIT_MOVE) {
-            *result = EXCHANGE_ERROR;
-            return true;
-        }
-    }
-    return false; /* unknown lines are ignored */
+    if (request->wait == WAIT_READY) return take_handshake_line(e, line, rest, reply, result);
+    if (e->protocol >= 2) return take_line_2(e, line, rest, request, reply, result);
+    return take_line_1(line, rest, request->wait, reply, result);
 }
 
 /* Takes the whole lines in e->input: true when the awaited one came. */
-static bool take_lines(external_bot *e, exchange_wait wait, exchange_reply *reply,
+static bool take_lines(external_bot *e, const exchange_request *request, exchange_reply *reply,
                        exchange_result *result)
 {
     size_t start = 0;
@@ -86,7 +197,7 @@ static bool take_lines(external_bot *e, exchange_wait wait, exchange_reply *repl
         char *newline = memchr(e->input.data + start, '\n', e->input.length - start);
         if (!newline) break;
         *newline = '\0';
-        done = take_line(e, e->input.data + start, wait, reply, result);
+        done = take_line(e, e->input.data + start, request, reply, result);
         start = (size_t)(newline - e->input.data) + 1;
     }
     memmove(e->input.data, e->input.data + start, e->input.length - start);
@@ -94,29 +205,43 @@ static bool take_lines(external_bot *e, exchange_wait wait, exchange_reply *repl
     return done;
 }
 
+/* The milliseconds poll may wait: to the deadline, or to the stop. */
+static int poll_wait(const exchange_request *request, bool stop_sent)
+{
+    double until = request->deadline;
+    if (request->stop_at > 0 && !stop_sent && request->stop_at < until) until = request->stop_at;
+    double left = until - external_now_ms();
+    return left <= 0 ? 0 : (int)left + 1;
+}
+
 /* Sends what is queued (and, when asked for, first `first`), then reads
  * until the awaited line, the deadline, the end of the program's output or
- * a flood. */
-static exchange_result exchange(external_bot *e, const char *first, exchange_wait wait,
-                                double deadline, exchange_reply *reply)
+ * a flood; sends `stop N` at request->stop_at. */
+static exchange_result exchange(external_bot *e, const char *first, const exchange_request *request,
+                                exchange_reply *reply)
 {
     gateau_text sending = {0};
     if (first) text_append(&sending, "%s", first);
     if (e->out.length) text_append_bytes(&sending, e->out.data, e->out.length);
     e->out.length = 0;
     size_t sent = 0;
+    bool stop_sent = false;
     exchange_result result = EXCHANGE_OK;
     for (;;) {
+        double now = external_now_ms();
+        if (request->stop_at > 0 && !stop_sent && now >= request->stop_at) {
+            text_append(&sending, "stop %ld\n", request->number);
+            stop_sent = true;
+        }
         bool writing = sent < sending.length;
-        if (!writing && wait == WAIT_NOTHING) break;
-        double left = deadline - external_now_ms();
-        if (left <= 0) {
+        if (!writing && request->wait == WAIT_NOTHING) break;
+        if (request->deadline - now <= 0) {
             result = EXCHANGE_TIMEOUT;
             break;
         }
-        int ready = external_wait(e, writing ? POLLOUT : 0, (int)left + 1);
+        int ready = external_wait(e, writing ? POLLOUT : 0, poll_wait(request, stop_sent));
         if (ready < 0 && errno == EINTR) continue;
-        if (ready <= 0) continue; /* the deadline is checked above */
+        if (ready <= 0) continue; /* the deadline and the stop are checked above */
         if (ready & POLLOUT) {
             ssize_t n = send(e->write_fd, sending.data + sent, sending.length - sent,
                              MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -136,7 +261,7 @@ static exchange_result exchange(external_bot *e, const char *first, exchange_wai
             if (n < 0) continue;
             e->input.length += (size_t)n;
             reply->bytes += n;
-            if (take_lines(e, wait, reply, &result)) break;
+            if (take_lines(e, request, reply, &result)) break;
             if (e->input.length > MAX_LINE || reply->bytes > OUTPUT_BUDGET) {
                 result = EXCHANGE_FLOOD;
                 break;
@@ -145,6 +270,14 @@ static exchange_result exchange(external_bot *e, const char *first, exchange_wai
     }
     text_free(&sending);
     return result;
+}
+
+/* Sends what is queued (and first `first`) within GRACE_MS, awaiting nothing. */
+static exchange_result send_only(external_bot *e, const char *first)
+{
+    exchange_request request = {.wait = WAIT_NOTHING, .deadline = external_now_ms() + GRACE_MS};
+    exchange_reply reply = {0};
+    return exchange(e, first, &request, &reply);
 }
 
 static const char *describe(exchange_result result)
@@ -243,18 +376,18 @@ void external_observe(external_bot *e, int viewer, const gateau_state *before, i
     queue_view(e, e->current);
     if (gateau_state_is_over(e->current)) {
         queue_end(e, e->current);
-        if (e->pid > 0) { /* told now: a program may learn from its results */
-            exchange_reply reply = {0};
-            if (exchange(e, NULL, WAIT_NOTHING, external_now_ms() + GRACE_MS, &reply) != EXCHANGE_OK)
-                external_stop_program(e);
-        }
+        /* told now: a program may learn from its results */
+        if (e->pid > 0 && send_only(e, NULL) != EXCHANGE_OK) external_stop_program(e);
     }
 }
 
-/* The legal moves of seat as "legal MOVE" lines, at most e->legal_max, in
- * the order of their actions: a depth-first walk over copies. */
-static void queue_legal_from(external_bot *e, const gateau_state *state, int seat, int depth,
-                             gateau_action *line, int *listed)
+/* The legal moves of seat as "legal MOVE" lines into legal, at most
+ * e->legal_max, in the order of their actions: a depth-first walk over
+ * copies.  Protocol 2 walks them all, to count them in *total (at most
+ * some thousands: Cake Master's 1320 are counted in well under a
+ * millisecond); protocol 1 stops at the last one listed. */
+static void list_legal_from(external_bot *e, const gateau_state *state, int seat, int depth,
+                            gateau_action *line, gateau_text *legal, int *total)
 {
     if (depth >= e->scratch_depth) {
         int more = depth + 8;
@@ -263,23 +396,42 @@ static void queue_legal_from(external_bot *e, const gateau_state *state, int sea
         for (int d = e->scratch_depth; d < more; d++) e->scratch[d] = gateau_state_clone(state);
         e->scratch_depth = more;
     }
-    gateau_action legal[GATEAU_MAX_ACTIONS];
-    int count = gateau_state_legal_actions(state, seat, legal);
-    for (int i = 0; i < count && *listed < e->legal_max; i++) {
+    gateau_action actions[GATEAU_MAX_ACTIONS];
+    int count = gateau_state_legal_actions(state, seat, actions);
+    for (int i = 0; i < count && (e->protocol >= 2 || *total < e->legal_max); i++) {
         gateau_state *next = e->scratch[depth];
         gateau_state_copy(next, state);
-        gateau_state_apply_legal(next, seat, legal[i]);
-        line[depth] = legal[i];
+        gateau_state_apply_legal(next, seat, actions[i]);
+        line[depth] = actions[i];
         if (gateau_state_in_move(next) && (gateau_state_actors(next) & (1u << seat)) &&
             depth + 1 < GATEAU_MAX_MOVE_ACTIONS) {
-            queue_legal_from(e, next, seat, depth + 1, line, listed);
+            list_legal_from(e, next, seat, depth + 1, line, legal, total);
         } else {
-            char *text = gateau_move_format(e->current, seat, line, depth + 1);
-            text_append(&e->out, "legal %s\n", text);
-            free(text);
-            (*listed)++;
+            if (*total < e->legal_max) {
+                char *text = gateau_move_format(e->current, seat, line, depth + 1);
+                text_append(legal, "legal %s\n", text);
+                free(text);
+            }
+            (*total)++;
         }
     }
+}
+
+/* The legal lines of seat, after `legalcount TOTAL shown SHOWN` in
+ * protocol 2 (a program knows whether its list is whole), none with the
+ * setting legal=0. */
+static void queue_legal(external_bot *e, const gateau_state *state, int seat)
+{
+    if (e->legal_max <= 0) return;
+    gateau_text legal = {0};
+    gateau_action line[GATEAU_MAX_MOVE_ACTIONS];
+    int total = 0;
+    list_legal_from(e, state, seat, 0, line, &legal, &total);
+    if (e->protocol >= 2)
+        text_append(&e->out, "legalcount %d shown %d\n", total,
+                    total < e->legal_max ? total : e->legal_max);
+    if (legal.length) text_append_bytes(&e->out, legal.data, legal.length);
+    text_free(&legal);
 }
 
 /* ---- Decisions --------------------------------------------------------------------------- */
@@ -291,6 +443,9 @@ static void failed(external_bot *e, int seat, const char *what, bool keep)
     external_failed(e, seat, what, keep);
 }
 
+/* Starts the program and shakes hands: gateau offers its highest version
+ * and speaks the one the program answers (`protocol W` before `ready`; a
+ * program that names none speaks protocol 1). */
 bool external_ensure_started(external_bot *e, int seat)
 {
     if (e->pid > 0) return true;
@@ -304,19 +459,38 @@ bool external_ensure_started(external_bot *e, int seat)
     snprintf(hello, sizeof hello, "protocol %d\n", PROTOCOL_VERSION);
     gateau_text queued = e->out; /* the game's lines wait for the handshake */
     e->out = (gateau_text){0};
+    exchange_request request = {.wait = WAIT_READY,
+                                .deadline = external_now_ms() + (double)e->start_ms};
     exchange_reply reply = {0};
-    exchange_result result = exchange(e, hello, WAIT_READY, external_now_ms() + (double)e->start_ms, &reply);
+    exchange_result result = exchange(e, hello, &request, &reply);
     text_free(&e->out);
     e->out = queued;
-    if (result != EXCHANGE_OK) {
-        char what[256];
-        snprintf(what, sizeof what, "no 'ready' after 'protocol %d': %s", PROTOCOL_VERSION,
-                 describe(result));
-        e->fatal = true;
-        failed(e, seat, what, false);
-        return false;
+    if (result == EXCHANGE_OK) {
+        e->protocol = reply.version ? reply.version : 1;
+        return true;
     }
-    return true;
+    char what[600];
+    if (result == EXCHANGE_ERROR)
+        snprintf(what, sizeof what, "%s", reply.error);
+    else
+        snprintf(what, sizeof what, "no 'ready' after 'protocol %d': %s%s%.200s%s", PROTOCOL_VERSION,
+                 describe(result), reply.error[0] ? " (it answered 'error " : "", reply.error,
+                 reply.error[0] ? "')" : "");
+    e->fatal = true; /* not a program to play with: the run stops */
+    failed(e, seat, what, false);
+    return false;
+}
+
+/* The request for seat's move: `go` with the move's number K, the time
+ * and the generator; in protocol 2 numbered (`go N move K ...`). */
+static void queue_go(external_bot *e, long budget, const gateau_rng *rng)
+{
+    if (e->protocol >= 2) text_append(&e->out, "go %ld move %d", ++e->request, e->moves + 1);
+    else text_append(&e->out, "go %d", e->moves + 1);
+    text_append(&e->out, " ms %ld left %ld rng %016llx %016llx %016llx %016llx\n", budget,
+                e->clock_ms >= 0 ? e->clock_left_ms : -1L, (unsigned long long)rng->s[0],
+                (unsigned long long)rng->s[1], (unsigned long long)rng->s[2],
+                (unsigned long long)rng->s[3]);
 }
 
 /* Asks the program for seat's move: its actions, or 0 when it failed. */
@@ -325,18 +499,18 @@ static int ask_program(external_bot *e, const gateau_state *state, int seat, gat
 {
     if (!in_step(e, state, seat)) announce(e, state, seat);
     if (!external_ensure_started(e, seat)) return 0;
-    int listed = 0;
-    gateau_action line[GATEAU_MAX_MOVE_ACTIONS];
-    if (e->legal_max > 0) queue_legal_from(e, state, seat, 0, line, &listed);
+    queue_legal(e, state, seat);
+    /* The time per move, within what the game clock has left: once it is
+     * spent, every go says ms 0 and the program has the grace alone. */
     long budget = e->move_ms;
     if (e->clock_ms >= 0 && e->clock_left_ms < budget) budget = e->clock_left_ms > 0 ? e->clock_left_ms : 0;
-    text_append(&e->out, "go %d ms %ld left %ld rng %016llx %016llx %016llx %016llx\n",
-                e->moves + 1, budget, e->clock_ms >= 0 ? e->clock_left_ms : -1L,
-                (unsigned long long)rng->s[0], (unsigned long long)rng->s[1],
-                (unsigned long long)rng->s[2], (unsigned long long)rng->s[3]);
+    queue_go(e, budget, rng);
     double begin = external_now_ms();
+    exchange_request request = {.wait = WAIT_MOVE, .number = e->protocol >= 2 ? e->request : 0,
+                                .deadline = begin + (double)budget + GRACE_MS,
+                                .stop_at = e->protocol >= 2 ? begin + (double)budget : 0};
     exchange_reply reply = {0};
-    exchange_result result = exchange(e, NULL, WAIT_MOVE, begin + (double)budget + GRACE_MS, &reply);
+    exchange_result result = exchange(e, NULL, &request, &reply);
     if (e->clock_ms >= 0) e->clock_left_ms -= (long)(external_now_ms() - begin);
     char what[1024];
     if (result == EXCHANGE_ERROR) {
@@ -352,7 +526,8 @@ static int ask_program(external_bot *e, const gateau_state *state, int seat, gat
     int count = gateau_move_parse(state, seat, reply.move, actions, reason, sizeof reason);
     if (count <= 0) {
         snprintf(what, sizeof what, "illegal move '%.200s': %s", reply.move, reason);
-        text_append(&e->out, "error illegal move: %s\n", reason);
+        if (e->protocol >= 2) text_append(&e->out, "error %ld illegal move: %s\n", e->request, reason);
+        else text_append(&e->out, "error illegal move: %s\n", reason);
         failed(e, seat, what, true);
         return 0;
     }
@@ -382,8 +557,7 @@ void external_free(external_bot *e)
     if (!e) return;
     if (e->pid > 0) {
         /* quit, then a moment for the program to end by itself */
-        exchange_reply reply = {0};
-        if (exchange(e, "quit\n", WAIT_NOTHING, external_now_ms() + GRACE_MS, &reply) == EXCHANGE_OK) {
+        if (send_only(e, "quit\n") == EXCHANGE_OK) {
             external_close_input(e); /* and the end of its input */
             double deadline = external_now_ms() + QUIT_WAIT_MS;
             char sink[4096];
@@ -395,6 +569,9 @@ void external_free(external_bot *e)
             }
         }
     }
+    if (e->warnings > WARNINGS_LOGGED)
+        external_log(e, e->viewer, "%ld warnings in all (the first %d logged)", e->warnings,
+                     WARNINGS_LOGGED);
     external_stop_program(e);
     free_scratch(e);
     gateau_state_free(e->current);

@@ -16,7 +16,7 @@
 #include "core/text.h"
 
 enum {
-    PROTOCOL_VERSION = 1,
+    PROTOCOL_VERSION = 2,           /* the highest spoken; 1 too, to programs that ask */
     MAX_ARGUMENTS = 64,
     MAX_LINE = 16 * 1024,           /* a longer line from the program: a flood */
     OUTPUT_BUDGET = 1024 * 1024,    /* bytes the program may write per request */
@@ -26,6 +26,7 @@ enum {
     DEFAULT_MOVE_MS = 10000,
     DEFAULT_START_MS = 10000,
     DEFAULT_LEGAL = 256,
+    WARNINGS_LOGGED = 20,           /* per program; the rest are only counted */
 };
 
 typedef enum { EXCHANGE_OK, EXCHANGE_ERROR, EXCHANGE_TIMEOUT, EXCHANGE_CRASH, EXCHANGE_FLOOD } exchange_result;
@@ -58,6 +59,9 @@ struct external_bot {
     char failure[512]; /* the last failure, as a forfeit or a stop says it */
     char name[128]; /* as the program gave it */
     gateau_text input; /* read, not yet a whole line */
+    int protocol;      /* the version the program speaks (0: no handshake yet) */
+    long request;      /* protocol 2: the number of the last request sent */
+    long warnings;     /* its warnings, and its lines dropped (stale, unnumbered) */
     /* The game as the program was told it. */
     const gateau_setup *setup;
     int viewer;
