@@ -57,15 +57,12 @@ async function playGame(env, name, seed) {
   for (;;) {
     let over = 0, clicked = false;
     for (let index = 0; index < pages.length; index++) {
-      const page = pages[index];
-      if (await page.$('[data-testid=end]')) {
-        over++;
-        continue;
-      }
-      if (await clickOnce(page, random)) {
+      const status = {};
+      if (await clickOnce(pages[index], random, status)) {
         clicks++;
         clicked = true;
       }
+      if (status.ended) over++;
     }
     if (over === pages.length) break;
     if (clicked) idle = 0;

@@ -103,12 +103,25 @@ export async function openSeat(page, url, id, token) {
 // A tiny generator of its own, so that a test's clicks repeat from its seed.
 export function randomFrom(seed) {
   let state = BigInt(seed) || 1n;
-  return (n) => {
-    state ^= state << 13n; state &= 0xffffffffffffffffn;
-    state ^= state >> 7n;
-    state ^= state << 17n; state &= 0xffffffffffffffffn;
+  const step = (value) => {
+    value ^= value << 13n; value &= 0xffffffffffffffffn;
+    value ^= value >> 7n;
+    value ^= value << 17n; value &= 0xffffffffffffffffn;
+    return value;
+  };
+  const random = (n) => {
+    state = step(state);
     return Number(state % BigInt(n));
   };
+  // The next draw's value modulo each n of 1..limit, without drawing: a
+  // page can pick with it in the same round trip that counts its choices
+  // (random.take() then draws it).
+  random.peek = (limit) => {
+    const next = step(state);
+    return Array.from({length: limit + 1}, (_, n) => (n ? Number(next % BigInt(n)) : 0));
+  };
+  random.take = () => { state = step(state); };
+  return random;
 }
 
 // Resolves when the page has no request of the table on its way.  (Polled
@@ -121,42 +134,50 @@ export function settled(page) {
 
 // One click on a page if it has something to play: a legal element on the
 // board, or the send button of a whole move; resolves, once the page has
-// settled, to what it clicked (the element's label, or 'send'), or null.
+// settled, to what it clicked (the element's label, or 'send'), or null
+// (also when the page shows the game's end: then status.ended is set).
 // Only the board's own elements are clicked: a legal action the board
 // did not draw (shown under "Other choices") fails the test.  The click is
 // the mouse's, at the element's centre, after one look at the page (the
-// element found there must be the one chosen).
-export async function clickOnce(page, random) {
-  const seen = await page.evaluate(() => {
+// element found there must be the one chosen).  One look, one click and
+// one wait a click: each is a round trip to the browser, and whole games
+// in the browser tests are made of them.
+const MOST_CHOICES = 512;
+export async function clickOnce(page, random, status = {}) {
+  const seen = await page.evaluate((picks) => {
+    if (document.querySelector('[data-testid=end]')) return {ended: true};
     const others = [...document.querySelectorAll('.other-choices [data-action]')];
     if (others.length) return {others: others.map((e) => e.textContent)};
     if (document.querySelector('[aria-busy=true]')) return null;
     if (document.querySelector('[data-testid=send]:not([disabled])')) return {send: true};
-    const count = document.querySelectorAll('[data-testid=board] [data-action]').length;
-    return count ? {count} : null;
-  });
+    const elements = document.querySelectorAll('[data-testid=board] [data-action]');
+    if (!elements.length) return null;
+    if (elements.length >= picks.length) return {tooMany: elements.length};
+    const pick = picks[elements.length];
+    const element = elements[pick];
+    element.scrollIntoView({block: 'center', inline: 'center'});
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    return {pick, x, y, label: element.getAttribute('aria-label'), direct: Boolean(hit && element.contains(hit))};
+  }, random.peek(MOST_CHOICES));
   if (!seen) return null;
+  if (seen.ended) {
+    status.ended = true;
+    return null;
+  }
   if (seen.others) throw new Failure(`the board does not draw these legal actions: ${seen.others.join(', ')}`);
+  if (seen.tooMany) throw new Failure(`${seen.tooMany} choices on the board: more than the test picks from`);
   if (seen.send) {
     await page.click('[data-testid=send]');
     await settled(page);
     return 'send';
   }
-  const pick = random(seen.count);
-  const target = await page.evaluate((index) => {
-    const element = document.querySelectorAll('[data-testid=board] [data-action]')[index];
-    if (!element) return null;
-    element.scrollIntoView({block: 'center', inline: 'center'});
-    const box = element.getBoundingClientRect();
-    const x = box.left + box.width / 2, y = box.top + box.height / 2;
-    const hit = document.elementFromPoint(x, y);
-    return {x, y, label: element.getAttribute('aria-label'), direct: Boolean(hit && element.contains(hit))};
-  }, pick);
-  if (!target) return null; // (redrawn meanwhile: look again)
-  if (target.direct) await page.mouse.click(target.x, target.y);
-  else await page.locator('[data-testid=board] [data-action]').nth(pick).click(); // (covered centre)
+  random.take();
+  if (seen.direct) await page.mouse.click(seen.x, seen.y);
+  else await page.locator('[data-testid=board] [data-action]').nth(seen.pick).click(); // (covered centre)
   await settled(page);
-  return target.label;
+  return seen.label;
 }
 
 // The winners a page names at the end, in seat order.
