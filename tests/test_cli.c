@@ -178,6 +178,20 @@ Test(cli, version_and_help)
     cr_assert_not_null(strstr(out, "replay"));
     cr_assert_not_null(strstr(out, "Exit status: 0 done; 1 bad data"), "%s", out);
     free(out);
+    /* Each command's own usage, and where to read more. */
+    const char *commands[][2] = {{"play", "--seats"}, {"arena", "--games"},
+                                 {"engine", "docs/protocol.md"}, {"replay", "--json"},
+                                 {"hint", "--seat"}, {"tables", "backup"}};
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        char arguments[64];
+        snprintf(arguments, sizeof arguments, "%s --help", commands[i][0]);
+        cr_assert_eq(run(arguments, NULL, &out), 0, "gateau %s: %s", arguments, out);
+        cr_assert(strstr(out, commands[i][1]) && strstr(out, "More: "), "gateau %s: %s", arguments,
+                  out);
+        cr_assert_null(strstr(out, "\n  games "), "gateau %s: only its own lines: %s", arguments,
+                       out);
+        free(out);
+    }
     /* No command at all: the usage, as an error. */
     cr_assert_eq(run("", NULL, &out), 2);
     cr_assert_not_null(strstr(out, "usage"));
@@ -560,6 +574,11 @@ Test(cli, play_refuses_bad_seats_and_player_counts)
         {"play piece-o-cake --players 6 --seats human,random,random,random,random,random",
          {"2 to 5", NULL, NULL}},
         {"play piece-o-cake --players 1 --seats human", {"2 to 5", NULL, NULL}},
+        /* A long spec is read whole (an ext: program's settings and paths
+         * fit), a spec past the limit is refused with the limit. */
+        {"play piece-o-cake --players 2 --seats human,"
+         "ismcts:ms=50:nosuch=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+         {"nosuch", "ismcts", NULL}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *out, *err;
@@ -571,6 +590,30 @@ Test(cli, play_refuses_bad_seats_and_player_counts)
                                "gateau %s: '%s' should mention '%s'", cases[i].arguments, err,
                                cases[i].fragments[f]);
         cr_expect_null(strstr(out, "Final scores"), "no game is played");
+        free(out), free(err);
+    }
+}
+
+/* A spec up to the limit is read whole (an ext: program's settings and
+ * paths fit); one past it is refused, with the limit. */
+Test(cli, long_specs_up_to_the_limit)
+{
+    char arguments[1200], spec[700];
+    for (int length = 511; length <= 512; length++) {
+        memset(spec, 'x', sizeof spec);
+        memcpy(spec, "ext:/nonexistent/", 17);
+        spec[length] = '\0';
+        snprintf(arguments, sizeof arguments, "play piece-o-cake --players 2 --seats human,%s",
+                 spec);
+        char *out, *err;
+        int status = run_split(arguments, "quit\n", &out, &err);
+        cr_expect(status == 1 || status == 2, "%d characters: exit %d", length, status);
+        expect_one_line(err, "a long spec");
+        if (length == 511)
+            cr_expect(strstr(err, "cannot start /nonexistent/xxx"), "%d characters: %s", length, err);
+        else
+            cr_expect(strstr(err, "too long (at most 511 characters)"), "%d characters: %s", length,
+                      err);
         free(out), free(err);
     }
 }

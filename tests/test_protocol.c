@@ -646,6 +646,54 @@ Test(protocol, protocol2_unknown_version_stops_the_game)
     }
 }
 
+/* What a bot author gets wrong, said in the log: four zero rng words
+ * (xoshiro's fixed point, on which a draw below a bound never ends) are
+ * refused and the game goes on as without them; a misspelt keyword is
+ * named; a whole line over 16 KiB is a flood, however it arrives. */
+Test(protocol, protocol2_mistakes_are_named)
+{
+    char *clean = moves_with(speaker("clean", NULL));
+    const char *kept[][2] = {
+        {"zero-rng", "'rng 1 0 0 0 0' is not four 64-bit words in hex, not all zero"},
+        {"misspelt-handshake", "ignored 'protocl 2' in the handshake: not a line of the protocol"},
+    };
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        char log[512], settings[600];
+        snprintf(log, sizeof log, "%s", support_temp_path(kept[i][0]));
+        snprintf(settings, sizeof settings, "log=%s:", log);
+        char *moves = moves_with(speaker(kept[i][0], settings));
+        char *text = log_text(log);
+        cr_assert_str_eq(moves, clean, "%s: the game changed; the log says:\n%s", kept[i][0], text);
+        cr_assert(strstr(text, kept[i][1]), "%s: the log says:\n%s", kept[i][0], text);
+        free(text);
+        free(moves);
+    }
+    free(clean);
+    const char *misspelt[] = {"ignored 'mvoe 1 ", "not a line of the protocol", "no answer in time",
+                              "the heuristic bot moves instead"};
+    check_failed_into_heuristic("misspelt", misspelt, 4);
+    const char *long_line[] = {"a flood of output (a line over 16 KiB",
+                               "the heuristic bot moves instead"};
+    check_failed_into_heuristic("long-line", long_line, 2);
+}
+
+/* A log file that cannot be opened makes a program that cannot start:
+ * its failures would go nowhere. */
+Test(protocol, unwritable_log_stops_the_game)
+{
+    char spec[1024];
+    snprintf(spec, sizeof spec,
+             "ext:log=/nonexistent/failures.log:/bin/sh '%s/tests/data/protocol/speaks2.sh' clean",
+             source_dir());
+    gateau_setup *setup = support_setup("mice-cake", 2, NULL);
+    const char *specs[] = {spec, "random"};
+    char error[512] = "", *moves;
+    cr_assert_eq(play(setup, specs, 9, error, sizeof error, &moves), GATEAU_MATCH_FAILED);
+    cr_assert(strstr(error, "cannot open its log file /nonexistent/failures.log"), "%s", error);
+    free(moves);
+    gateau_setup_free(setup);
+}
+
 /* The spec of command with its input and output copied to files (tee). */
 static const char *taped(const char *settings, const char *command, const char *in,
                          const char *out)
@@ -699,6 +747,32 @@ Test(protocol, protocol2_stop_at_the_deadline)
     free(text);
     free(moves);
     free(clean);
+}
+
+/* A game clock runs down to 0, never below: -1 says "no clock", and a
+ * program that thought past its time is told 0 from then on. */
+Test(protocol, clock_left_never_goes_below_zero)
+{
+    const char *in = support_temp_path("in"), *out = support_temp_path("out");
+    char command[1024];
+    snprintf(command, sizeof command, "/bin/sh '%s/tests/data/protocol/speaks2.sh' slow",
+             source_dir());
+    free(moves_with(taped("clock=400:log=/dev/null:", command, in, out)));
+    char *sent = support_read_file(in);
+    int count;
+    char **goes = lines_starting(sent, "go ", &count);
+    cr_assert_gt(count, 3);
+    bool ran_out = false;
+    for (int i = 0; i < count; i++) {
+        const char *left = strstr(goes[i], " left ");
+        cr_assert_not_null(left, "%s", goes[i]);
+        long value = strtol(left + 6, NULL, 10);
+        cr_assert_geq(value, 0, "%s", goes[i]);
+        ran_out |= value == 0;
+    }
+    cr_assert(ran_out, "the clock ran out: 150 ms a move against 400 ms");
+    free(goes);
+    free(sent);
 }
 
 /* A program that answers `protocol 1` (or nothing: gateau engine asked for
@@ -990,10 +1064,11 @@ Test(protocol, engine_protocol2_warnings_and_errors)
              "move 3 1 roll\n"                                     /* out of step */
              "view %s\n"
              "go 5 move 2 ms 1000 left -1 rng zz 2 3 4\n"          /* out of step, bad rng */
+             "go 6 move 2 ms 1000 left -1 rng 0 0 0 0\n"           /* xoshiro's fixed point */
              "setoption name ms value fast\n"
              "setoption name bot value ext:/bin/true\n"
              "setoption bot heuristic\n"
-             "isready 6\n"
+             "isready 7\n"
              "quit\n",
              view, seat + 1, view);
     int status = support_run("engine --bot heuristic", input, &out);
@@ -1008,15 +1083,16 @@ Test(protocol, engine_protocol2_warnings_and_errors)
         "error go needs its request number",
         "warning out of step: move 3 after move 1\n",
         "warning out of step: asked for move 2 after move 3\nwarning go: rng needs four 64-bit "
-        "words in hex\nmove 5 ",
+        "words in hex, not all zero\nmove 5 ",
+        "warning go: rng needs four 64-bit words in hex, not all zero\nmove 6 ",
         "warning option ms: needs milliseconds 0..86400000, not 'fast'\n"
         "warning option bot: gateau engine plays gateau's own bots, not ext:\n"
-        "warning setoption: write 'setoption name NAME value VALUE'\nreadyok 6\n",
+        "warning setoption: write 'setoption name NAME value VALUE'\nreadyok 7\n",
     };
     for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++)
         cr_assert(strstr(out, expected[i]), "'%s' is not in:\n%s", expected[i], out);
     cr_assert_eq(support_count_of(out, "ready\n"), 1, "one handshake: %s", out);
-    cr_assert_eq(support_count_of(out, "\nmove "), 1, "%s", out);
+    cr_assert_eq(support_count_of(out, "\nmove "), 2, "%s", out);
     cr_assert_null(strstr(out, "\nrng "), "no rng words, none sent back: %s", out);
     free(out);
     free(input);

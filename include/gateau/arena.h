@@ -302,7 +302,7 @@ typedef struct gateau_arena_part_header {
     char game[64];                            /* the game's name */
     int players;
     char options[1024];                       /* canonical options text, "" when none */
-    char bots[GATEAU_MAX_PLAYERS][128];       /* the specs as listed */
+    char bots[GATEAU_MAX_PLAYERS][GATEAU_MAX_SPEC]; /* the specs as listed */
     uint64_t seed;
     long games;                               /* of the whole run */
     int shard, shards;                        /* 1-based shard of shards */

@@ -34,6 +34,9 @@
 #define GATEAU_MAX_ACTIONS 256      /* most legal actions at one decision */
 #define GATEAU_MAX_MOVE_ACTIONS 256 /* most actions in one move (a deal) */
 #define GATEAU_MAX_OPTIONS 8
+/* The longest bot spec a command line or an arena part takes, its
+ * terminator included: room for an ext: program's settings and paths. */
+#define GATEAU_MAX_SPEC 512
 
 #define GATEAU_CHANCE (-2)   /* the seat argument for chance actions */
 #define GATEAU_OBSERVER (-1) /* a view for someone who sits at no seat */

@@ -62,7 +62,9 @@ static bool parse_rng(const char *text, gateau_rng *rng)
         text = end;
     }
     while (*text == ' ') text++;
-    return *text == '\0';
+    /* Four zero words are xoshiro's fixed point: it would draw zeros for
+     * ever, and a draw below a bound would never end. */
+    return *text == '\0' && (rng->s[0] | rng->s[1] | rng->s[2] | rng->s[3]) != 0;
 }
 
 /* A warning about the program: counted, and logged up to WARNINGS_LOGGED
@@ -81,6 +83,17 @@ static void warn(external_bot *e, const char *format, ...)
         if ((unsigned char)*c < ' ') *c = ' ';
     external_log(e, e->viewer, "warning: %s%s", message,
                  e->warnings == WARNINGS_LOGGED ? " (further warnings are only counted)" : "");
+}
+
+/* Whether keyword starts a line a program may send (docs/protocol.md's
+ * "Program to controller"); the others are ignored with a warning. */
+static bool known_line(const char *keyword)
+{
+    static const char *const known[] = {"protocol", "name",    "option", "ready", "rng",
+                                        "move",     "error",   "readyok", "warning", "info"};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (!strcmp(keyword, known[i])) return true;
+    return false;
 }
 
 /* The handshake, in either version: `protocol W`, `name`, `ready`. */
@@ -113,6 +126,10 @@ static bool take_handshake_line(external_bot *e, const char *keyword, const char
         snprintf(reply->error, sizeof reply->error, "%s", rest);
     } else if (!strcmp(keyword, "ready")) {
         return true;
+    } else if (!known_line(keyword)) {
+        /* (a misspelt keyword: `protocl 2` would leave the program on
+         * protocol 1, `redy` at its deadline, with no clue in the log) */
+        warn(e, "ignored '%s %.120s' in the handshake: not a line of the protocol", keyword, rest);
     }
     return false;
 }
@@ -147,7 +164,11 @@ static bool take_line_2(external_bot *e, const char *keyword, const char *rest,
         return false;
     }
     bool answer = !strcmp(keyword, "move") || !strcmp(keyword, "error") || !strcmp(keyword, "rng");
-    if (!answer) return false; /* info, and unknown lines, are ignored */
+    if (!answer) { /* info and the like are ignored; a misspelt move is said */
+        if (!known_line(keyword))
+            warn(e, "ignored '%s %.120s': not a line of the protocol", keyword, rest);
+        return false;
+    }
     char *text;
     errno = 0;
     long number = strtol(rest, &text, 10);
@@ -162,7 +183,8 @@ static bool take_line_2(external_bot *e, const char *keyword, const char *rest,
     text += *text == ' ';
     if (!strcmp(keyword, "rng")) {
         reply->has_rng = parse_rng(text, &reply->rng);
-        if (!reply->has_rng) warn(e, "'rng %.120s' is not four 64-bit words in hex", rest);
+        if (!reply->has_rng)
+            warn(e, "'rng %.120s' is not four 64-bit words in hex, not all zero", rest);
         return false;
     }
     if (!strcmp(keyword, "error")) {
@@ -196,6 +218,12 @@ static bool take_lines(external_bot *e, const exchange_request *request, exchang
     while (!done) {
         char *newline = memchr(e->input.data + start, '\n', e->input.length - start);
         if (!newline) break;
+        if ((size_t)(newline - (e->input.data + start)) > MAX_LINE) {
+            /* (a whole line over the limit: a flood, as one still coming) */
+            *result = EXCHANGE_FLOOD;
+            done = true;
+            break;
+        }
         *newline = '\0';
         done = take_line(e, e->input.data + start, request, reply, result);
         start = (size_t)(newline - e->input.data) + 1;
@@ -511,7 +539,10 @@ static int ask_program(external_bot *e, const gateau_state *state, int seat, gat
                                 .stop_at = e->protocol >= 2 ? begin + (double)budget : 0};
     exchange_reply reply = {0};
     exchange_result result = exchange(e, NULL, &request, &reply);
-    if (e->clock_ms >= 0) e->clock_left_ms -= (long)(external_now_ms() - begin);
+    if (e->clock_ms >= 0) { /* (never below 0: -1 says "no clock") */
+        e->clock_left_ms -= (long)(external_now_ms() - begin);
+        if (e->clock_left_ms < 0) e->clock_left_ms = 0;
+    }
     char what[1024];
     if (result == EXCHANGE_ERROR) {
         snprintf(what, sizeof what, "answered 'error %s'", reply.error);

@@ -334,6 +334,22 @@ bool external_guard(char *error, size_t error_size)
 
 /* ---- Logging ---------------------------------------------------------------------------------- */
 
+/* The spec as messages name it: whole up to 100 characters, else its
+ * start and its end around "...", so that a long spec (511 characters
+ * are allowed) leaves room for the reason in a message of bounded size. */
+typedef struct shown_spec {
+    char text[101];
+} shown_spec;
+
+static shown_spec show_spec(const char *spec)
+{
+    shown_spec shown;
+    size_t length = strlen(spec);
+    if (length <= 100) snprintf(shown.text, sizeof shown.text, "%s", spec);
+    else snprintf(shown.text, sizeof shown.text, "%.64s...%s", spec, spec + length - 33);
+    return shown;
+}
+
 void external_log(const external_bot *e, int seat, const char *format, ...)
 {
     if (e->quiet) return;
@@ -344,7 +360,7 @@ void external_log(const external_bot *e, int seat, const char *format, ...)
     va_end(args);
     char line[1280];
     snprintf(line, sizeof line, "gateau: %s%sseat %d (%s): %s\n", e->label, e->label[0] ? ": " : "",
-             seat + 1, e->spec, message);
+             seat + 1, show_spec(e->spec).text, message);
     fputs(line, stderr);
     if (e->log_path) {
         FILE *file = fopen(e->log_path, "a");
@@ -457,9 +473,35 @@ typedef struct channels {
     int input[2], output[2], errors[2]; /* [0] ours, [1] the program's */
 } channels;
 
+/* Whether the log= file can be appended to, without making it: it is
+ * made by the first failure, so that no file says there was none.  errno
+ * says why not. */
+static bool log_writable(const char *path)
+{
+    int log = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (log >= 0) {
+        close(log);
+        return true;
+    }
+    if (errno != ENOENT) return false;
+    char folder[4096];
+    snprintf(folder, sizeof folder, "%s", path);
+    char *slash = strrchr(folder, '/');
+    if (!slash) snprintf(folder, sizeof folder, ".");
+    else if (slash == folder) folder[1] = '\0';
+    else *slash = '\0';
+    return access(folder, W_OK | X_OK) == 0;
+}
+
 static bool open_channels(const external_bot *e, channels *c, char *reason, size_t reason_size)
 {
     *c = (channels){{-1, -1}, {-1, -1}, {-1, -1}};
+    if (e->log_path && !log_writable(e->log_path)) {
+        /* (failures would go nowhere: said now, as for stderr=) */
+        snprintf(reason, reason_size, "cannot open its log file %s: %s", e->log_path,
+                 strerror(errno));
+        return false;
+    }
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, c->input) != 0 ||
         socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, c->output) != 0) {
         snprintf(reason, reason_size, "cannot make a socket pair: %s", strerror(errno));
@@ -741,15 +783,15 @@ void external_failed(external_bot *e, int seat, const char *what, bool keep)
     char ended[96] = "";
     if (!keep && e->pid > 0) describe_end(e, ended, sizeof ended);
     if (e->fatal && seat < 0) { /* a check outside any game */
-        snprintf(e->failure, sizeof e->failure, "%s: %s%s", e->spec, what, ended);
+        snprintf(e->failure, sizeof e->failure, "%s: %s%s", show_spec(e->spec).text, what, ended);
         log_to_file(e, e->failure);
     } else if (e->fatal) {
-        snprintf(e->failure, sizeof e->failure, "seat %d (%s): %s%s", seat + 1, e->spec, what,
-                 ended);
+        snprintf(e->failure, sizeof e->failure, "seat %d (%s): %s%s", seat + 1,
+                 show_spec(e->spec).text, what, ended);
         log_to_file(e, e->failure);
     } else if (e->forfeit) {
-        snprintf(e->failure, sizeof e->failure, "seat %d (%s) forfeits: %s%s", seat + 1, e->spec,
-                 what, ended);
+        snprintf(e->failure, sizeof e->failure, "seat %d (%s) forfeits: %s%s", seat + 1,
+                 show_spec(e->spec).text, what, ended);
         log_to_file(e, e->failure);
     } else {
         external_log(e, seat, "%s%s; the heuristic bot moves instead", what, ended);

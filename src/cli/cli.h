@@ -47,14 +47,14 @@ bool cli_parse_integer(const char *command, const char *flag, const char *text, 
 typedef struct cli_seats {
     int count;
     const char *specs[GATEAU_MAX_PLAYERS]; /* point into text */
-    char text[GATEAU_MAX_PLAYERS][128];
+    char text[GATEAU_MAX_PLAYERS][GATEAU_MAX_SPEC];
 } cli_seats;
 
 /* Splits a --seats list into seats->specs (what each spec means, a bot or
  * "human", is the caller's).  players is the seat count the list must
  * have, or 0 to take it from the list (at most GATEAU_MAX_PLAYERS).  Prints
  * one error line prefixed by command and returns false on an empty name, a
- * spec of 128 characters or more, more than GATEAU_MAX_PLAYERS names, or
+ * spec of GATEAU_MAX_SPEC characters or more, more than GATEAU_MAX_PLAYERS names, or
  * a count other than players. */
 bool cli_parse_seats(const char *command, const char *text, int players, cli_seats *seats);
 

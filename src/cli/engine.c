@@ -193,6 +193,9 @@ static bool playable(const char *spec, char *reason, size_t reason_size)
     }
     gateau_bot *bot = gateau_bot_new(spec, reason, reason_size);
     gateau_bot_free(bot);
+    /* (the library's list of bots ends with ext:, which is not for here) */
+    char *external = strstr(reason, ", ext:COMMAND");
+    if (!bot && external) memmove(external, external + 13, strlen(external + 13) + 1);
     return bot != NULL;
 }
 
@@ -373,7 +376,9 @@ static bool read_rng(char **rest, gateau_rng *rng)
         rng->s[i] = strtoull(word, &end, 16);
         if (*end || errno || end == word) return false;
     }
-    return true;
+    /* Four zero words are xoshiro's fixed point: it would draw zeros for
+     * ever, and a draw below a bound would never end. */
+    return (rng->s[0] | rng->s[1] | rng->s[2] | rng->s[3]) != 0;
 }
 
 /* go N move K ms MS left MS rng W1 W2 W3 W4 (protocol 2), go K ms MS left
@@ -553,7 +558,7 @@ static void remark_on_go(engine_session *session, const go_request *go)
     long move = session->protocol >= 2 ? go->move : go->number;
     if (session->moves_told && move && move != session->moves + 1)
         remark(session, "out of step: asked for move %ld after move %d", move, session->moves);
-    if (go->bad_rng) remark(session, "go: rng needs four 64-bit words in hex");
+    if (go->bad_rng) remark(session, "go: rng needs four 64-bit words in hex, not all zero");
 }
 
 static void go(engine_session *session, char *rest)

@@ -68,7 +68,8 @@ bool cli_parse_seats(const char *command, const char *text, int players, cli_sea
             return false;
         }
         if (length >= sizeof seats->text[0]) {
-            cli_error("%s: the spec '%.*s...' is too long", command, 20, cursor);
+            cli_error("%s: the spec '%.*s...' is too long (at most %d characters)", command, 20,
+                      cursor, GATEAU_MAX_SPEC - 1);
             return false;
         }
         char *slot = seats->text[seats->count];

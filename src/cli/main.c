@@ -108,42 +108,87 @@ static int cli_rules(int argc, char **argv)
     return 0;
 }
 
+/* The commands' lines of the usage, each with the page that tells more:
+ * `gateau help` prints them all, `gateau COMMAND --help` its own. */
+static const struct command_usage {
+    const char *name, *lines, *page;
+} usages[] = {
+    {"games", "  games                         list the games\n", "README.md"},
+    {"rules", "  rules GAME                    the rules in brief\n", "README.md"},
+    {"play",
+     "  play GAME --players N --seats human,random,... [--seed S] [--record FILE]\n"
+     "       [--names A,B,...] [--options k=v ...]\n"
+     "                                play in the terminal\n"
+     "  play RECORD [--seats ...] [--names ...]\n"
+     "                                resume a saved game (also --resume RECORD)\n",
+     "docs/bots.md (the seats), docs/protocol.md (ext: seats)"},
+    {"replay", "  replay FILE|- [--json]        check a record (- : standard input), show the result\n",
+     "README.md"},
+    {"random",
+     "  random GAME --players N [--seed S] [--options k=v ...]\n"
+     "                                a random legal game as a record\n",
+     "README.md"},
+    {"arena",
+     "  arena GAME --players N --seats A,B,... --games G [--threads T] [--seed S]\n"
+     "       [--options k=v ...] [--records DIR] [--json FILE] [--csv FILE]\n"
+     "       [--plot FILE.png|.svg]   a tournament between bots, with statistics\n"
+     "       [--shard I/N --part FILE] only shard I of N, its games into a part file\n",
+     "docs/arena.md, docs/cluster.md"},
+    {"arena-merge",
+     "  arena-merge PART... [--json FILE] [--csv FILE] [--plot FILE] [--partial]\n"
+     "                                the report of a run from its shards' parts\n",
+     "docs/cluster.md"},
+    {"hint",
+     "  hint RECORD [--seat S] [--ms N] [--json]\n"
+     "                                the best moves for a seat where a record stands\n",
+     "docs/bots.md"},
+    {"serve",
+     "  serve [--config FILE] [--bind A] [--port P] [--db FILE|URL] ... [--check]\n"
+     "                                the game server of web tables (docs/server.md;\n"
+     "                                gateau serve --help lists its settings)\n",
+     "docs/server.md"},
+    {"tables",
+     "  tables list|show ID|delete ID|expire [--days N]|backup FILE --db FILE|URL\n"
+     "                                a server's tables, for its operator\n",
+     "docs/server.md"},
+    {"engine",
+     "  engine [--bot SPEC] [--seed S]\n"
+     "                                a bot on stdin/stdout through the bot protocol\n"
+     "                                (docs/protocol.md)\n",
+     "docs/protocol.md"},
+    {"version",
+     "  version                       the version and the commit it was built from\n"
+     "                                (also --version)\n",
+     "README.md"},
+};
+
+static const char exit_statuses[] =
+    "Exit status: 0 done; 1 bad data (a record, a deck, an option value, a file);\n"
+    "2 usage (an unknown command or flag, a missing value); 3 a game stopped\n"
+    "before its end (quit, or an ext: seat's forfeit, in play).\n";
+
 static void usage(FILE *out)
 {
-    fputs("usage: gateau COMMAND ...\n"
-          "  games                         list the games\n"
-          "  rules GAME                    the rules in brief\n"
-          "  play GAME --players N --seats human,random,... [--seed S] [--record FILE]\n"
-          "       [--names A,B,...] [--options k=v ...]\n"
-          "                                play in the terminal\n"
-          "  play RECORD [--seats ...] [--names ...]\n"
-          "                                resume a saved game (also --resume RECORD)\n"
-          "  replay FILE|- [--json]        check a record (- : standard input), show the result\n"
-          "  random GAME --players N [--seed S] [--options k=v ...]\n"
-          "                                a random legal game as a record\n"
-          "  arena GAME --players N --seats A,B,... --games G [--threads T] [--seed S]\n"
-          "       [--options k=v ...] [--records DIR] [--json FILE] [--csv FILE]\n"
-          "       [--plot FILE.png|.svg]   a tournament between bots, with statistics\n"
-          "       [--shard I/N --part FILE] only shard I of N, its games into a part file\n"
-          "  arena-merge PART... [--json FILE] [--csv FILE] [--plot FILE] [--partial]\n"
-          "                                the report of a run from its shards' parts\n"
-          "  hint RECORD [--seat S] [--ms N] [--json]\n"
-          "                                the best moves for a seat where a record stands\n"
-          "  serve [--config FILE] [--bind A] [--port P] [--db FILE|URL] ... [--check]\n"
-          "                                the game server of web tables (docs/server.md;\n"
-          "                                gateau serve --help lists its settings)\n"
-          "  tables list|show ID|delete ID|expire [--days N]|backup FILE --db FILE|URL\n"
-          "                                a server's tables, for its operator\n"
-          "  engine [--bot SPEC] [--seed S]\n"
-          "                                a bot on stdin/stdout through the bot protocol\n"
-          "                                (docs/protocol.md)\n"
-          "  version                       the version and the commit it was built from\n"
-          "                                (also --version)\n"
-          "\n"
-          "Exit status: 0 done; 1 bad data (a record, a deck, an option value, a file);\n"
-          "2 usage (an unknown command or flag, a missing value); 3 a game stopped\n"
-          "before its end (quit, or an ext: seat's forfeit, in play).\n",
-          out);
+    fputs("usage: gateau COMMAND ...\n", out);
+    for (size_t i = 0; i < sizeof usages / sizeof usages[0]; i++) fputs(usages[i].lines, out);
+    fprintf(out, "\n%s", exit_statuses);
+}
+
+/* `gateau COMMAND --help` (or -h anywhere among its arguments): its usage,
+ * and where to read more; false when the arguments ask for none.  (serve
+ * answers its own --help: every setting, with its default.) */
+static bool command_help(const char *command, int argc, char **argv)
+{
+    bool asked = false;
+    for (int i = 0; i < argc; i++) asked |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
+    if (!asked || !strcmp(command, "serve")) return false;
+    for (size_t i = 0; i < sizeof usages / sizeof usages[0]; i++) {
+        if (strcmp(usages[i].name, command) != 0) continue;
+        printf("usage: gateau ...\n%s\nMore: %s\n\n%s", usages[i].lines, usages[i].page,
+               exit_statuses);
+        return true;
+    }
+    return false;
 }
 
 int main(int argc, char **argv)
@@ -153,6 +198,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *command = argv[1];
+    if (command_help(command, argc - 2, argv + 2)) return 0;
     if (!strcmp(command, "games")) return cli_games();
     if (!strcmp(command, "rules")) return cli_rules(argc - 2, argv + 2);
     if (!strcmp(command, "play")) return cli_play(argc - 2, argv + 2);

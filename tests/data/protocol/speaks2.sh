@@ -10,6 +10,12 @@
 #   version3     answers the handshake with protocol 3
 #   version1     answers the handshake with protocol 1, then speaks it
 #   refuses      speaks no version the controller offers: one error line
+#   zero-rng     sends back four zero rng words before each move
+#   misspelt     misspells its moves' keyword (mvoe)
+#   misspelt-handshake  misspells its handshake's first line (protocl 2),
+#                so is spoken to in protocol 1, which it then speaks
+#   long-line    answers with one move line of 20,000 characters
+#   slow         thinks 150 ms before each move
 set -f # the lines hold * (Cake Master's notation): no globbing
 mode=$1
 first=
@@ -24,6 +30,7 @@ while IFS= read -r line; do
         fi
         case "$mode" in
         version3) echo "protocol 3" ;;
+        misspelt-handshake) echo "protocl 2" ;;
         version1) echo "protocol 1" ;;
         *) echo "protocol 2" ;;
         esac
@@ -42,7 +49,11 @@ while IFS= read -r line; do
         stale) [ "$last" -gt 0 ] && echo "move $last $first"; echo "move $n $first" ;;
         unnumbered) echo "move $first" ;;
         warns) echo "warning thinking hard"; echo "move $n $first" ;;
-        version1) echo "move $first"; first= ;;
+        version1 | misspelt-handshake) echo "move $first"; first= ;;
+        zero-rng) echo "rng $n 0 0 0 0"; echo "move $n $first" ;;
+        misspelt) echo "mvoe $n $first" ;;
+        long-line) printf 'move %s %s%20000s\n' "$n" "$first" "" ;;
+        slow) sleep 0.15; echo "move $n $first" ;;
         *) echo "move $n $first" ;;
         esac
         last=$n ;;
