@@ -17,10 +17,12 @@ text; an Rng by its four words.
 """
 
 import ctypes
+import functools
 import json
 import operator
 import os
 import re
+import threading
 
 import numpy as np
 
@@ -38,6 +40,37 @@ class GateauError(ValueError):
 
 class GateauTypeError(GateauError, TypeError):
     """A value of the wrong type (a float, a str, a bool for an integer)."""
+
+
+def locked(function):
+    """function(self, ...) run holding self._lock (an RLock: a locked
+    method may call another)."""
+    @functools.wraps(function)
+    def wrapper(self, *args, **kwargs):
+        with self._lock:
+            return function(self, *args, **kwargs)
+    return wrapper
+
+
+_LOCKED_DUNDERS = ("__str__", "__repr__", "__copy__", "__deepcopy__", "__reduce__", "__len__",
+                   "__getstate__", "__setstate__")
+
+
+def locked_class(cls):
+    """Every method and property of cls (but __init__, __del__ and other
+    special methods than copies, pickles and text) run holding the
+    object's lock: threads that share an object take turns, and the C
+    state under it is never used by two at once."""
+    for name, value in list(vars(cls).items()):
+        if name.startswith("__") and name not in _LOCKED_DUNDERS:
+            continue
+        if isinstance(value, property):
+            setattr(cls, name, property(locked(value.fget),
+                                        locked(value.fset) if value.fset else None,
+                                        doc=value.__doc__))
+        elif callable(value) and not isinstance(value, (staticmethod, classmethod, type)):
+            setattr(cls, name, locked(value))
+    return cls
 
 
 def _text(value):
@@ -321,6 +354,7 @@ class State:
     def __init__(self, game, pointer, base=_NEW, history=None):
         if not pointer:
             raise GateauError("the engine made no state")
+        self._lock = threading.RLock()
         self.game = game
         self._state = pointer
         self._base = base
@@ -651,6 +685,9 @@ class State:
         return "<gateau state of %r, %d actions applied>" % (self.game, len(self.history))
 
 
+locked_class(State)
+
+
 def _replay_batch_game(game, words, actions):
     """The (seat, action) pairs of a batch's game that started from the
     generator's words and had actions played since, chance drawn as the
@@ -731,6 +768,7 @@ class Record:
     its text."""
 
     def __init__(self, pointer, game=None, base_dir=None):
+        self._lock = threading.RLock()
         self._record = pointer
         if game is None:
             game = Game(lib.gateau_record_setup(pointer), owned=False, keeper=self,
@@ -784,6 +822,7 @@ class Record:
         """The record's state, for checks (not a copy: never handed out)."""
         state = _Borrowed.__new__(_Borrowed)
         state.game, state._state = self.game, lib.gateau_record_state(self._record)
+        state._lock = self._lock
         return state
 
     def play(self, action, seat=None):
@@ -826,6 +865,9 @@ class Record:
 
     def __reduce__(self):
         return (_rebuild_record, (self.text(), self._base_dir, list(self._pending)))
+
+
+locked_class(Record)
 
 
 def _rebuild_record(text, base_dir, pending):
