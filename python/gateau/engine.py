@@ -453,6 +453,9 @@ class State:
         as Gymnasium's masks; dtype=np.uint8 or np.bool_ also work)."""
         seat = self._seat(seat, chance=False)
         if out is None:
+            if np.dtype(dtype) not in (np.int8, np.uint8, np.bool_):
+                raise GateauError("legal_mask: dtype must be np.int8, np.uint8 or np.bool_, "
+                                  "not %s" % np.dtype(dtype).name)
             out = np.zeros(self.game.action_space_size, dtype=dtype)
         if isinstance(out, np.ndarray) and out.dtype in (np.int8, np.bool_) and \
                 out.flags["C_CONTIGUOUS"]:
@@ -479,6 +482,8 @@ class State:
         """Applies one action of seat (default: current_player(), chance
         included).  An illegal action raises GateauError; the state is
         then unchanged."""
+        if seat is None and not self.is_terminal() and not self.is_chance():
+            seat = self._whose(action)
         seat = self._seat(seat)
         action = self._action(action, seat)
         if not self.history and self._base[0] == "determinized" and self._base[3] is None:
@@ -489,6 +494,21 @@ class State:
         self.history.append((seat, action))
 
     apply_action = apply
+
+    def _whose(self, action):
+        """The seat an action without seat= is for: the seat to act, or in
+        a simultaneous phase the one seat to which it is legal; refused
+        when several may play it (Marie's Table's votes share their
+        numbers), rather than guessed."""
+        actors = self.actors()
+        if len(actors) < 2:
+            return None
+        action = integer(action, "action")
+        able = [seat for seat in actors if action in self.legal_actions(seat)]
+        if len(able) > 1:
+            raise GateauError("seats %s may all play action %d now: say whose action it is "
+                              "(apply(action, seat))" % (", ".join(map(str, able)), action))
+        return able[0] if able else None
 
     def apply_move(self, move, seat=None):
         """Applies one whole move: a Move (a bot's answer, which carries its

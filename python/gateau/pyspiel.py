@@ -718,10 +718,12 @@ class State:
     def serialize(self):
         """The state as text: its record (what deserialize_state reads),
         then, inside a move, the actions of the move so far as lines
-        "# in move: seat action" (seats from 1, as in records)."""
+        "# in move: seat action" (seats from 1, as in records, or
+        "chance")."""
         record = self._state.to_record()
-        return record.text() + "".join("# in move: %d %d\n" % (seat + 1, action)
-                                       for seat, action in record._pending)
+        return record.text() + "".join(
+            "# in move: %s %d\n" % ("chance" if seat == engine.CHANCE else seat + 1, action)
+            for seat, action in record._pending)
 
     def __str__(self):
         return str(self._state)
@@ -882,7 +884,7 @@ def _resample(game, history, seat, chooser, proposals=None):
 
 # ---- serialization -------------------------------------------------------------
 
-_IN_MOVE = re.compile(r"^# in move: (\d+) (\d+)$")
+_IN_MOVE = re.compile(r"^# in move: (chance|\d+) (\d+)$")
 
 
 @_spiel_errors
@@ -899,7 +901,8 @@ def deserialize_state(game, text):
         line = lines.pop()
         if line:
             match = _IN_MOVE.match(line)
-            pending.insert(0, (int(match.group(1)) - 1, int(match.group(2))))
+            seat = engine.CHANCE if match.group(1) == "chance" else int(match.group(1)) - 1
+            pending.insert(0, (seat, int(match.group(2))))
     record = "\n".join(lines) + "\n"
     written = engine.Record.from_text(record).game
     if written != game.gateau:
