@@ -349,7 +349,7 @@ _NEW = ("new",)
 class State:
     """One game in progress: the whole truth, in C.  Agents should see it
     only through view(seat), observation(seat) or determinize(seat, rng).
-    One thread at a time (docs/python.md)."""
+    It has a lock: threads that share one take turns (docs/python.md)."""
 
     def __init__(self, game, pointer, base=_NEW, history=None):
         if not pointer:
