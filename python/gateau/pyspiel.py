@@ -484,6 +484,8 @@ class State:
     def legal_actions_mask(self, player=None):
         if player is None:
             player = self.current_player()
+            if player == TERMINAL:
+                return [0] * self._game.num_distinct_actions()
         size = self._game.max_chance_outcomes() if player == CHANCE else \
             self._joint_count() if player == SIMULTANEOUS else \
             self._game.num_distinct_actions()

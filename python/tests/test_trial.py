@@ -5,6 +5,7 @@ simultaneous nodes with flat joint actions, legal_actions(p) off turn,
 pyspiel's missing API and errors, threads on one object, seats from 0 in
 bot failures, PettingZoo's strictness, documented corners."""
 
+import copy
 import pickle
 import random
 import threading
@@ -318,9 +319,8 @@ def test_threads_sharing_a_batch_take_turns():
                 steps.append(1)
             except gateau.GateauError:
                 pass  # another thread stepped first: these actions were stale
-            copy = pickle.loads(pickle.dumps(batch)) if len(steps) % 50 == 1 else None
-            if copy is not None:
-                assert copy.count == 64
+            if len(steps) % 50 == 1:
+                assert pickle.loads(pickle.dumps(batch)).count == 64
 
     assert hammer(work) == []
     assert steps
@@ -373,6 +373,28 @@ def test_threads_sharing_a_state_an_environment_and_a_pyspiel_state():
                 pass  # another thread stepped between our look and our step
 
     assert hammer(play_env) == []
+
+    aec = gateau.env("mice-cake")
+    aec.reset(seed=3)
+    single = gateau.SingleAgentEnv("maries-table", players=3, opponents="random")
+    single.reset(seed=3)
+
+    def play_aec_and_single():
+        for _ in range(150):
+            try:
+                if aec.agents:
+                    observation, _, terminated, truncated, _ = aec.last()
+                    legal = np.flatnonzero(observation["action_mask"])
+                    aec.step(None if terminated or truncated else int(legal[0]))
+                observation, _, terminated, _, _ = single.step(
+                    int(np.flatnonzero(single._observation()["action_mask"])[0]))
+                if terminated:
+                    single.reset(seed=4)
+                copy.deepcopy(aec), copy.deepcopy(single)
+            except (gateau.GateauError, IndexError):
+                pass  # another thread stepped between our look and our step
+
+    assert hammer(play_aec_and_single) == []
 
     spiel = pyspiel.load_game("maries_table(players=3)").new_initial_state()
 
