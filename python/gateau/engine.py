@@ -301,6 +301,8 @@ class Game:
         self.observation_size = lib.gateau_observation_size(setup)
         self.action_space_size = lib.gateau_action_space_size(setup)
         self.max_actions = self.info.type["max_actions"]
+        # the most actions, chance included, of a game from its start
+        self.max_game_length = lib.gateau_setup_max_game_length(setup)
 
     def __del__(self):
         if getattr(self, "_owned", False) and self._setup:

@@ -282,6 +282,12 @@ class Game:
     def num_distinct_actions(self):
         return self._game.action_space_size
 
+    def max_game_length(self):
+        """The most actions, chance included, any game takes from the
+        initial state to the end (gateau_setup_max_game_length: a bound
+        from the rules, most games are shorter)."""
+        return self._game.max_game_length
+
     def policy_tensor_shape(self):
         return [self._game.action_space_size]
 

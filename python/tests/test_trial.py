@@ -244,6 +244,15 @@ def test_game_api():
     assert game.action_to_string(0, 3)
     with pytest.raises(pyspiel.SpielError):
         game.action_to_string(7, 3)
+    for game_string in GAMES + ["piece_o_cake(players=2,rounds=3)"]:
+        game = pyspiel.load_game(game_string)
+        longest = game.max_game_length()
+        assert isinstance(longest, int) and longest > 0
+        state = game.new_initial_state()
+        chooser = random.Random(5)
+        while not state.is_terminal():
+            state.apply_action(chooser.choice(state.legal_actions()))
+        assert len(state.history()) <= longest
 
 
 @pytest.mark.parametrize("game_string", GAMES)
