@@ -191,7 +191,7 @@ class _GameEnv:
         as PettingZoo's environments, a warning and None."""
         if self.render_mode is None:
             warnings.warn("You are calling render method without specifying any render mode.",
-                          UserWarning, stacklevel=2)
+                          UserWarning, stacklevel=3)
             return None
         if self.game_state is None:
             raise GateauError("reset() the environment first")
@@ -507,7 +507,7 @@ class SingleAgentEnv:
         """The agent's view as text (see _GameEnv.render)."""
         if self.render_mode is None:
             warnings.warn("You are calling render method without specifying any render mode.",
-                          UserWarning, stacklevel=2)
+                          UserWarning, stacklevel=3)
             return None
         if self.game_state is None:
             raise GateauError("reset() the environment first")

@@ -85,14 +85,15 @@ def _error(message):
 
 
 def _spiel_class(cls, lock=False):
-    """Every public method of cls raising SpielError; with lock, taking
-    the object's lock (an RLock in self._lock) for the whole call."""
+    """Every public method of cls (and copies, pickles, text) raising
+    SpielError; with lock, taking the object's lock (an RLock in
+    self._lock) for the whole call."""
     for name, value in list(vars(cls).items()):
         if not callable(value) or isinstance(value, (staticmethod, classmethod, type)):
             continue
-        if name.startswith("__") and name not in ("__str__", "__repr__", "__copy__",
-                                                  "__deepcopy__", "__reduce__"):
-            continue
+        if name.startswith("_") and name not in ("__str__", "__repr__", "__copy__",
+                                                 "__deepcopy__", "__reduce__"):
+            continue  # private helpers run inside the public methods
         function = _spiel_errors(value)
         if lock:
             function = engine.locked(function)
