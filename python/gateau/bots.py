@@ -103,7 +103,7 @@ class Bot:
         self._check_game(state.game)
         seat = state._seat(seat, chance=False)
         move = C.BotMove()
-        with self._lock, state._lock:
+        with self._lock, state._lock, self.rng._lock:
             chosen = lib.gateau_bot_choose_move(self._bot, state._state, seat, self.rng.pointer,
                                                 ctypes.byref(move))
         if not chosen:

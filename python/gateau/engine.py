@@ -161,9 +161,12 @@ def seed_value(seed, what="seed"):
 class Rng:
     """The engine's generator (xoshiro256**): the same numbers as the C
     programs for the same seed and stream.  Copies and pickles carry its
-    four words: a copy draws what the original would draw next."""
+    four words: a copy draws what the original would draw next.  It has a
+    lock, held by every C call that draws from it: threads that share one
+    draw in turns (each draw whole, in some order)."""
 
     def __init__(self, seed=0, stream=None):
+        self._lock = threading.RLock()
         self._rng = C.Rng()
         if stream is None:
             lib.gateau_rng_seed(ctypes.byref(self._rng), seed_value(seed))
@@ -181,6 +184,7 @@ class Rng:
     @classmethod
     def from_words(cls, words):
         rng = cls.__new__(cls)
+        rng._lock = threading.RLock()
         rng._rng = C.Rng()
         words = list(words)
         if len(words) != 4:
@@ -192,7 +196,8 @@ class Rng:
     @property
     def words(self):
         """The generator's state: four 64-bit integers."""
-        return tuple(self._rng.s)
+        with self._lock:
+            return tuple(self._rng.s)
 
     @property
     def pointer(self):
@@ -495,7 +500,9 @@ class State:
     def sample_chance(self, rng):
         if not self.is_chance():
             raise GateauError("this is not a chance node")
-        return lib.gateau_state_sample_chance(self._state, Rng.of(rng).pointer)
+        rng = Rng.of(rng)
+        with rng._lock:
+            return lib.gateau_state_sample_chance(self._state, rng.pointer)
 
     def apply(self, action, seat=None):
         """Applies one action of seat (default: current_player(), chance
@@ -661,9 +668,10 @@ class State:
         view and the generator's words, never as this state's record."""
         seat = self._viewer(seat)
         rng = Rng.of(rng)
-        words = rng.words
         pointer = lib.gateau_state_clone(self._state)
-        lib.gateau_state_determinize(pointer, seat, rng.pointer)
+        with rng._lock:
+            words = rng.words
+            lib.gateau_state_determinize(pointer, seat, rng.pointer)
         # The seat's view of the copy is the seat's view of this state; it
         # is read (for a pickle) from the copy as it is now, or from a
         # clone of it taken before its first action (State.apply).

@@ -526,3 +526,21 @@ def test_record_text_and_a_move_in_progress():
     # the text holds complete moves only (docs/python.md); a pickle keeps the rest
     assert gateau.Record.from_text(record.text()).state.history == []
     assert pickle.loads(pickle.dumps(record)).state.history == state.to_record().state.history
+
+
+def test_threads_sharing_a_generator_draw_in_turns():
+    """An Rng shared by threads: every draw whole, so the generator ends
+    where the same number of draws in one thread leaves it."""
+    state = gateau.load("piece-o-cake", 3).new_initial_state()
+    rng = gateau.Rng(9)
+
+    def draw():
+        mine = state.clone()
+        for _ in range(300):
+            mine.sample_chance(rng)
+
+    assert hammer(draw) == []
+    alone, mine = gateau.Rng(9), state.clone()
+    for _ in range(4 * 300):
+        mine.sample_chance(alone)
+    assert rng.words == alone.words
