@@ -587,6 +587,7 @@ class State:
             raise _error("undo_action: the last action is player %d's %d, not player %d's %d"
                          % (_player_of(seat), last, player, action))
         self._state = _replayed(self._state, history[:-1])
+        self._simultaneous = None  # its key, the history's length, comes again
 
     def child(self, action):
         copy = self.clone()

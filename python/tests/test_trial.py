@@ -289,6 +289,17 @@ def test_undo_action():
         state.undo_action(player, action + 1)
     state.undo_action(player, action)
     assert state.serialize() == before and state.current_player() == player
+    # at a simultaneous node: undo one player's vote, then vote again
+    votes = simultaneous()
+    flat = votes.legal_actions()[0]
+    chooser = votes.gateau.actors()[-1]
+    votes.apply_action(flat)
+    last = votes.full_history()[-1]
+    assert last.player == chooser
+    votes.undo_action(last.player, last.action)
+    assert not votes.is_simultaneous_node()  # one vote cast, the last to come
+    assert votes.current_player() == chooser and votes.legal_actions() == \
+        votes.gateau.legal_actions(chooser)
 
 
 # ---- 6. threads -------------------------------------------------------------------------
