@@ -505,10 +505,14 @@ class State:
             return lib.gateau_state_sample_chance(self._state, rng.pointer)
 
     def apply(self, action, seat=None):
-        """Applies one action of seat (default: current_player(), chance
-        included).  An illegal action raises GateauError; the state is
+        """Applies one action of seat.  Without seat: the seat to act's
+        (current_player(), chance included), or in a simultaneous phase
+        the one seat to act that may play it; an action several seats
+        may play (shared numbers: votes, placements) is refused, not
+        guessed.  An illegal action raises GateauError; the state is
         then unchanged."""
-        if seat is None and not self.is_terminal() and not self.is_chance():
+        if seat is None and not lib.gateau_state_is_over(self._state) and \
+                not lib.gateau_state_is_chance(self._state):
             seat = self._whose(action)
         seat = self._seat(seat)
         action = self._action(action, seat)
