@@ -30,8 +30,8 @@ What gateau's games are in pyspiel's terms:
   games and player counts that have simultaneous nodes);
   load_game_as_turn_based gives every game in the sequential form.
 - information_state_string(player) has perfect recall: the record as the
-  seat may read it (hidden moves as "# seat 2 moved (hidden)") and the
-  seat's view.  information_state_tensor(player) is the observation
+  seat may read it (hidden moves as "# seat 2 moved (hidden)"), a digest
+  of the seat's view after every move, and the seat's view.  information_state_tensor(player) is the observation
   tensor (docs/observations.md): what the seat knows now, not its history.
 - Game names are gateau's ("mice-cake"), also written with underscores.
 - Errors are SpielError (pyspiel's exception, a RuntimeError), raised as
@@ -42,6 +42,7 @@ import collections
 import ctypes
 import enum
 import functools
+import hashlib
 import random
 import re
 import threading
@@ -668,11 +669,23 @@ class State:
     # ---- what a player knows -------------------------------------------------
 
     def information_state_string(self, player=None):
+        """What the player knows, with perfect recall: the record as the
+        seat may read it, the actions of its own move in progress, a
+        digest of the seat's view after every move (what it saw on the
+        way and no longer sees, such as a domino face up before it was
+        taken), and its view now."""
         seat = self._knower(player)
-        record = self._state.to_record()
+        record = self._game.gateau.new_record()
+        seen = hashlib.sha256()
+        for mover, action in self._full():
+            moves = len(record)
+            record.play(action, mover)
+            if len(record) > moves:
+                seen.update(record._current().view_json(seat).encode("utf-8"))
         mine = [action for mover, action in record._pending if mover == seat]
-        return "%s%s\n%s" % (record.text(seat), "# in move: %s\n" % mine if mine else "",
-                             self._state.view_json(seat))
+        return "%s%s# seen: %s\n%s" % (record.text(seat),
+                                       "# in move: %s\n" % mine if mine else "",
+                                       seen.hexdigest()[:32], self._state.view_json(seat))
 
     def information_state_tensor(self, player=None):
         return list(self._state.observation(self._knower(player)))

@@ -78,6 +78,40 @@ def test_resample_stays_in_the_information_set(game_string):
     assert changed  # something the players did not see was resampled
 
 
+@pytest.mark.parametrize("game_string", ["mice_cake", "cake_master(players=3)"])
+def test_information_state_strings_have_perfect_recall(game_string):
+    """Two pasts in which the player saw different things (a domino face
+    up before it was taken, a hand in another order) give different
+    strings, even where the record and the view now are the same: deals
+    changed by swapping two outcomes, compared with the player's views
+    after every move."""
+    game = pyspiel.load_game(game_string)
+    state = node(game, lambda s: s.move_number() >= 150, seed=2)
+    gateau_game, seat = game.gateau, 0
+    record, moves = pyspiel._moves(gateau_game, state._full())
+    hidden = pyspiel._hidden_lines(record, seat)
+    reference = pyspiel._views(gateau_game, moves, seat)
+    deals = [(m, k) for m, (mover, actions, _) in enumerate(moves)
+             if m < len(hidden) and hidden[m] and mover == gateau.CHANCE
+             for k in range(len(actions))]
+    chooser, differing = random.Random(1), 0
+    for _ in range(60):
+        trial = [[mover, list(actions), complete] for mover, actions, complete in moves]
+        (m1, k1), (m2, k2) = chooser.sample(deals, 2)
+        trial[m1][1][k1], trial[m2][1][k2] = trial[m2][1][k2], trial[m1][1][k1]
+        if pyspiel._views(gateau_game, trial, seat, reference) is not None:
+            continue  # the player saw the same: nothing to tell apart
+        try:
+            other = pyspiel._replayed_from_new(
+                gateau_game, [(mover, a) for mover, actions, _ in trial for a in actions])
+        except gateau.GateauError:
+            continue  # the swap made a later action illegal
+        differing += 1
+        assert pyspiel.State(game, other).information_state_string(seat) != \
+            state.information_state_string(seat)
+    assert differing
+
+
 def test_resample_takes_pyspiels_samplers_and_refuses_none():
     state = simultaneous()
     for sampler in (3, gateau.Rng(3), np.random.default_rng(3), random.Random(3).random):
