@@ -556,7 +556,7 @@ def test_small_refusals_say_what_is_wrong():
     state = gateau.load("mice-cake").new_initial_state()
     with pytest.raises(gateau.GateauError) as error:
         state.legal_mask(0, dtype=np.float64)
-    assert "out" not in str(error.value).split(":")[0] and "dtype" in str(error.value)
+    assert "out" not in str(error.value) and "dtype must be" in str(error.value)
     batch = gateau.Batch("mice-cake", 4)
     with pytest.raises(gateau.GateauTypeError, match="numpy Generator"):
         batch.random_actions(None)
