@@ -65,7 +65,7 @@ def python_step_rate(name, players, seconds):
             if state.is_chance():
                 state.apply(state.sample_chance(rng), gateau.CHANCE)
             else:
-                state.apply(chooser.choice(state.legal_actions()))
+                state.apply(chooser.choice(state.legal_actions()), state.current_player())
                 actions += 1
     return actions / (CLOCK() - clock_start)
 

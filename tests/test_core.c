@@ -1633,3 +1633,41 @@ Test(json_write, writes_what_jansson_dumps)
     json_decref(expected);
     text_free(&text);
 }
+
+/* gateau_setup_max_game_length bounds every game: random games of every
+ * game and player count (and piece o' Cake's rounds) never take more
+ * actions, and the bound is not wildly above what they take. */
+Test(setup, max_game_length_bounds_random_games)
+{
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 26);
+    for (int g = 0; g < gateau_game_count(); g++) {
+        const gateau_game *game = gateau_game_at(g);
+        for (int players = gateau_game_min_players(game);
+             players <= gateau_game_max_players(game); players++) {
+            for (int rounds = 1; rounds <= 2; rounds++) {
+                char options[32] = "";
+                if (rounds == 2) {
+                    if (strcmp(gateau_game_name(game), "piece-o-cake")) continue;
+                    snprintf(options, sizeof options, "rounds=2");
+                }
+                gateau_setup *setup =
+                    support_setup(gateau_game_name(game), players, options);
+                int bound = gateau_setup_max_game_length(setup);
+                cr_assert_gt(bound, 0);
+                for (int k = 0; k < 3; k++) {
+                    gateau_state *state = gateau_state_new(setup);
+                    int length = 0;
+                    while (!gateau_state_is_over(state)) {
+                        support_random_step(state, &rng);
+                        length++;
+                        cr_assert_leq(length, bound, "%s with %d players: %d actions, bound %d",
+                                      gateau_game_name(game), players, length, bound);
+                    }
+                    gateau_state_free(state);
+                }
+                gateau_setup_free(setup);
+            }
+        }
+    }
+}

@@ -107,6 +107,12 @@ GATEAU_API int gateau_setup_players(const gateau_setup *setup);
 GATEAU_API int gateau_setup_option(const gateau_setup *setup, const char *name);
 /* The options as given, canonical "key=value ..." ("" if none). */
 GATEAU_API const char *gateau_setup_options_text(const gateau_setup *setup);
+/* An upper bound on the number of actions, chance included, that any game
+ * of setup takes from its initial state to its end (OpenSpiel's
+ * MaxGameLength): derived from the rules and the engine's guards (Mice
+ * Cake's round limit), so no game is longer, though most are shorter.  -1
+ * for a game that states none (every game of the registry states one). */
+GATEAU_API int gateau_setup_max_game_length(const gateau_setup *setup);
 
 /* ---- States -------------------------------------------------------------- */
 

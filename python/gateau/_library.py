@@ -139,6 +139,7 @@ _SIGNATURES = {
     "gateau_setup_game": (_p, [_p]),
     "gateau_setup_players": (_i, [_p]),
     "gateau_setup_options_text": (_s, [_p]),
+    "gateau_setup_max_game_length": (_i, [_p]),
     # states
     "gateau_state_new": (_p, [_p]),
     "gateau_state_clone": (_p, [_p]),

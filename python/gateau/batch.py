@@ -3,12 +3,14 @@ gateau/observation.h).  The outputs are numpy arrays the C library writes
 in place at every step: read them, choose actions, step again."""
 
 import ctypes
+import threading
 
 import numpy as np
 
 from gateau import _library as C
 from gateau._library import lib
-from gateau.engine import GateauError, State, _text, c_error, integer, load, seed_value
+from gateau.engine import (GateauError, GateauTypeError, State, _text, c_error, integer, load,
+                           locked_class, seed_value)
 
 
 class Batch:
@@ -25,6 +27,9 @@ class Batch:
 
     observations=False or masks=False skips those outputs (they cost most).
 
+    A Batch has a lock: threads that share one take turns (each call
+    whole), so they get the results of some order of their calls.
+
     The batch keeps, for each game, the actions played in it since it
     started (a few numpy operations a step): with the generator the C
     library notes at each game's start, they replay it exactly, which is
@@ -33,6 +38,7 @@ class Batch:
 
     def __init__(self, game, count, seed=0, players=None, options=None, observations=True,
                  masks=True):
+        self._lock = threading.RLock()
         if isinstance(game, str):
             game = load(game, players, options)
         self.game = game
@@ -159,6 +165,9 @@ class Batch:
     def random_actions(self, rng):
         """A uniformly random legal action per game (rng: numpy Generator),
         int32 as step() takes them."""
+        if not callable(getattr(rng, "random", None)):
+            raise GateauTypeError("random_actions: a numpy Generator (np.random.default_rng(seed)),"
+                                  " not %r" % (rng,))
         # Game i's pick is floor(u * count) for u uniform in [0, 1), in
         # float32 (half the cost of float64 draws; a count is at most 256,
         # exact, and u * count rounds to below it), then row i's entry in
@@ -213,6 +222,9 @@ class Batch:
 
     def __repr__(self):
         return "<gateau batch of %d %s games>" % (self.count, self.game.name)
+
+
+locked_class(Batch)
 
 
 def _rebuild_batch(game, count, seed, flags, games, finished, outputs):

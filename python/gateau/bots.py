@@ -8,6 +8,7 @@ nothing else.
 import collections
 import ctypes
 import json
+import re
 import threading
 
 from gateau import _library as C
@@ -28,6 +29,15 @@ class Move(collections.namedtuple("Move", "actions text seat")):
         """The move as a record's line in a simultaneous phase: "2: down"
         (text numbers seats from 1)."""
         return "%d: %s" % (self.seat + 1, self.text)
+
+
+_SEAT_IN_FAILURE = re.compile(r"\bseat (\d+)\b")
+
+
+def _seats_from_0(text):
+    """A C failure line with its seats numbered from 0, as every
+    GateauError numbers them (C writes them as text does, from 1)."""
+    return _SEAT_IN_FAILURE.sub(lambda m: "seat %d" % (int(m.group(1)) - 1), text)
 
 
 def _game_info_of(game):
@@ -93,7 +103,7 @@ class Bot:
         self._check_game(state.game)
         seat = state._seat(seat, chance=False)
         move = C.BotMove()
-        with self._lock:
+        with self._lock, state._lock, self.rng._lock:
             chosen = lib.gateau_bot_choose_move(self._bot, state._state, seat, self.rng.pointer,
                                                 ctypes.byref(move))
         if not chosen:
@@ -101,7 +111,7 @@ class Bot:
             # start) says so; otherwise the seat had no move to start.
             failure = lib.gateau_bot_failure(self._bot)
             if failure:
-                raise GateauError("the bot cannot move: %s" % _text(failure))
+                raise GateauError("the bot cannot move: %s" % _seats_from_0(_text(failure)))
             raise GateauError("seat %d cannot start a move here" % seat)
         return Move(list(move.actions[:move.count]), move.text.decode("utf-8"), seat)
 

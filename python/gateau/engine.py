@@ -17,10 +17,13 @@ text; an Rng by its four words.
 """
 
 import ctypes
+import functools
+import inspect
 import json
 import operator
 import os
 import re
+import threading
 
 import numpy as np
 
@@ -38,6 +41,53 @@ class GateauError(ValueError):
 
 class GateauTypeError(GateauError, TypeError):
     """A value of the wrong type (a float, a str, a bool for an integer)."""
+
+
+def locked(function):
+    """function(self, ...) run holding self._lock (an RLock: a locked
+    method may call another).  The wrapper has the function's own
+    parameters when it can (no *args and **kwargs to pack: a third of
+    the cost of a cheap call such as is_terminal())."""
+    parameters = list(inspect.signature(function).parameters.values())
+    if parameters and all(p.kind is p.POSITIONAL_OR_KEYWORD for p in parameters):
+        names = [p.name for p in parameters]
+        defaults = {"_default_" + p.name: p.default for p in parameters
+                    if p.default is not p.empty}
+        listed = ", ".join(name if "_default_" + name not in defaults
+                           else "%s=_default_%s" % (name, name) for name in names)
+        source = "def wrapper(%s):\n    with %s._lock:\n        return _function(%s)\n" \
+            % (listed, names[0], ", ".join(names))
+        scope = dict(defaults, _function=function)
+        exec(source, scope)  # noqa: S102 - text made here from the signature only
+        wrapper = scope["wrapper"]
+    else:
+        def wrapper(self, *args, **kwargs):
+            with self._lock:
+                return function(self, *args, **kwargs)
+    functools.update_wrapper(wrapper, function)
+    return wrapper
+
+
+_LOCKED_DUNDERS = ("__str__", "__repr__", "__copy__", "__deepcopy__", "__reduce__", "__len__",
+                   "__getstate__", "__setstate__")
+
+
+def locked_class(cls):
+    """Every public method and property of cls (and the special methods of
+    copies, pickles and text) run holding the object's lock: threads that
+    share an object take turns, and the C state under it is never used by
+    two at once.  Private helpers (_seat, ...) are called from locked
+    methods and are not wrapped again (a wrapper costs a call)."""
+    for name, value in list(vars(cls).items()):
+        if name.startswith("_") and name not in _LOCKED_DUNDERS:
+            continue
+        if isinstance(value, property):
+            setattr(cls, name, property(locked(value.fget),
+                                        locked(value.fset) if value.fset else None,
+                                        doc=value.__doc__))
+        elif callable(value) and not isinstance(value, (staticmethod, classmethod, type)):
+            setattr(cls, name, locked(value))
+    return cls
 
 
 def _text(value):
@@ -111,9 +161,12 @@ def seed_value(seed, what="seed"):
 class Rng:
     """The engine's generator (xoshiro256**): the same numbers as the C
     programs for the same seed and stream.  Copies and pickles carry its
-    four words: a copy draws what the original would draw next."""
+    four words: a copy draws what the original would draw next.  It has a
+    lock, held by every C call that draws from it: threads that share one
+    draw in turns (each draw whole, in some order)."""
 
     def __init__(self, seed=0, stream=None):
+        self._lock = threading.RLock()
         self._rng = C.Rng()
         if stream is None:
             lib.gateau_rng_seed(ctypes.byref(self._rng), seed_value(seed))
@@ -131,6 +184,7 @@ class Rng:
     @classmethod
     def from_words(cls, words):
         rng = cls.__new__(cls)
+        rng._lock = threading.RLock()
         rng._rng = C.Rng()
         words = list(words)
         if len(words) != 4:
@@ -142,7 +196,8 @@ class Rng:
     @property
     def words(self):
         """The generator's state: four 64-bit integers."""
-        return tuple(self._rng.s)
+        with self._lock:
+            return tuple(self._rng.s)
 
     @property
     def pointer(self):
@@ -268,6 +323,8 @@ class Game:
         self.observation_size = lib.gateau_observation_size(setup)
         self.action_space_size = lib.gateau_action_space_size(setup)
         self.max_actions = self.info.type["max_actions"]
+        # the most actions, chance included, of a game from its start
+        self.max_game_length = lib.gateau_setup_max_game_length(setup)
 
     def __del__(self):
         if getattr(self, "_owned", False) and self._setup:
@@ -316,11 +373,12 @@ _NEW = ("new",)
 class State:
     """One game in progress: the whole truth, in C.  Agents should see it
     only through view(seat), observation(seat) or determinize(seat, rng).
-    One thread at a time (docs/python.md)."""
+    It has a lock: threads that share one take turns (docs/python.md)."""
 
     def __init__(self, game, pointer, base=_NEW, history=None):
         if not pointer:
             raise GateauError("the engine made no state")
+        self._lock = threading.RLock()
         self.game = game
         self._state = pointer
         self._base = base
@@ -361,9 +419,9 @@ class State:
 
     def current_player(self):
         """The seat to ask next (the lowest of the actors), CHANCE, or TERMINAL."""
-        if self.is_terminal():
+        if lib.gateau_state_is_over(self._state):
             return TERMINAL
-        if self.is_chance():
+        if lib.gateau_state_is_chance(self._state):
             return CHANCE
         return lib.gateau_state_next_seat(self._state)
 
@@ -419,6 +477,9 @@ class State:
         as Gymnasium's masks; dtype=np.uint8 or np.bool_ also work)."""
         seat = self._seat(seat, chance=False)
         if out is None:
+            if np.dtype(dtype) not in (np.int8, np.uint8, np.bool_):
+                raise GateauError("legal_mask: dtype must be np.int8, np.uint8 or np.bool_, "
+                                  "not %s" % np.dtype(dtype).name)
             out = np.zeros(self.game.action_space_size, dtype=dtype)
         if isinstance(out, np.ndarray) and out.dtype in (np.int8, np.bool_) and \
                 out.flags["C_CONTIGUOUS"]:
@@ -439,12 +500,20 @@ class State:
     def sample_chance(self, rng):
         if not self.is_chance():
             raise GateauError("this is not a chance node")
-        return lib.gateau_state_sample_chance(self._state, Rng.of(rng).pointer)
+        rng = Rng.of(rng)
+        with rng._lock:
+            return lib.gateau_state_sample_chance(self._state, rng.pointer)
 
     def apply(self, action, seat=None):
-        """Applies one action of seat (default: current_player(), chance
-        included).  An illegal action raises GateauError; the state is
+        """Applies one action of seat.  Without seat: the seat to act's
+        (current_player(), chance included), or in a simultaneous phase
+        the one seat to act that may play it; an action several seats
+        may play (shared numbers: votes, placements) is refused, not
+        guessed.  An illegal action raises GateauError; the state is
         then unchanged."""
+        if seat is None and not lib.gateau_state_is_over(self._state) and \
+                not lib.gateau_state_is_chance(self._state):
+            seat = self._whose(action)
         seat = self._seat(seat)
         action = self._action(action, seat)
         if not self.history and self._base[0] == "determinized" and self._base[3] is None:
@@ -455,6 +524,21 @@ class State:
         self.history.append((seat, action))
 
     apply_action = apply
+
+    def _whose(self, action):
+        """The seat an action without seat= is for: the seat to act, or in
+        a simultaneous phase the one seat to which it is legal; refused
+        when several may play it (Marie's Table's votes share their
+        numbers), rather than guessed."""
+        actors = self.actors()
+        if len(actors) < 2:
+            return None
+        action = integer(action, "action")
+        able = [seat for seat in actors if action in self.legal_actions(seat)]
+        if len(able) > 1:
+            raise GateauError("seats %s may all play action %d now: say whose action it is "
+                              "(apply(action, seat))" % (", ".join(map(str, able)), action))
+        return able[0] if able else None
 
     def apply_move(self, move, seat=None):
         """Applies one whole move: a Move (a bot's answer, which carries its
@@ -588,9 +672,10 @@ class State:
         view and the generator's words, never as this state's record."""
         seat = self._viewer(seat)
         rng = Rng.of(rng)
-        words = rng.words
         pointer = lib.gateau_state_clone(self._state)
-        lib.gateau_state_determinize(pointer, seat, rng.pointer)
+        with rng._lock:
+            words = rng.words
+            lib.gateau_state_determinize(pointer, seat, rng.pointer)
         # The seat's view of the copy is the seat's view of this state; it
         # is read (for a pickle) from the copy as it is now, or from a
         # clone of it taken before its first action (State.apply).
@@ -649,6 +734,9 @@ class State:
 
     def __repr__(self):
         return "<gateau state of %r, %d actions applied>" % (self.game, len(self.history))
+
+
+locked_class(State)
 
 
 def _replay_batch_game(game, words, actions):
@@ -731,6 +819,7 @@ class Record:
     its text."""
 
     def __init__(self, pointer, game=None, base_dir=None):
+        self._lock = threading.RLock()
         self._record = pointer
         if game is None:
             game = Game(lib.gateau_record_setup(pointer), owned=False, keeper=self,
@@ -784,6 +873,7 @@ class Record:
         """The record's state, for checks (not a copy: never handed out)."""
         state = _Borrowed.__new__(_Borrowed)
         state.game, state._state = self.game, lib.gateau_record_state(self._record)
+        state._lock = self._lock
         return state
 
     def play(self, action, seat=None):
@@ -826,6 +916,9 @@ class Record:
 
     def __reduce__(self):
         return (_rebuild_record, (self.text(), self._base_dir, list(self._pending)))
+
+
+locked_class(Record)
 
 
 def _rebuild_record(text, base_dir, pending):

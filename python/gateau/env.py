@@ -21,12 +21,16 @@ AECEnv and ParallelEnv.
 """
 
 import copy
+import threading
+import warnings
 
 import numpy as np
 
 from gateau import spaces
 from gateau.bots import Bot
-from gateau.engine import CHANCE, OBSERVER, GateauError, Rng, integer, load, seed_value
+from gateau.engine import (CHANCE, OBSERVER, GateauError, GateauTypeError, Rng, integer, load,
+                           seed_value)
+from gateau.engine import locked as engine_locked
 
 try:  # pragma: no cover - PettingZoo is not a Debian package
     from pettingzoo import AECEnv as _AECBase, ParallelEnv as _ParallelBase
@@ -40,11 +44,65 @@ def _entropy_seed():
     return int(np.random.SeedSequence().entropy) % 2**64
 
 
+def _game_of(game, players, options):
+    if isinstance(game, str):
+        return load(game, players, options)
+    from gateau.engine import Game
+    if not isinstance(game, Game):
+        raise GateauTypeError("the game: a name (gateau.games()) or a gateau.Game, not %r"
+                              % (game,))
+    return game
+
+
+def _check_reset_options(options):
+    """reset(options=): gateau's environments define no reset option (the
+    game's options go to the constructor).  None or a dict; the keys of
+    a dict are ignored with a warning that names them (not refused:
+    PettingZoo's own api_test calls reset(seed=0, options={"options": 1}))."""
+    if options is None:
+        return
+    if not isinstance(options, dict):
+        raise GateauTypeError("reset(options=): None or a dict, not %s" % type(options).__name__)
+    if options:
+        warnings.warn("reset(options=): ignoring %s: gateau's environments take no reset "
+                      "options (the game's options go to the constructor)"
+                      % ", ".join(map(repr, options)), UserWarning, stacklevel=4)
+
+
+# Copies and pickles of an environment: its parts, without its lock (a
+# new one for the copy), taken while holding it.
+def _env_getstate(self):
+    with self._lock:
+        return {key: value for key, value in self.__dict__.items() if key != "_lock"}
+
+
+def _env_setstate(self, state):
+    self.__dict__.update(state)
+    self._lock = threading.RLock()
+
+
+def _env_deepcopy(self, memo):
+    with self._lock:
+        again = type(self).__new__(type(self))
+        memo[id(self)] = again
+        again.__setstate__(copy.deepcopy(self.__getstate__(), memo))
+        return again
+
+
+def _env_copy(self):
+    """A clone, as deepcopy: a shallow copy would share the game in play."""
+    return copy.deepcopy(self)
+
+
 class _GameEnv:
     """What the environments share: the game, spaces, chance, rewards."""
 
     def _setup_game(self, game, players, options, reward, render_mode):
-        self.game = load(game, players, options) if isinstance(game, str) else game
+        self._lock = threading.RLock()
+        self.game = _game_of(game, players, options)
+        if render_mode not in (None, "ansi", "human"):
+            raise GateauError("render_mode must be None, 'ansi' or 'human', not %r"
+                              % (render_mode,))
         if reward not in REWARDS:
             raise GateauError("reward must be 'scores', 'win' or 'win_loss', not %r" % (reward,))
         self.reward_kind = reward
@@ -128,6 +186,13 @@ class _GameEnv:
         return action
 
     def render(self):
+        """The table as text (what everybody sees): returned with
+        render_mode "ansi", printed with "human"; with render_mode None,
+        as PettingZoo's environments, a warning and None."""
+        if self.render_mode is None:
+            warnings.warn("You are calling render method without specifying any render mode.",
+                          UserWarning, stacklevel=3)
+            return None
         if self.game_state is None:
             raise GateauError("reset() the environment first")
         text = self.game_state.view_text()
@@ -141,9 +206,10 @@ class _GameEnv:
     def __str__(self):
         return "gateau_%s" % self.game.name.replace("-", "_")
 
-    def __copy__(self):
-        """A clone, as deepcopy: a shallow copy would share the game in play."""
-        return copy.deepcopy(self)
+    __copy__ = _env_copy
+    __deepcopy__ = _env_deepcopy
+    __getstate__ = _env_getstate
+    __setstate__ = _env_setstate
 
 
 class AECEnv(_GameEnv, _AECBase):
@@ -162,6 +228,7 @@ class AECEnv(_GameEnv, _AECBase):
         self.agent_selection = None
 
     def reset(self, seed=None, options=None):
+        _check_reset_options(options)
         self._new_game(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -256,6 +323,7 @@ class ParallelEnv(_GameEnv, _ParallelBase):
         self._setup_game(game, players, options, reward, render_mode)
 
     def reset(self, seed=None, options=None):
+        _check_reset_options(options)
         self._new_game(seed)
         self.agents = list(self.possible_agents)
         self._waiting = {seat: [] for seat in range(self.game.num_players)}
@@ -281,6 +349,14 @@ class ParallelEnv(_GameEnv, _ParallelBase):
     def step(self, actions):
         if not self.agents:
             raise GateauError("the game is over: reset() the environment")
+        if not isinstance(actions, dict):
+            raise GateauTypeError("step(actions): a dict {agent: action} as PettingZoo's "
+                                  "parallel API takes, not %s" % type(actions).__name__)
+        unknown = [agent for agent in actions if agent not in self.agents]
+        if unknown:
+            raise GateauError("step: %s %s not a live agent (agents: %s)"
+                              % (", ".join(map(repr, unknown)),
+                                 "is" if len(unknown) == 1 else "are", ", ".join(self.agents)))
         acting = self.acting_agents()
         missing = [agent for agent in acting if actions.get(agent) is None]
         if missing:
@@ -334,7 +410,11 @@ class SingleAgentEnv:
 
     def __init__(self, game="maries-table", players=None, options=None, seat=0,
                  opponents="random", reward="win_loss", render_mode=None):
-        self.game = load(game, players, options) if isinstance(game, str) else game
+        self._lock = threading.RLock()
+        self.game = _game_of(game, players, options)
+        if render_mode not in (None, "ansi", "human"):
+            raise GateauError("render_mode must be None, 'ansi' or 'human', not %r"
+                              % (render_mode,))
         if reward not in REWARDS:
             raise GateauError("reward must be 'scores', 'win' or 'win_loss', not %r" % (reward,))
         seat = integer(seat, "seat")
@@ -368,6 +448,7 @@ class SingleAgentEnv:
         return self
 
     def reset(self, seed=None, options=None):
+        _check_reset_options(options)
         seed = _entropy_seed() if seed is None else seed_value(seed)
         self._rng = Rng(seed)
         for other, bot in self.opponents.items():
@@ -423,6 +504,13 @@ class SingleAgentEnv:
         return 1.0 if self.seat in winners else -1.0
 
     def render(self):
+        """The agent's view as text (see _GameEnv.render)."""
+        if self.render_mode is None:
+            warnings.warn("You are calling render method without specifying any render mode.",
+                          UserWarning, stacklevel=3)
+            return None
+        if self.game_state is None:
+            raise GateauError("reset() the environment first")
         text = self.game_state.view_text(self.seat)
         if self.render_mode == "human":
             print(text)
@@ -431,9 +519,18 @@ class SingleAgentEnv:
     def close(self):
         pass
 
-    def __copy__(self):
-        """A clone, as deepcopy: a shallow copy would share the game in play."""
-        return copy.deepcopy(self)
+    __copy__ = _env_copy
+    __deepcopy__ = _env_deepcopy
+    __getstate__ = _env_getstate
+    __setstate__ = _env_setstate
+
+
+for _cls in (AECEnv, ParallelEnv, SingleAgentEnv):
+    for _name in ("reset", "step", "last", "observe", "state", "render", "acting_agents",
+                  "_select", "_play_waiting"):
+        if _name in vars(_cls) or hasattr(_cls, _name):
+            setattr(_cls, _name, engine_locked(getattr(_cls, _name)))
+del _cls, _name
 
 
 def env(game="maries-table", **kwargs):

@@ -30,7 +30,7 @@ def test_a_batch_plays_the_games_single_states_play(name, players):
         batch.step(actions)
         assert batch.observations is observations
         for i in range(3):
-            singles[i].apply(int(actions[i]))
+            singles[i].apply(int(actions[i]), singles[i].current_player())
             while singles[i].is_chance():
                 singles[i].apply(singles[i].sample_chance(chance[i]))
             assert batch.done[i] == singles[i].is_terminal()

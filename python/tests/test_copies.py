@@ -27,7 +27,7 @@ def dealt(name="mice-cake", players=2, seed=1, actions=0):
         if state.is_chance():
             state.apply(state.sample_chance(rng))
         elif done < actions:
-            state.apply(int(chooser.choice(state.legal_actions())))
+            state.apply(int(chooser.choice(state.legal_actions())), state.current_player())
             done += 1
         else:
             break
@@ -97,14 +97,14 @@ def test_states_copy_and_pickle_as_their_actions(name, players, actions):
         # Independent: an action on the copy leaves the original alone.
         if not again.is_terminal():
             before = state.view()
-            again.apply(again.legal_actions()[0])
+            again.apply(again.legal_actions()[0], again.current_player())
             assert state.view() == before
 
 
 def test_a_state_inside_a_move_pickles():
     state = dealt("piece-o-cake", 3, actions=0)
     state.apply_move("cut 1-3 4-7 8-11")
-    state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions()[0], state.current_player())
     assert state.in_move()
     for again in round_trips(state):
         same_state(again, state)
@@ -119,7 +119,7 @@ def test_record_states_and_records_copy_and_pickle_through_their_text(command):
     state = gateau.Record.from_text(text.split("\n---\n")[0] + "\n---\n" +
                                     "\n".join(text.split("\n---\n")[1].splitlines()[:30]) +
                                     "\n").state
-    state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions()[0], state.current_player())
     for again in round_trips(state):
         same_state(again, state)
         assert again.to_record().text() == state.to_record().text()
@@ -173,7 +173,7 @@ def test_determinized_states_pickle_without_the_truth(name, players):
 def test_a_state_determinized_inside_a_move_copies_but_does_not_pickle():
     state = dealt("piece-o-cake", 3)
     state.apply_move("cut 1-3 4-7 8-11")
-    state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions()[0], state.current_player())
     guess = state.determinize(1, 4)
     same_state(copy.deepcopy(guess), guess)
     with pytest.raises(gateau.GateauError, match="determinized inside a move or for OBSERVER "

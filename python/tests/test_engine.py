@@ -70,7 +70,7 @@ def test_python_random_games_are_valid_c_records(command, name, players):
         if state.is_chance():
             state.apply(state.sample_chance(rng))
         else:
-            state.apply(chooser.choice(state.legal_actions()))
+            state.apply(chooser.choice(state.legal_actions()), state.current_player())
     result = json.loads(command("replay", "-", "--json", stdin=state.to_record().text()))
     assert result["terminal"] and result["scores"] == state.scores()
     assert result["winners"] == [seat + 1 for seat in state.winners()]
@@ -83,7 +83,7 @@ def test_states_clone_and_copy_independently():
     while state.is_chance():
         state.apply(state.sample_chance(rng))
     copy = state.clone()
-    copy.apply(copy.legal_actions()[0])
+    copy.apply(copy.legal_actions()[0], copy.current_player())
     assert copy.view() != state.view() or copy.history != state.history
     assert len(copy.history) == len(state.history) + 1
 
@@ -106,7 +106,7 @@ def test_views_and_observations_do_not_change_under_determinize(name, players):
             assert np.array_equal(sampled.observation(seat), state.observation(seat))
             assert np.array_equal(sampled.legal_mask(seat), state.legal_mask(seat))
             checked += 1
-        state.apply(chooser.choice(state.legal_actions()))
+        state.apply(chooser.choice(state.legal_actions()), state.current_player())
     assert checked > 10
 
 

@@ -74,9 +74,10 @@ def test_a_tampered_batch_pickle_is_refused():
 
 
 def test_environment_refusals():
-    env = gateau.env("mice-cake")
+    env = gateau.env("mice-cake", render_mode="ansi")
     with pytest.raises(gateau.GateauError, match="reset"):
         env.render()
+    env = gateau.env("mice-cake")
     env.reset(seed=1)
     with pytest.raises(gateau.GateauTypeError, match="player_.'s action must be an integer"):
         env.step(1.0)

@@ -25,7 +25,7 @@ def simultaneous(name="maries-table", players=3, seed=1):
         if state.is_chance():
             state.apply(state.sample_chance(rng))
         else:
-            state.apply(int(chooser.choice(state.legal_actions())))
+            state.apply(int(chooser.choice(state.legal_actions())), state.current_player())
     return state
 
 

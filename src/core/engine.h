@@ -90,6 +90,12 @@ struct gateau_game {
     /* Optional: a note on how a finished game ended, when that is unusual
      * (a round limit); records write it as a closing comment. */
     const char *(*end_note)(const gateau_state *state);
+    /* Optional (gateau's games all have it): the most actions, chance
+     * included, that a game of setup can take
+     * from its initial state to its end: a bound derived from the rules
+     * (and the engine's guards), never an estimate
+     * (gateau_setup_max_game_length). */
+    int (*max_game_length)(const gateau_setup *setup);
 
     /* For learning agents (gateau/observation.h): every seat action is
      * below action_space; observe writes what seat (or GATEAU_OBSERVER)

@@ -176,6 +176,11 @@ const gateau_game *gateau_setup_game(const gateau_setup *setup) { return setup->
 int gateau_setup_players(const gateau_setup *setup) { return setup->players; }
 const char *gateau_setup_options_text(const gateau_setup *setup) { return setup->options_text; }
 
+int gateau_setup_max_game_length(const gateau_setup *setup)
+{
+    return setup->game->max_game_length ? setup->game->max_game_length(setup) : -1;
+}
+
 int gateau_setup_option(const gateau_setup *setup, const char *name)
 {
     int index = find_option(setup->game, name, strlen(name));

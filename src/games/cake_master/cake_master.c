@@ -304,6 +304,17 @@ static gateau_action cm_sample_chance(const gateau_state *state, gateau_rng *rng
     return CM_DEAL + k;
 }
 
+/* The customers' shuffle (one action a customer of the deck), then per
+ * round the deal (one action a card) and per turn each seat's share (a
+ * keep, and with 3 or more players a card passed left) and its placing
+ * (one action a held card). */
+static int cm_max_game_length(const gateau_setup *setup)
+{
+    int players = setup->players;
+    int per_turn = players * (2 + CM_HAND);
+    return CM_MAX_CUSTOMERS + CM_ROUNDS * (cm_deal_size(players) + CM_TURNS * per_turn);
+}
+
 static void cm_apply(gateau_state *state, int seat, gateau_action action)
 {
     cm_state *g = GAME_STATE(cm_state, state);
@@ -577,6 +588,7 @@ const gateau_game cake_master_game = {
     .move_visible = cm_move_visible,
     .describe_legal = cm_describe_legal,
     .key = cm_key,
+    .max_game_length = cm_max_game_length,
     .action_space = CM_PLACE + CM_POSITIONS * CM_MAX_CARDS,
     .observe = cm_observe,
     .from_view = cm_from_view,

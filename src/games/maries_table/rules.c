@@ -171,6 +171,16 @@ static void reveal(mt_state *g, gateau_state *state)
 
 /* ---- The game table's functions -------------------------------------------- */
 
+/* The deal (one action a card, one deck a round), then per round the
+ * draft (a keep of two actions by every seat but the youngest), a vote
+ * per seat, and per seat a take (only in rounds with a swap) and an eat. */
+static int mt_max_game_length(const gateau_setup *setup)
+{
+    int players = setup->players, rounds = decks_for(players);
+    int per_round = 2 * (players - 1) + players + 2 * players;
+    return rounds * deck_size_for(players) + rounds * per_round;
+}
+
 static void mt_init(gateau_state *state)
 {
     mt_state *g = GAME_STATE(mt_state, state);
@@ -548,6 +558,7 @@ const gateau_game maries_table_game = {
     .move_visible = mt_move_visible,
     .describe_legal = mt_describe_legal,
     .key = mt_key,
+    .max_game_length = mt_max_game_length,
     .action_space = MT_EAT_BOTH + 1,
     .observe = mt_observe,
 };

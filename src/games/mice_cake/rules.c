@@ -299,6 +299,17 @@ static void resolve_round(mc_state *g, gateau_state *state)
 
 /* ---- The game table's functions -------------------------------------------- */
 
+/* The deal (one action a piece), then at most MC_ROUND_LIMIT rounds (the
+ * engine's guard; rounds count from 1): per round each seat places at
+ * most all its mice, with a steal target at most once per column, and
+ * each mouse placed rolls one die. */
+static int mc_max_game_length(const gateau_setup *setup)
+{
+    (void)setup;
+    int per_round = MC_SEATS * (MC_MICE + MC_COLUMNS) + MC_SEATS * MC_MICE;
+    return MC_PIECES + MC_ROUND_LIMIT * per_round;
+}
+
 static void mc_init(gateau_state *state)
 {
     mc_state *g = GAME_STATE(mc_state, state);
@@ -607,6 +618,7 @@ const gateau_game mice_cake_game = {
     .move_visible = mc_move_visible,
     .describe_legal = mc_describe_legal,
     .key = mc_key,
+    .max_game_length = mc_max_game_length,
     .action_space = MC_TARGET + MC_PIECES,
     .observe = mc_observe,
     .end_note = mc_end_note,

@@ -183,6 +183,16 @@ static bool cut_can_continue(const poc_state *g)
 
 /* ---- The game table's functions -------------------------------------------- */
 
+/* Per round the deal (one action a slice), then per cake a cut (at most a
+ * boundary after each position and its "done"), the choosing turns (a
+ * take, a forfeit or a pass each) and the slice decisions of the takes
+ * (each of the cake's slices at most once). */
+static int poc_max_game_length(const gateau_setup *setup)
+{
+    int per_cake = (POC_CAKE_SIZE + 1) + poc_turns_per_cake(setup->players) + POC_CAKE_SIZE;
+    return setup_option(setup, 0) * (POC_SLICES + POC_CAKES * per_cake);
+}
+
 static void poc_init(gateau_state *state)
 {
     poc_state *g = GAME_STATE(poc_state, state);
@@ -422,6 +432,7 @@ const gateau_game piece_o_cake_game = {
     .move_visible = poc_move_visible,
     .describe_legal = poc_describe_legal,
     .key = poc_key,
+    .max_game_length = poc_max_game_length,
     .action_space = POC_COLLECT_SLICE + 1,
     .observe = poc_observe,
     .from_view = poc_from_view,
