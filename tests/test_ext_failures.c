@@ -346,6 +346,7 @@ Test(ext, arena_report_survives_a_forfeit)
     cr_assert(strstr(out, "Stopped by a failure: the report covers games 1 to 2 of 6."), "%s",
               out);
     cr_assert(strstr(out, "Bots:"), "%s", out);
+    cr_assert(strstr(out, "Not counted above: game 3, stopped: game 3, move "), "%s", out);
     json_error_t error;
     json_t *report = json_load_file(json, 0, &error);
     cr_assert_not_null(report, "%s", error.text);

@@ -740,6 +740,10 @@ static int report_whole_run(const arena_flags *flags, const gateau_setup *setup,
                             flags->seats.specs, &stats);
     if (finished) cli_print_arena_report(&stats);
     else printf("No game finished.\n");
+    /* (the game that stopped the run is in no table above, its failure
+     * neither: said here, so that no table reads as a clean run) */
+    if (failure && finished)
+        printf("\nNot counted above: game %ld, stopped: %s\n", finished + 1, failure);
     fflush(stdout);
 
     int status = failure ? 1 : interrupted ? 130 : 0;
