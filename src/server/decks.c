@@ -246,8 +246,8 @@ static bool migrate_one(store *database, const old_deck *table)
     snprintf(path, sizeof path, "%.*s", (int)length, value);
     char *content = read_deck_file(path, &content_length);
     if (!content) {
-        fprintf(stderr, "gateau serve: table %s: its deck %s cannot be read (%s): the table is "
-                "skipped\n", table->id, path, strerror(errno));
+        server_log("table %s: its deck %s cannot be read (%s): the table is skipped", table->id,
+                   path, strerror(errno));
         return false;
     }
     hash_name(content, content_length, name);
@@ -267,8 +267,7 @@ static bool migrate_one(store *database, const old_deck *table)
     }
     if (ok) ok = store_set_options(database, table->id, options, error, sizeof error);
     if (!ok) {
-        fprintf(stderr, "gateau serve: table %s: cannot keep its deck %s by its hash: %s\n",
-                table->id, path, error);
+        server_log("table %s: cannot keep its deck %s by its hash: %s", table->id, path, error);
         return false;
     }
     printf("Table %s: its deck %s is kept as %s.\n", table->id, path, name);

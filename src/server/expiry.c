@@ -29,7 +29,7 @@ bool expiry_sweep(struct store *database, int days)
     char error[512];
     int expired = 0;
     if (!tables_expire(database, expiry_cutoff(days), &expired, error, sizeof error)) {
-        fprintf(stderr, "gateau serve: cannot expire tables: %s\n", error);
+        server_log("cannot expire tables: %s", error);
         return false;
     }
     if (expired)

@@ -815,7 +815,7 @@ static int get_health(http_exchange *connection)
         return send_json(connection, 503, "{\"ok\":false,\"error\":\"starting: restoring tables\"}");
     char error[512];
     if (!store_check(tables_store(), error, sizeof error)) {
-        fprintf(stderr, "gateau: serve: /healthz: %s\n", error);
+        server_log("/healthz: %s", error);
         return send_json(connection, 503,
                          "{\"ok\":false,\"error\":\"the database is unreachable\"}");
     }

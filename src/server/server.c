@@ -46,14 +46,15 @@ server *server_start(const server_options *options, char *error, size_t error_si
     running->options = *options;
     options = &running->options;
     table_allow_ext_bots(options->ext_bots);
-    table_configure((int64_t)options->store_retry * 1000, options->max_bot_ms);
+    table_configure((int64_t)options->store_retry * 1000, options->max_bot_ms,
+                    options->max_bot_iters);
     running->database = store_open(options->db, error, error_size);
     if (!running->database) {
         free(running);
         return NULL;
     }
     if (store_warning(running->database))
-        fprintf(stderr, "gateau serve: %s\n", store_warning(running->database));
+        server_log("%s", store_warning(running->database));
     signal(SIGPIPE, SIG_IGN); /* a client gone mid-answer is not our death */
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);

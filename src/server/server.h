@@ -60,6 +60,15 @@ enum {
     SERVER_REQUEST_QUEUE = 4096     /* requests waiting for one: past it, 503 */
 };
 
+enum {
+    /* --max-bot-iters' default: twice the largest default budget of an
+     * ismcts bot (10,000 iterations), a few seconds at most in the
+     * slowest game (docs/server.md). */
+    SERVER_DEFAULT_BOT_ITERS = 20000,
+    /* An ext: program's time per move without ms= (docs/protocol.md). */
+    SERVER_EXT_DEFAULT_MS = 10000
+};
+
 typedef struct server_options {
     const char *bind;     /* "127.0.0.1" */
     int port;             /* 8080; 0: any free port */
@@ -84,7 +93,9 @@ typedef struct server_options {
     /* Unfinished tables without a move for this many days expire
      * (expiry.c); 0: never. */
     int expire_days;
-    int max_bot_ms;       /* the most a bot's budget (ms=N) may be (5000) */
+    int max_bot_ms;       /* the most a bot's budget (ms=N) may be (5000); an ext: bot
+                             without ms= has SERVER_EXT_DEFAULT_MS */
+    int max_bot_iters;    /* the most a search's budget (iters=N) may be */
     int store_retry;      /* seconds the store may fail a table before it is broken (60) */
     const char *log;      /* the request log's file (reopened on SIGHUP); NULL: stderr */
     /* ext: bot specs (docs/protocol.md) tables may name, comma-separated,
@@ -97,7 +108,7 @@ typedef struct server_options {
     .connections = 10000, .address_connections = 128, .address_websockets = 64,      \
     .address_requests = 100, .address_tables = 30, .spectators = 100,                 \
     .websocket_ping = SERVER_PING_SECONDS, .keep_alive = SERVER_IDLE_SECONDS,            \
-    .max_bot_ms = 5000, .store_retry = 60
+    .max_bot_ms = 5000, .max_bot_iters = SERVER_DEFAULT_BOT_ITERS, .store_retry = 60
 
 /* ---- Tokens (tokens.c) --------------------------------------------------------------- */
 
@@ -252,8 +263,14 @@ bool table_retry_due(const server_table *table);
  * end) is stored now, or the pause doubles.  Under the lock. */
 void table_retry(server_table *table);
 /* How long (ms) the store may fail one table before it is broken, and
- * the most a bot's time budget (ms=N) may be (--max-bot-ms). */
-void table_configure(int64_t give_up_ms, int max_bot_ms);
+ * the most a bot's time budget (ms=N, --max-bot-ms) and a search's
+ * iterations (iters=N, --max-bot-iters) may be. */
+void table_configure(int64_t give_up_ms, int max_bot_ms, int max_bot_iters);
+/* Whether a bot spec's budgets are within the caps: its ms= (an ext:
+ * program without one has SERVER_EXT_DEFAULT_MS) and its iters=.  false
+ * with the reason, which names the cap and its flag. */
+bool table_check_budget(const char *spec, int most_ms, int most_iters, char *error,
+                        size_t error_size);
 /* An ext: seat with onerror=forfeit failed: the table ends there, its
  * snapshot and stored result saying why.  Under the lock. */
 void table_forfeit(server_table *table, int seat, const char *reason);
@@ -421,6 +438,13 @@ void request_log_text(const char *line);
 void request_log_answer(const char *client, const char *method, const char *path, int status,
                         int64_t microseconds);
 
+/* What the server has to say (a store's failure, a table broken,
+ * skipped or expired), as one line of the request log's shape: "TIME -
+ * gateau serve: MESSAGE" (control characters escaped), to the same
+ * place, --quiet or not.  Never a token or a password: callers pass
+ * reasons the store already stripped of addresses (store_postgres.c). */
+void server_log(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
 /* ---- Metrics (metrics.c) ------------------------------------------------------------------ */
 
 typedef enum metric_gauge {
@@ -433,6 +457,15 @@ void metrics_gauge_add(metric_gauge which, long delta);
 void metrics_request(int status);
 /* A client's move accepted, stored and pushed in microseconds. */
 void metrics_move(int64_t microseconds);
+/* Who made a stored move (gateau_moves_stored_total's label). */
+typedef enum metric_mover {
+    MOVER_PERSON, /* a seat's move posted by its client */
+    MOVER_BOT,    /* a bot seat's, or a person's seat handed to a bot */
+    MOVER_CLOCK,  /* the stand-in of a seat whose time ran out */
+    MOVER_CHANCE, /* the deal, dice and the like */
+    MOVERS
+} metric_mover;
+void metrics_stored_move(metric_mover by);
 /* The scrape: Prometheus' text format 0.0.4, malloc'd. */
 char *metrics_text(void);
 

@@ -135,7 +135,7 @@ static bool restore_one(void *context, const store_table *kept, const store_move
     server_table *table = table_restore(tables.store, kept, moves, move_count, error, sizeof error);
     if (!table) {
         /* One damaged table must not keep the others from being served. */
-        fprintf(stderr, "gateau serve: cannot restore %s\n", error);
+        server_log("cannot restore %s", error);
         counts->failed++;
         return true;
     }
@@ -161,7 +161,7 @@ static bool resume(server_table *table)
 static void report_damage(void *context, const char *table_id, const char *reason)
 {
     ((restore_context *)context)->failed++;
-    fprintf(stderr, "gateau serve: skipped table %s: %s\n", table_id[0] ? table_id : "(no id)",
+    server_log("skipped table %s: %s", table_id[0] ? table_id : "(no id)",
             reason);
 }
 
@@ -175,7 +175,7 @@ bool tables_init(struct store *database, char *error, size_t error_size)
     int skipped;
     char reason[512];
     if (!decks_migrate(database, &skipped, reason, sizeof reason))
-        fprintf(stderr, "gateau serve: cannot look for decks named by a path: %s\n", reason);
+        server_log("cannot look for decks named by a path: %s", reason);
     restore_context counts = {0};
     store_on_damage(database, report_damage, &counts);
     bool loaded = store_load_tables(database, true, restore_one, &counts, error, error_size);
@@ -220,7 +220,7 @@ static bool load_one(void *context, const store_table *kept, const store_move *m
 {
     char error[512];
     *(server_table **)context = table_restore(tables.store, kept, moves, move_count, error, sizeof error);
-    if (!*(server_table **)context) fprintf(stderr, "gateau serve: cannot load %s\n", error);
+    if (!*(server_table **)context) server_log("cannot load %s", error);
     return false;
 }
 
@@ -270,7 +270,7 @@ static void catch_up_now(server_table *table)
 {
     char error[512];
     if (!table_catch_up(table, error, sizeof error))
-        fprintf(stderr, "gateau serve: cannot catch up: %s\n", error);
+        server_log("cannot catch up: %s", error);
 }
 
 static void hold_into(server_table *table, void *context)

@@ -176,19 +176,65 @@ struct postgres_store {
     void *notice_context;
 };
 
+/* libpq's own message about a connection names where the server is:
+ * 'connection to server at "db.example.org" (10.0.0.5), port 5432
+ * failed: ...', 'on socket "/run/postgresql/.s.PGSQL.5432"', 'could not
+ * translate host name "db"'.  Those go to logs that need not say where
+ * the database lives (docs/server.md), so every quoted name, the address
+ * in brackets after one, and the port are written as "***" in place. */
+static void hide_addresses(char *line)
+{
+    char out[256];
+    size_t used = 0;
+    bool after_quote = false;
+    for (const char *c = line; *c && used + 4 < sizeof out;) {
+        const char *hidden_end = NULL;
+        if (*c == '"') {
+            hidden_end = strchr(c + 1, '"');
+            if (hidden_end) hidden_end++;
+        } else if (*c == '(' && after_quote) {
+            hidden_end = strchr(c, ')');
+            if (hidden_end) hidden_end++;
+        } else if (!strncmp(c, "port ", 5) && c[5] >= '0' && c[5] <= '9') {
+            memcpy(out + used, "port ", 5);
+            used += 5;
+            c += 5;
+            hidden_end = c + strspn(c, "0123456789");
+        }
+        if (hidden_end) {
+            bool bracketed = *c == '(';
+            const char *mask = bracketed ? "(***)" : "***";
+            size_t length = strlen(mask);
+            if (used + length >= sizeof out) break;
+            memcpy(out + used, mask, length);
+            used += length;
+            after_quote = *c == '"';
+            c = hidden_end;
+            continue;
+        }
+        if (*c != ' ') after_quote = false;
+        out[used++] = *c++;
+    }
+    out[used] = '\0';
+    memcpy(line, out, used + 1);
+}
+
 /* PostgreSQL's message, on one line (libpq's end with a newline, some
- * have a DETAIL line): a static buffer per thread. */
+ * have a DETAIL line), libpq's own about the connection without where
+ * the server is (hide_addresses): a static buffer per thread. */
 static const char *message_of(PGconn *connection, const PGresult *result)
 {
     static _Thread_local char line[256];
     const char *text = result ? libpq.PQresultErrorMessage(result) : "";
-    if (!text[0]) text = libpq.PQerrorMessage(connection);
+    bool about_connection = !text[0];
+    if (about_connection) text = libpq.PQerrorMessage(connection);
     snprintf(line, sizeof line, "%s", text[0] ? text : "no answer from the server");
     for (char *c = line; *c; c++)
         if (*c == '\n' || *c == '\r') {
             *c = '\0';
             break;
         }
+    if (about_connection) hide_addresses(line);
     return line;
 }
 
