@@ -401,9 +401,28 @@ Test(tables, the_lobby_comes_in_pages)
 
 /* ---- tables that end --------------------------------------------------------------------- */
 
-/* At start: a table without a move for longer than --expire-days is gone
- * (from the store too); a younger one, or any with --expire-days 0,
- * stays. */
+/* The snapshot of a table that expired: over, and why; its record can
+ * be read, and the lobby does not list it. */
+static void expect_expired(int port, const char *table_id, const char *ended)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s", table_id);
+    json_t *seen = json_answer(port, "GET", path, NULL, NULL, 200);
+    cr_assert(json_is_true(json_object_get(seen, "over")), "table %s is over", table_id);
+    const char *why = json_string_value(json_object_get(seen, "ended"));
+    cr_assert(why && !strcmp(why, ended), "table %s: ended '%s', not '%s'", table_id,
+              why ? why : "(none)", ended);
+    json_decref(seen);
+    snprintf(path, sizeof path, "/api/tables/%s/record", table_id);
+    free(answer_of(port, "GET", path, NULL, NULL, 200));
+    char *lobby = answer_of(port, "GET", "/api/tables", NULL, NULL, 200);
+    cr_assert_null(strstr(lobby, table_id), "the lobby forgets it: %s", lobby);
+    free(lobby);
+}
+
+/* At start: a table without a move for longer than --expire-days ends
+ * (in the store too, its rows kept: "ended" says why); a younger one, or
+ * any with --expire-days 0, stays in play. */
 static void idle_tables_expire_at_start(const char *db)
 {
     served running = served_start(db);
@@ -427,16 +446,18 @@ static void idle_tables_expire_at_start(const char *db)
     served_stop(&running);
 
     running = served_start(db); /* (30 days) */
-    cr_assert_eq(status_of(running.port, idle.id), 404);
-    cr_assert_eq(status_of(running.port, kept.id), 404);
+    expect_expired(running.port, idle.id, "expired: no move for at least 30 days");
+    expect_expired(running.port, kept.id, "expired: no move for at least 30 days");
     cr_assert_eq(status_of(running.port, young.id), 200);
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s/join", idle.id);
+    free(answer_of(running.port, "POST", path, "{\"seat\":2}", NULL, 409));
     served_stop(&running);
-    store *storage = open_store(db);
-    char error[256];
-    bool deleted;
-    cr_assert(!store_delete_table(storage, idle.id, -1, &deleted, error, sizeof error));
-    cr_assert(strstr(error, "no table"), "out of the store too: %s", error);
-    store_close(storage);
+    /* Over in the store: the next start restores it no more, and it still
+     * says why. */
+    running = served_start(db);
+    expect_expired(running.port, idle.id, "expired: no move for at least 30 days");
+    served_stop(&running);
 }
 
 Test(tables, idle_tables_expire_at_start_sqlite)
@@ -485,14 +506,22 @@ Test(tables, the_sweep_expires_tables_in_play)
                                        (int64_t)time(NULL) - 31 * 86400, error, sizeof error),
               "%s", error);
     cr_assert(expiry_sweep(tables_store(), 30));
-    cr_assert_eq(status_of(port, idle.id), 404);
+    /* Its WebSocket hears that it ended, and why. */
+    char *pushed = ws_read(&socket, 5000);
+    cr_assert_not_null(pushed, "a push after the expiry");
+    json_t *last = served_parse(pushed);
+    free(pushed);
+    cr_assert(json_is_true(json_object_get(last, "over")));
+    cr_assert_str_eq(json_string_value(json_object_get(last, "ended")),
+                     "expired: no move for at least 30 days");
+    json_decref(last);
+    expect_expired(port, idle.id, "expired: no move for at least 30 days");
     cr_assert_eq(status_of(port, busy.id), 200);
     char *lobby = answer_of(port, "GET", "/api/tables", NULL, NULL, 200);
-    cr_assert_null(strstr(lobby, idle.id), "the lobby forgets it: %s", lobby);
     cr_assert(strstr(lobby, busy.id), "%s", lobby);
     free(lobby);
     snprintf(path, sizeof path, "/api/tables/%s/join", idle.id);
-    free(answer_of(port, "POST", path, "{\"seat\":2}", NULL, 404));
+    free(answer_of(port, "POST", path, "{\"seat\":2}", NULL, 409));
     ws_close(&socket);
 
     /* A table another process (or the operator) took out of the store

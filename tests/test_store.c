@@ -907,6 +907,55 @@ static bool delete_if_idle(store *storage, const char *table_id, int64_t idle_be
     return deleted;
 }
 
+/* Expiry ends a table rather than deleting it: only an unfinished one
+ * idle since before the time given; its rows stay, over, with the result
+ * given (which a load reads back); once over it ends no more. */
+BOTH_BACKENDS(idle_tables_end_with_a_result)
+{
+    store *storage = open_store(location(which, "ending.db"));
+    store_table table = make_table("idle", 2, 100);
+    create(storage, &table);
+    append(storage, "idle", 0, -1, "deal");
+    table = make_table("done", 2, 100);
+    create(storage, &table);
+    char error[256];
+    cr_assert(store_finish_table(storage, "done", "{\"scores\":[1,2]}", error, sizeof error),
+              "%s", error);
+    static const char why[] = "{\"ended\":\"expired: no move for at least 30 days\"}";
+    bool expired = true;
+    cr_assert(store_expire_table(storage, "idle", 1000, why, &expired, error, sizeof error), "%s",
+              error);
+    cr_assert(!expired, "moved just now");
+    cr_assert(store_set_last_move_time(storage, "idle", 500, error, sizeof error), "%s", error);
+    cr_assert(store_set_last_move_time(storage, "done", 500, error, sizeof error), "%s", error);
+    cr_assert(store_expire_table(storage, "idle", 500, why, &expired, error, sizeof error), "%s",
+              error);
+    cr_assert(!expired, "not before 500");
+    cr_assert(store_expire_table(storage, "done", 1000, why, &expired, error, sizeof error), "%s",
+              error);
+    cr_assert(!expired, "a finished table never expires");
+    cr_assert(store_expire_table(storage, "idle", 501, why, &expired, error, sizeof error), "%s",
+              error);
+    cr_assert(expired);
+    cr_assert(store_expire_table(storage, "idle", 501, why, &expired, error, sizeof error), "%s",
+              error);
+    cr_assert(!expired, "once");
+    table_collection collection = {0};
+    cr_assert(store_load_table(storage, "idle", collect, &collection, error, sizeof error), "%s",
+              error);
+    cr_assert(collection.tables[0].table.over);
+    cr_assert_str_eq(collection.tables[0].table.result, why);
+    cr_assert_eq(collection.tables[0].move_count, 1, "its moves kept");
+    cr_assert(store_load_table(storage, "done", collect, &collection, error, sizeof error), "%s",
+              error);
+    cr_assert_str_eq(collection.tables[1].table.result, "{\"scores\":[1,2]}");
+    expect_error(store_expire_table(storage, "nosuch", 501, why, &expired, error, sizeof error),
+                 error, "no table nosuch");
+    cr_assert_eq(list_tables(storage, true).count, 0, "neither is unfinished");
+    free_collection(&collection);
+    store_close(storage);
+}
+
 BOTH_BACKENDS(tables_are_listed_timed_and_deleted)
 {
     store *storage = open_store(location(which, "operator.db"));

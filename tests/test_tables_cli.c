@@ -118,10 +118,15 @@ static void every_command(const char *db)
     said = support_run_expect(0, "tables expire --days 9 --db '%s'", db);
     cr_assert(strstr(said, "Expired 1 table without a move for 9 days."), "%s", said);
     free(said);
+    /* (ended, its rows kept: over) */
     listing = support_run_expect(0, "tables list --db '%s'", db);
-    cr_assert_null(line_of(listing, "idle"), "%s", listing);
+    line = line_of(listing, "idle");
+    cr_assert(line && strstr(line, "over"), "%s", listing);
     cr_assert_not_null(line_of(listing, "finished"), "%s", listing);
     free(listing);
+    said = support_run_expect(0, "tables expire --days 9 --db '%s'", db);
+    cr_assert(strstr(said, "Expired 0 tables"), "an ended table ends once: %s", said);
+    free(said);
 
     /* delete: any table; a missing one is an error. */
     said = support_run_expect(0, "tables delete finished --db '%s'", db);

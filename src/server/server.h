@@ -271,6 +271,10 @@ void table_configure(int64_t give_up_ms, int max_bot_ms, int max_bot_iters);
  * with the reason, which names the cap and its flag. */
 bool table_check_budget(const char *spec, int most_ms, int most_iters, char *error,
                         size_t error_size);
+/* A table the store has over before its game's end (a forfeit, an
+ * expiry): why, from the stored result's {"ended": "..."}, for its
+ * snapshot. */
+void table_take_ending(server_table *table, const store_table *kept);
 /* An ext: seat with onerror=forfeit failed: the table ends there, its
  * snapshot and stored result saying why.  Under the lock. */
 void table_forfeit(server_table *table, int seat, const char *reason);

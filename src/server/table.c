@@ -777,8 +777,7 @@ server_table *table_restore(struct store *database, const store_table *kept, con
     gateau_state_free(before);
     gateau_record_free(resumed);
     table->over = table->finish_stored = kept->over;
-    if (kept->over && !gateau_state_is_over(gateau_record_state(table->record)))
-        snprintf(table->ended, sizeof table->ended, "ended before the game did (a seat forfeited)");
+    if (kept->over) table_take_ending(table, kept);
     if (!ok) {
         table_free(table);
         return NULL;
@@ -881,10 +880,21 @@ static bool catch_up_visit(void *argument, const store_table *kept, const store_
     }
     if (!table->over && (kept->over || gateau_state_is_over(gateau_record_state(table->record)))) {
         table->over = true;
+        if (kept->over) table_take_ending(table, kept); /* (another process's forfeit, expiry) */
         context->changed = true;
     }
     if (kept->over) table->finish_stored = true;
     return false;
+}
+
+void table_take_ending(server_table *table, const store_table *kept)
+{
+    if (gateau_state_is_over(gateau_record_state(table->record))) return;
+    json_t *result = json_loads(kept->result, 0, NULL);
+    const char *why = json_string_value(json_object_get(result, "ended"));
+    snprintf(table->ended, sizeof table->ended, "%s",
+             why ? why : "ended before the game did (a seat forfeited)");
+    json_decref(result);
 }
 
 bool table_catch_up(server_table *table, char *error, size_t error_size)
@@ -937,6 +947,10 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
         return 422;
     }
     table_seat *joined = &table->seats[seat];
+    if (table->over) { /* (ended before anyone came: a forfeit, an expiry) */
+        snprintf(error, error_size, "the game is over");
+        return 409;
+    }
     if (strcmp(joined->spec, "open") != 0 || joined->claimed) {
         snprintf(error, error_size, "seat %d is not open", seat + 1);
         return 409;

@@ -102,6 +102,9 @@ bool sqlite_store_list_tables(sqlite_store *storage, bool unfinished_only,
                               size_t error_size);
 bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int64_t idle_before,
                                bool *deleted, char *error, size_t error_size);
+bool sqlite_store_expire_table(sqlite_store *storage, const char *table_id, int64_t idle_before,
+                               const char *result_json, bool *expired, char *error,
+                               size_t error_size);
 bool sqlite_store_set_options(sqlite_store *storage, const char *table_id, const char *options,
                               char *error, size_t error_size);
 bool sqlite_store_set_last_move_time(sqlite_store *storage, const char *table_id, int64_t when,
@@ -133,6 +136,9 @@ bool postgres_store_list_tables(postgres_store *storage, bool unfinished_only,
 bool postgres_store_delete_table(postgres_store *storage, const char *table_id,
                                  int64_t idle_before, bool *deleted, char *error,
                                  size_t error_size);
+bool postgres_store_expire_table(postgres_store *storage, const char *table_id,
+                                 int64_t idle_before, const char *result_json, bool *expired,
+                                 char *error, size_t error_size);
 bool postgres_store_set_options(postgres_store *storage, const char *table_id,
                                 const char *options, char *error, size_t error_size);
 bool postgres_store_set_last_move_time(postgres_store *storage, const char *table_id,

@@ -281,6 +281,20 @@ bool store_delete_table(store *storage, const char *table_id, int64_t idle_befor
                                            error_size);
 }
 
+bool store_expire_table(store *storage, const char *table_id, int64_t idle_before,
+                        const char *result_json, bool *expired, char *error, size_t error_size)
+{
+    *expired = false;
+    if (!table_id || !result_json) return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    return storage->postgres
+               ? postgres_store_expire_table(storage->postgres, table_id, idle_before,
+                                             result_json, expired, error, error_size)
+               : sqlite_store_expire_table(storage->sqlite, table_id, idle_before, result_json,
+                                           expired, error, error_size);
+}
+
 bool store_set_options(store *storage, const char *table_id, const char *options, char *error,
                        size_t error_size)
 {

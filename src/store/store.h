@@ -27,7 +27,8 @@ enum {
     STORE_NAME_SIZE = 64,
     STORE_HASH_SIZE = 32,    /* a token is kept as its SHA-256, never itself */
     STORE_OPTIONS_SIZE = 1024,
-    STORE_CLOCK_SIZE = 32
+    STORE_CLOCK_SIZE = 32,
+    STORE_RESULT_SIZE = 512
 };
 
 typedef struct store_seat {
@@ -51,6 +52,10 @@ typedef struct store_table {
     store_seat seats[GATEAU_MAX_PLAYERS];
     uint8_t creator_hash[STORE_HASH_SIZE]; /* the creator's token */
     bool over;
+    /* The stored result's JSON when over (read only: what
+     * store_finish_table wrote), cut to fit: enough for {"ended": "..."}
+     * of a table that ended before its game (a forfeit, an expiry). */
+    char result[STORE_RESULT_SIZE];
 } store_table;
 
 /* One move as recorded: its number (0, 1, ... in play order), the seat
@@ -172,6 +177,14 @@ bool store_list_tables(store *store, bool unfinished_only, store_summary_visitor
  * went; false with "no table ID" when there is none. */
 bool store_delete_table(store *store, const char *table_id, int64_t idle_before, bool *deleted,
                         char *error, size_t error_size);
+
+/* Ends an unfinished table whose last move (store_summary's last_move)
+ * is before idle_before with result_json, checked in the same transaction
+ * so that a move stored meanwhile keeps the table in play: its rows stay
+ * (its record can still be read).  *expired says whether it ended; false
+ * with "no table ID" when there is none. */
+bool store_expire_table(store *store, const char *table_id, int64_t idle_before,
+                        const char *result_json, bool *expired, char *error, size_t error_size);
 
 /* Replaces a table's options text (a deck named by its hash instead of
  * a path, when an old database is opened). */

@@ -146,10 +146,10 @@ static const struct {
                      7},
     [FINISH_TABLE] = {"UPDATE tables SET over = true, result = $2 WHERE id = $1 AND NOT over", 2},
     [TABLE_STATUS] = {"SELECT players, over FROM tables WHERE id = $1", 1},
-    [SELECT_TABLES] = {"SELECT " TABLE_COLUMNS " FROM tables WHERE NOT ($1 AND over)"
+    [SELECT_TABLES] = {"SELECT " TABLE_COLUMNS ", result FROM tables WHERE NOT ($1 AND over)"
                        " ORDER BY created, id",
                        1},
-    [SELECT_TABLE] = {"SELECT " TABLE_COLUMNS " FROM tables WHERE id = $1", 1},
+    [SELECT_TABLE] = {"SELECT " TABLE_COLUMNS ", result FROM tables WHERE id = $1", 1},
     [SELECT_SEATS] = {"SELECT seat, spec, name, has_token, token_hash, zombie FROM seats"
                       " WHERE table_id = $1 ORDER BY seat",
                       1},
@@ -827,11 +827,13 @@ static bool copy_hash(const PGresult *result, int row, int column, uint8_t hash[
     return true;
 }
 
-/* Row `row` of TABLE_COLUMNS into table (seats apart). */
+/* Row `row` of TABLE_COLUMNS and the result into table (seats apart). */
 static bool read_table_row(const PGresult *rows, int row, store_table *table, char *error,
                            size_t error_size)
 {
     memset(table, 0, sizeof *table);
+    if (!libpq.PQgetisnull(rows, row, 9))
+        snprintf(table->result, sizeof table->result, "%s", libpq.PQgetvalue(rows, row, 9));
     if (!copy_text(rows, row, 0, table->id, sizeof table->id))
         return store_fail(error, error_size, "store: a table's id is too long");
     table->players = atoi(libpq.PQgetvalue(rows, row, 2));
@@ -1191,6 +1193,39 @@ bool postgres_store_delete_table(postgres_store *storage, const char *table_id,
     unlock(storage);
     if (good && !found) return store_fail(error, error_size, "no table %s", table_id);
     *deleted = good && may == 1;
+    return good;
+}
+
+bool postgres_store_expire_table(postgres_store *storage, const char *table_id,
+                                 int64_t idle_before, const char *result_json, bool *expired,
+                                 char *error, size_t error_size)
+{
+    *expired = false;
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    char reason[256] = "";
+    /* (the table's row locked, FOR UPDATE, before its last move is read:
+     * a move's insert waits for it, or committed before it) */
+    bool found = false, good = execute(storage->connection, "BEGIN", reason, sizeof reason);
+    int may = good ? may_delete(storage, table_id, idle_before, &found, reason, sizeof reason) : -1;
+    good = may >= 0;
+    if (may == 1) {
+        parameters list = {0};
+        add_text(&list, table_id);
+        add_text(&list, result_json);
+        PGresult *result = run_sql(storage, "UPDATE tables SET over = true, result = $2"
+                                            " WHERE id = $1", &list);
+        good = libpq.PQresultStatus(result) == PGRES_COMMAND_OK;
+        if (!good) store_fail(reason, sizeof reason, "%s", message(storage, result));
+        libpq.PQclear(result);
+    }
+    if (good) good = execute(storage->connection, "COMMIT", reason, sizeof reason);
+    if (!good) {
+        store_fail(error, error_size, "store: cannot expire table %s: %s", table_id, reason);
+        rollback(storage);
+    }
+    unlock(storage);
+    if (good && !found) return store_fail(error, error_size, "no table %s", table_id);
+    *expired = good && may == 1;
     return good;
 }
 

@@ -121,9 +121,9 @@ static const char *const statement_sql[STATEMENT_COUNT] = {
                     " zombie = ?7 WHERE table_id = ?1 AND seat = ?2",
     [FINISH_TABLE] = "UPDATE tables SET over = 1, result = ?2 WHERE id = ?1 AND NOT over",
     [TABLE_STATUS] = "SELECT players, over FROM tables WHERE id = ?1",
-    [SELECT_TABLES] = "SELECT " TABLE_COLUMNS " FROM tables WHERE NOT (?1 AND over)"
+    [SELECT_TABLES] = "SELECT " TABLE_COLUMNS ", result FROM tables WHERE NOT (?1 AND over)"
                       " ORDER BY created, id",
-    [SELECT_TABLE] = "SELECT " TABLE_COLUMNS " FROM tables WHERE id = ?1",
+    [SELECT_TABLE] = "SELECT " TABLE_COLUMNS ", result FROM tables WHERE id = ?1",
     [SELECT_SEATS] = "SELECT seat, spec, name, has_token, token_hash, zombie FROM seats"
                      " WHERE table_id = ?1 ORDER BY seat",
     [SELECT_MOVES] = "SELECT number, seat, line, clock_left FROM moves WHERE table_id = ?1"
@@ -987,10 +987,12 @@ static bool copy_hash(sqlite3_stmt *row, int column, uint8_t hash[STORE_HASH_SIZ
     return true;
 }
 
-/* A row of TABLE_COLUMNS into table (seats apart). */
+/* A row of TABLE_COLUMNS and the result into table (seats apart). */
 static bool read_table_row(sqlite3_stmt *row, store_table *table, char *error, size_t error_size)
 {
     memset(table, 0, sizeof *table);
+    const unsigned char *result = sqlite3_column_text(row, 9);
+    if (result) snprintf(table->result, sizeof table->result, "%s", (const char *)result);
     if (!copy_text(row, 0, table->id, sizeof table->id))
         return store_fail(error, error_size, "store: a table's id is too long");
     table->players = sqlite3_column_int(row, 2);
@@ -1253,6 +1255,40 @@ bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int6
     unlock(storage);
     if (good && !found) return store_fail(error, error_size, "no table %s", table_id);
     *deleted = good && status == SQLITE_ROW;
+    return good;
+}
+
+bool sqlite_store_expire_table(sqlite_store *storage, const char *table_id, int64_t idle_before,
+                               const char *result_json, bool *expired, char *error,
+                               size_t error_size)
+{
+    *expired = false;
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
+    /* (IMMEDIATE: the check and the change in one write transaction, so
+     * that no move is committed between them) */
+    bool found = false, good = sqlite3_exec(storage->database, "BEGIN IMMEDIATE", NULL, NULL,
+                                            NULL) == SQLITE_OK;
+    int status = good ? may_delete(storage, table_id, idle_before, &found) : SQLITE_ERROR;
+    good = status == SQLITE_ROW || status == SQLITE_DONE;
+    if (status == SQLITE_ROW) {
+        sqlite3_stmt *prepared = statement(storage, FINISH_TABLE);
+        sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(prepared, 2, result_json, -1, SQLITE_STATIC);
+        good = run(prepared) == SQLITE_DONE;
+    }
+    if (good) good = sqlite3_exec(storage->database, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+    if (!good) {
+        store_fail(error, error_size, "store: cannot expire table %s: %s", table_id,
+                   sqlite3_errmsg(storage->database));
+        rollback(storage);
+    }
+    unlock(storage);
+    if (good && !found) return store_fail(error, error_size, "no table %s", table_id);
+    *expired = good && status == SQLITE_ROW;
     return good;
 }
 
