@@ -95,8 +95,17 @@ static store *open_database(const tables_flags *flags)
         return NULL;
     }
     char error[512];
-    store *database = store_open(flags->db, error, sizeof error);
-    if (!database) cli_error("tables %s: %s", flags->action, error);
+    /* Reading goes on beside a server (a SQLite file's lock is for
+     * writers); a write must wait for the server to stop, or it would
+     * change tables behind the server's back. */
+    bool reading = !strcmp(flags->action, "list") || !strcmp(flags->action, "show");
+    store *database = reading ? store_open_reading(flags->db, error, sizeof error)
+                              : store_open(flags->db, error, sizeof error);
+    if (!database && strstr(error, "is in use by another gateau process"))
+        cli_error("tables %s: %s: stop that server first, then run this again (list, show and "
+                  "backup work beside it)", flags->action, error);
+    else if (!database)
+        cli_error("tables %s: %s", flags->action, error);
     return database;
 }
 

@@ -82,6 +82,8 @@ void sqlite_store_close(sqlite_store *storage);
 /* What opening found amiss but did not refuse (tables lost since the
  * last count), or NULL. */
 const char *sqlite_store_warning(const sqlite_store *storage);
+/* Read-only, without the lock: for reading beside a server. */
+sqlite_store *sqlite_store_open_reading(const char *path, char *error, size_t error_size);
 bool sqlite_store_create_table(sqlite_store *storage, const store_table *table, char *error,
                                size_t error_size);
 bool sqlite_store_update_seat(sqlite_store *storage, const char *table_id, int seat,

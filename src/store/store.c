@@ -144,6 +144,20 @@ store *store_open(const char *path, char *error, size_t error_size)
     return storage;
 }
 
+store *store_open_reading(const char *path, char *error, size_t error_size)
+{
+    /* (PostgreSQL is shared anyway: opened as a server opens it) */
+    if (!path || store_path_is_url(path)) return store_open(path, error, error_size);
+    store *storage = calloc(1, sizeof *storage);
+    if (!storage) abort(); /* out of memory */
+    storage->sqlite = sqlite_store_open_reading(path, error, error_size);
+    if (!storage->sqlite) {
+        free(storage);
+        return NULL;
+    }
+    return storage;
+}
+
 void store_close(store *storage)
 {
     if (!storage) return;

@@ -74,6 +74,11 @@ typedef struct store store;
  * a PostgreSQL database given as a postgresql:// (or postgres://) URL,
  * whose tables the store creates when they are missing. */
 store *store_open(const char *path, char *error, size_t error_size);
+/* The same for reading only (`gateau tables list|show`): a SQLite file
+ * is opened read-only and without PATH.lock, so beside the server that
+ * holds it; nothing is created or upgraded (a missing or older file is
+ * an error).  Only reads may be called on it. */
+store *store_open_reading(const char *path, char *error, size_t error_size);
 void store_close(store *store);
 /* What store_open found amiss without refusing the database, on one line
  * (SQLite: fewer tables or moves than it held at its last count, lost to

@@ -547,6 +547,58 @@ sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size
     return storage;
 }
 
+sqlite_store *sqlite_store_open_reading(const char *path, char *error, size_t error_size)
+{
+    sqlite_store *storage = calloc(1, sizeof *storage);
+    if (!storage) abort(); /* out of memory */
+    pthread_mutexattr_t attributes;
+    pthread_mutexattr_init(&attributes);
+    pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_ERRORCHECK);
+    pthread_mutex_init(&storage->lock, &attributes);
+    pthread_mutexattr_destroy(&attributes);
+    commit_queue_init(&storage->queue);
+    pthread_mutex_init(&storage->checkpoint_lock, NULL);
+    pthread_cond_init(&storage->checkpoint_wake, NULL);
+    storage->lock_file = -1; /* (no PATH.lock: a server may hold it) */
+    storage->path = strdup(path);
+    if (!storage->path) abort();
+    /* Read-only: a server's writer goes on beside it (WAL), nothing here
+     * writes, creates, migrates or checkpoints. */
+    int status = sqlite3_open_v2(path, &storage->database,
+                                 SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+    if (status != SQLITE_OK) {
+        explain_open_failure(path, storage->database ? sqlite3_errmsg(storage->database)
+                                                   : sqlite3_errstr(status),
+                             error, error_size);
+        sqlite_store_close(storage);
+        return NULL;
+    }
+    sqlite3_extended_result_codes(storage->database, 1);
+    sqlite3_busy_timeout(storage->database, BUSY_TIMEOUT);
+    int64_t version;
+    bool good = read_version(storage->database, path, &version, error, error_size);
+    if (good && version < SCHEMA_VERSION)
+        good = store_fail(error, error_size, "store: %s is of an older gateau (schema version %lld):"
+                          " a server's start (or a command that writes) upgrades it first",
+                          path, (long long)version);
+    for (int s = 0; good && s < STATEMENT_COUNT; s++)
+        if (sqlite3_prepare_v3(storage->database, statement_sql[s], -1,
+                               SQLITE_PREPARE_PERSISTENT, &storage->statements[s],
+                               NULL) != SQLITE_OK)
+            good = store_fail(error, error_size, "store: cannot open %s: %s", path,
+                              sqlite3_errmsg(storage->database));
+    if (!good) {
+        sqlite_store_close(storage);
+        return NULL;
+    }
+    struct stat file;
+    if (stat(path, &file) == 0) {
+        storage->device = file.st_dev;
+        storage->inode = file.st_ino;
+    }
+    return storage;
+}
+
 /* ---- the lock file, its counts, the file's identity ------------------------------------ */
 
 /* Writes "pid P tables T moves M" into the lock file (a few bytes, no
