@@ -251,6 +251,97 @@ Test(tables, decks_are_kept_once_by_their_hash_and_never_named_by_a_path)
     free(deck);
 }
 
+/* With PostgreSQL a client's deck is kept in the database, by its hash:
+ * a second server on the same database (another machine, say) serves the
+ * table, replays its record and takes the same deck for a new table; a
+ * refused deck is not kept; a restart finds it again.  No deck file is
+ * left behind when the servers stop. */
+Test(tables, decks_are_kept_in_a_postgresql_database)
+{
+    postgres_server_require();
+    const char *url = postgres_server_database("decks_shared");
+    /* (each server's cache in a folder of the test's, to look into) */
+    char caches[512];
+    snprintf(caches, sizeof caches, "%s", support_temp_path("caches"));
+    cr_assert_eq(mkdir(caches, 0700), 0);
+    setenv("TMPDIR", caches, 1);
+    served first = served_start_with(url, served_polling);
+    char *deck = small_deck();
+    char hash[65];
+    sha256_hex(deck, hash);
+    char *body = deck_table_body(deck, 2);
+    served_table table = make_table(first.port, body);
+    free(body);
+    /* The second server starts after the table was made: it restores it,
+     * its deck from the database. */
+    served second = served_start_with(url, served_polling);
+    char path[256];
+    snprintf(path, sizeof path, "/api/tables/%s", table.id);
+    json_t *seen_first = json_answer(first.port, "GET", path, NULL, table.tokens[0], 200);
+    json_t *seen_second = json_answer(second.port, "GET", path, NULL, table.tokens[0], 200);
+    cr_assert(json_equal(json_object_get(seen_first, "view"), json_object_get(seen_second, "view")),
+              "both servers show the table the same");
+    json_decref(seen_first);
+    json_decref(seen_second);
+    snprintf(path, sizeof path, "/api/tables/%s/record", table.id);
+    char *record = answer_of(second.port, "GET", path, NULL, table.tokens[0], 200);
+    char option[128];
+    snprintf(option, sizeof option, "deck=%s.deck", hash);
+    cr_assert(strstr(record, option), "%s", record);
+    cr_assert_null(strstr(record, caches), "no path of a server: %s", record);
+    free(record);
+
+    /* A record naming it replays on a third server (its own cache). */
+    served third = served_start_with(url, served_polling);
+    char replay_text[512];
+    snprintf(replay_text, sizeof replay_text, "game: cake-master\nplayers: 2\noptions: %s\n---\n",
+             option);
+    json_t *replay = json_pack("{s:s}", "record", replay_text);
+    char *replay_body = json_dumps(replay, JSON_COMPACT);
+    json_decref(replay);
+    free(answer_of(third.port, "POST", "/api/replay", replay_body, NULL, 200));
+    free(replay_body);
+    served_stop(&third);
+
+    /* A deck the engine refuses: 422 naming it by its hash, not kept. */
+    const char *bad = "card Q9\n";
+    char bad_hash[65];
+    sha256_hex(bad, bad_hash);
+    body = deck_table_body(bad, 2);
+    free(refusal(second.port, "POST", "/api/tables", body, 422, bad_hash));
+    free(body);
+    /* The same good deck on the second server: a table too. */
+    body = deck_table_body(deck, 2);
+    served_table again = make_table(second.port, body);
+    free(body);
+    served_stop(&first);
+    served_stop(&second);
+
+    /* What the database holds: the good deck once, not the bad one. */
+    store *storage = open_store(url);
+    char error[256], *kept = NULL;
+    char name[80];
+    snprintf(name, sizeof name, "%s.deck", hash);
+    cr_assert(store_get_deck(storage, name, &kept, error, sizeof error), "%s", error);
+    cr_assert_str_eq(kept, deck);
+    free(kept);
+    snprintf(name, sizeof name, "%s.deck", bad_hash);
+    cr_assert(!store_get_deck(storage, name, &kept, error, sizeof error));
+    cr_assert(strstr(error, "no deck"), "%s", error);
+    store_close(storage);
+    char *left = folder_names(caches);
+    cr_assert_str_empty(left, "the servers' caches are gone: %s", left);
+    free(left);
+
+    /* A restart: both tables are there, as they were. */
+    first = served_start_with(url, served_polling);
+    cr_assert_eq(status_of(first.port, table.id), 200);
+    cr_assert_eq(status_of(first.port, again.id), 200);
+    served_stop(&first);
+    unsetenv("TMPDIR");
+    free(deck);
+}
+
 typedef struct listed_options {
     char options[2][STORE_OPTIONS_SIZE];
     int count;

@@ -956,6 +956,32 @@ BOTH_BACKENDS(idle_tables_end_with_a_result)
     store_close(storage);
 }
 
+/* Decks by name in a shared database (PostgreSQL); kept once (a second
+ * put of the same name changes nothing); a SQLite database keeps its
+ * decks as files beside it and refuses both. */
+BOTH_BACKENDS(decks_are_kept_by_name_in_a_shared_database)
+{
+    store *storage = open_store(location(which, "decks.db"));
+    char error[256], *content = (char *)"x";
+    const char *name = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.deck";
+    if (which == SQLITE) {
+        expect_error(store_put_deck(storage, name, "text", error, sizeof error), error,
+                     "decks are files beside a SQLite database");
+        expect_error(store_get_deck(storage, name, &content, error, sizeof error), error,
+                     "decks are files beside a SQLite database");
+        cr_assert_null(content);
+        store_close(storage);
+        return;
+    }
+    expect_error(store_get_deck(storage, name, &content, error, sizeof error), error, "no deck");
+    cr_assert(store_put_deck(storage, name, "card R1\n", error, sizeof error), "%s", error);
+    cr_assert(store_put_deck(storage, name, "something else", error, sizeof error), "%s", error);
+    cr_assert(store_get_deck(storage, name, &content, error, sizeof error), "%s", error);
+    cr_assert_str_eq(content, "card R1\n", "the first kept stays");
+    free(content);
+    store_close(storage);
+}
+
 BOTH_BACKENDS(tables_are_listed_timed_and_deleted)
 {
     store *storage = open_store(location(which, "operator.db"));
@@ -1060,7 +1086,7 @@ BOTH_BACKENDS(a_database_from_before_the_time_of_moves_is_upgraded)
     if (which == SQLITE)
         execute(path, "ALTER TABLE moves DROP COLUMN played; PRAGMA user_version = 1;");
     else
-        postgres_execute(path, "ALTER TABLE moves DROP COLUMN played;"
+        postgres_execute(path, "ALTER TABLE moves DROP COLUMN played; DROP TABLE decks;"
                                " UPDATE gateau_schema SET version = 1");
 
     int64_t before = (int64_t)time(NULL);

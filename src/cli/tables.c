@@ -156,6 +156,7 @@ static bool record_of(void *context, const store_table *table, const store_move 
     shown *out = context;
     char *stored = store_record_text(table, moves, count);
     int line;
+    decks_fetch(table->options);
     gateau_record *record =
         gateau_record_read(stored, decks_folder(), out->error, sizeof out->error, &line);
     if (!record) {
@@ -249,11 +250,17 @@ int cli_tables(int argc, char **argv)
     if (!strcmp(flags.action, "backup")) return backup_database(&flags);
     store *database = open_database(&flags);
     if (!database) return 1;
-    decks_configure(flags.db);
+    char error[512];
+    if (!decks_open(flags.db, error, sizeof error)) {
+        cli_error("tables %s: %s", flags.action, error);
+        store_close(database);
+        return 1;
+    }
     int status = !strcmp(flags.action, "list")     ? list_tables(database)
                  : !strcmp(flags.action, "show")   ? show_table(database, flags.id)
                  : !strcmp(flags.action, "delete") ? delete_table(database, flags.id)
                                                    : expire_tables(database, flags.days);
+    decks_close();
     store_close(database);
     return status;
 }

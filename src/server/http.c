@@ -648,6 +648,7 @@ static int post_replay(http_exchange *connection)
     }
     char error[512];
     int line = 0;
+    decks_fetch(text);
     gateau_record *record = gateau_record_read(text, decks_folder(), error, sizeof error, &line);
     decks_unpath(error);
     if (!record) {

@@ -323,9 +323,20 @@ enum {
     DECKS_MAX_SIZE = 64 * 1024,        /* a deck's text */
     DECKS_NAME_SIZE = 2 * STORE_HASH_SIZE + 6 /* "HASH.deck" and the NUL */
 };
-/* The decks of the database at path are kept beside it (DB.decks/); a
- * PostgreSQL database keeps none.  Set once at start. */
+/* The decks of the SQLite database at path are kept beside it
+ * (DB.decks/); set once at start (for commands that read them). */
 void decks_configure(const char *database);
+/* The same for a server (or a command that reads tables): with
+ * PostgreSQL, decks are kept in the database and a private temporary
+ * folder of this process caches them (decks_close empties it).  false
+ * with the reason. */
+bool decks_open(const char *database, char *error, size_t error_size);
+void decks_close(void);
+/* PostgreSQL: the decks text names ("deck=HASH.deck": a table's options,
+ * a record) fetched from the database into the folder, when not there
+ * yet, before the engine reads them; a deck that cannot be fetched is
+ * logged (the engine then says it is missing).  Nothing with SQLite. */
+void decks_fetch(const char *text);
 /* That folder, where tables' "deck=HASH.deck" options are looked up;
  * NULL when there is none. */
 const char *decks_folder(void);

@@ -728,6 +728,7 @@ server_table *table_restore(struct store *database, const store_table *kept, con
     char *text = store_record_text(kept, moves, move_count);
     char reason[512];
     int line;
+    decks_fetch(kept->options); /* (PostgreSQL: another process may have kept it) */
     gateau_record *resumed = gateau_record_read(text, decks_folder(), reason, sizeof reason, &line);
     decks_unpath(reason);
     free(text);

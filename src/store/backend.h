@@ -141,6 +141,10 @@ bool postgres_store_delete_table(postgres_store *storage, const char *table_id,
 bool postgres_store_expire_table(postgres_store *storage, const char *table_id,
                                  int64_t idle_before, const char *result_json, bool *expired,
                                  char *error, size_t error_size);
+bool postgres_store_put_deck(postgres_store *storage, const char *name, const char *content,
+                             char *error, size_t error_size);
+bool postgres_store_get_deck(postgres_store *storage, const char *name, char **content,
+                             char *error, size_t error_size);
 bool postgres_store_set_options(postgres_store *storage, const char *table_id,
                                 const char *options, char *error, size_t error_size);
 bool postgres_store_set_last_move_time(postgres_store *storage, const char *table_id,

@@ -309,6 +309,29 @@ bool store_expire_table(store *storage, const char *table_id, int64_t idle_befor
                                            expired, error, error_size);
 }
 
+bool store_put_deck(store *storage, const char *name, const char *content, char *error,
+                    size_t error_size)
+{
+    if (!storage->postgres)
+        return store_fail(error, error_size, "store: decks are files beside a SQLite database");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    if (injected_failure(storage, "keep a deck", error, error_size)) return counted(false);
+    return counted(postgres_store_put_deck(storage->postgres, name, content, error, error_size));
+}
+
+bool store_get_deck(store *storage, const char *name, char **content, char *error,
+                    size_t error_size)
+{
+    *content = NULL;
+    if (!storage->postgres)
+        return store_fail(error, error_size, "store: decks are files beside a SQLite database");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    bool found = postgres_store_get_deck(storage->postgres, name, content, error, error_size);
+    return found || !strncmp(error, "no deck", 7) ? found : counted(false);
+}
+
 bool store_set_options(store *storage, const char *table_id, const char *options, char *error,
                        size_t error_size)
 {

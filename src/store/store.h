@@ -191,6 +191,18 @@ bool store_delete_table(store *store, const char *table_id, int64_t idle_before,
 bool store_expire_table(store *store, const char *table_id, int64_t idle_before,
                         const char *result_json, bool *expired, char *error, size_t error_size);
 
+/* Decks sent by clients, where the database is shared (PostgreSQL: a
+ * file on one server's disk would not be the others'): kept by name
+ * ("HASH.deck", its content's SHA-256) in the database.  put keeps
+ * content under name (nothing when that name is there already: the name
+ * is the content's hash); get reads it back (*content malloc'd), false
+ * with "no deck NAME" when there is none.  A SQLite database keeps its
+ * decks as files beside it (docs/server.md): both fail there. */
+bool store_put_deck(store *store, const char *name, const char *content, char *error,
+                    size_t error_size);
+bool store_get_deck(store *store, const char *name, char **content, char *error,
+                    size_t error_size);
+
 /* Replaces a table's options text (a deck named by its hash instead of
  * a path, when an old database is opened). */
 bool store_set_options(store *store, const char *table_id, const char *options, char *error,

@@ -40,7 +40,7 @@
 
 /* The schema's version, kept in gateau_schema; a later gateau migrates
  * from there, and this one refuses a database of a newer one. */
-enum { SCHEMA_VERSION = 2 };
+enum { SCHEMA_VERSION = 3 };
 
 /* Serializes schema creation between processes opening a new database
  * at once (pg_advisory_xact_lock's key: "GATE"). */
@@ -102,6 +102,10 @@ static const char *const upgrades[] = {
     "UPDATE moves SET played = extract(epoch FROM now())::bigint"
     "  WHERE table_id IN (SELECT id FROM tables WHERE NOT over);"
     "UPDATE gateau_schema SET version = 2;",
+    /* 3: decks sent by clients, by name (their hash), readable by every
+     * process on the database. */
+    "CREATE TABLE decks (name TEXT PRIMARY KEY NOT NULL, content TEXT NOT NULL);"
+    "UPDATE gateau_schema SET version = 3;",
 };
 
 /* The statements, prepared on each connection. */
@@ -1226,6 +1230,45 @@ bool postgres_store_expire_table(postgres_store *storage, const char *table_id,
     unlock(storage);
     if (good && !found) return store_fail(error, error_size, "no table %s", table_id);
     *expired = good && may == 1;
+    return good;
+}
+
+bool postgres_store_put_deck(postgres_store *storage, const char *name, const char *content,
+                             char *error, size_t error_size)
+{
+    if (!lock(storage, error, error_size)) return false;
+    parameters list = {0};
+    add_text(&list, name);
+    add_text(&list, content);
+    PGresult *result = run_sql(storage, "INSERT INTO decks (name, content) VALUES ($1, $2)"
+                                        " ON CONFLICT (name) DO NOTHING", &list);
+    bool good = libpq.PQresultStatus(result) == PGRES_COMMAND_OK;
+    if (!good)
+        store_fail(error, error_size, "store: cannot keep deck %s: %s", name,
+                   message(storage, result));
+    libpq.PQclear(result);
+    unlock(storage);
+    return good;
+}
+
+bool postgres_store_get_deck(postgres_store *storage, const char *name, char **content,
+                             char *error, size_t error_size)
+{
+    *content = NULL;
+    if (!lock(storage, error, error_size)) return false;
+    parameters list = {0};
+    add_text(&list, name);
+    PGresult *result = run_sql(storage, "SELECT content FROM decks WHERE name = $1", &list);
+    bool good = libpq.PQresultStatus(result) == PGRES_TUPLES_OK;
+    if (!good)
+        store_fail(error, error_size, "store: cannot read deck %s: %s", name,
+                   message(storage, result));
+    else if (libpq.PQntuples(result) != 1)
+        good = store_fail(error, error_size, "no deck %s", name);
+    else if (!(*content = strdup(libpq.PQgetvalue(result, 0, 0))))
+        abort(); /* out of memory */
+    libpq.PQclear(result);
+    unlock(storage);
     return good;
 }
 
