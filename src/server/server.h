@@ -176,8 +176,9 @@ typedef struct server_table {
     int subscriber_count, subscriber_capacity, spectator_count;
     bool bot_queued;              /* waiting for or held by a worker */
     bool over;
-    /* Out of the store for want of moves (tables_expire): over, found by
-     * no lookup, freed when its last holder lets go. */
+    /* Out of the store (deleted by `gateau tables delete` or another
+     * process, noticed by tables_expire): over, found by no lookup, freed
+     * when its last holder lets go.  (An expired table only ends.) */
     bool expired;
     bool finish_stored;           /* the store has the result (over may be set before) */
     /* A write the store refused after a change (a chance move, a bot's or
@@ -410,10 +411,12 @@ void tables_notice(void *context, const char *table_id, int version);
 int tables_in_memory(void);
 
 /* Unfinished tables whose last move is older than idle_before (Unix
- * seconds) leave the store and memory; a table in memory that another
- * process (or `gateau tables delete`) took out of the store leaves memory.
- * A table whose move is being stored meanwhile stays.  expired counts
- * them; false with a reason when the store fails. */
+ * seconds) end, in the store and in memory: over, "ended": "expired: no
+ * move for at least N days", their rows kept, their WebSockets told.  A
+ * table in memory that another process ended takes that end; one that
+ * was taken out of the store (`gateau tables delete`) leaves memory.  A
+ * table whose move is being stored meanwhile stays in play.  expired
+ * counts them; false with a reason when the store fails. */
 bool tables_expire(struct store *database, int64_t idle_before, int *expired, char *error,
                    size_t error_size);
 
