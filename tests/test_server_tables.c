@@ -562,6 +562,39 @@ Test(tables, idle_tables_expire_at_start_postgres)
     idle_tables_expire_at_start(postgres_server_database("expire_at_start"));
 }
 
+/* Several servers on one database: a table another process ends (here
+ * the operator's `gateau tables expire`) ends in this one too, at once
+ * (the database's notice), its WebSocket told why. */
+Test(tables, a_table_ended_by_another_process_ends_here_too)
+{
+    postgres_server_require();
+    const char *url = postgres_server_database("ended_elsewhere");
+    const char *never[] = {"--expire-days", "0", NULL};
+    served running = served_start_with(url, never);
+    served_table table = make_table(running.port,
+                                    "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}");
+    ws_client socket;
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s/ws", table.id);
+    cr_assert(ws_open_as(&socket, running.port, path, NULL, table.tokens[0]));
+    free(ws_read(&socket, 5000));
+    set_last_move_days_ago(url, table.id, 31);
+    char *said = support_run_expect(0, "tables expire --days 30 --db '%s'", url);
+    cr_assert(strstr(said, "Expired 1 table"), "%s", said);
+    free(said);
+    char *pushed = ws_read(&socket, 5000);
+    cr_assert_not_null(pushed, "a push after the other process's expiry");
+    json_t *last = served_parse(pushed);
+    free(pushed);
+    cr_assert(json_is_true(json_object_get(last, "over")));
+    cr_assert_str_eq(json_string_value(json_object_get(last, "ended")),
+                     "expired: no move for at least 30 days");
+    json_decref(last);
+    ws_close(&socket);
+    expect_expired(running.port, table.id, "expired: no move for at least 30 days");
+    served_stop(&running);
+}
+
 /* While it serves: the hourly sweep (called here, for 30 days; the server
  * itself sweeps nothing, or its start would expire the veteran below)
  * drops an idle table from memory and the store, and keeps the others. */
