@@ -118,10 +118,19 @@ static void every_command(const char *db)
     said = support_run_expect(0, "tables expire --days 9 --db '%s'", db);
     cr_assert(strstr(said, "Expired 1 table without a move for 9 days."), "%s", said);
     free(said);
-    /* (ended, its rows kept: over) */
+    /* (ended, its rows kept) */
     listing = support_run_expect(0, "tables list --db '%s'", db);
     line = line_of(listing, "idle");
-    cr_assert(line && strstr(line, "over"), "%s", listing);
+    cr_assert(line && strstr(line, "ended"), "%s", listing);
+    line = line_of(listing, "finished");
+    cr_assert(line && strstr(line, " over"), "a game that ended as games do: %s", listing);
+    /* show says why, in a comment: the record still replays. */
+    char *ended = support_run_expect(0, "tables show idle --db '%s'", db);
+    cr_assert(strstr(ended, "\n# ended before the game did: expired: no move for at least 9 "
+                            "days\n"), "%s", ended);
+    support_write_file(file, ended);
+    free(ended);
+    free(support_run_expect(0, "replay '%s'", file));
     cr_assert_not_null(line_of(listing, "finished"), "%s", listing);
     free(listing);
     said = support_run_expect(0, "tables expire --days 9 --db '%s'", db);

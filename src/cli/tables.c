@@ -125,7 +125,7 @@ static bool print_summary(void *context, const store_summary *table)
     char last[32];
     format_time(table->last_move, last, sizeof last);
     printf("%-12s  %-14s  %7d  %5d  %-20s  %s\n", table->id, table->game, table->players,
-           table->moves, last, table->over ? "over" : "playing");
+           table->moves, last, table->ended ? "ended" : table->over ? "over" : "playing");
     return true;
 }
 
@@ -146,6 +146,7 @@ static int list_tables(store *database)
 typedef struct shown {
     char *text; /* the record */
     char error[512];
+    char ended[STORE_RESULT_SIZE]; /* why it ended before its game did, or "" */
 } shown;
 
 /* The table as its record: replayed by the engine (so with its names and
@@ -154,6 +155,11 @@ static bool record_of(void *context, const store_table *table, const store_move 
                       int count)
 {
     shown *out = context;
+    /* (a record has no line for an end before the game's: a comment) */
+    json_t *result = table->over ? json_loads(table->result, 0, NULL) : NULL;
+    const char *why = json_string_value(json_object_get(result, "ended"));
+    if (why) snprintf(out->ended, sizeof out->ended, "%s", why);
+    json_decref(result);
     char *stored = store_record_text(table, moves, count);
     int line;
     decks_fetch(table->options);
@@ -180,6 +186,7 @@ static int show_table(store *database, const char *id)
         return 1;
     }
     if (out.text) fputs(out.text, stdout);
+    if (out.ended[0]) printf("# ended before the game did: %s\n", out.ended);
     int status = 0;
     if (out.error[0]) {
         cli_error("tables show: table %s does not replay (shown as stored): %s", id, out.error);

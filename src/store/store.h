@@ -166,6 +166,7 @@ typedef struct store_summary {
     int64_t created, last_move;
     int moves;
     bool over;
+    bool ended; /* over before its game's end: its result is {"ended": ...} */
 } store_summary;
 
 /* Calls visit for each table (unfinished ones only, or all; oldest

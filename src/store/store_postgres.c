@@ -1093,6 +1093,7 @@ static bool read_summary(const PGresult *rows, int row, store_summary *summary)
     summary->over = libpq.PQgetvalue(rows, row, 5)[0] == 't';
     summary->moves = atoi(libpq.PQgetvalue(rows, row, 6));
     summary->last_move = strtoll(libpq.PQgetvalue(rows, row, 7), NULL, 10);
+    summary->ended = libpq.PQgetvalue(rows, row, 8)[0] == 't';
     return copy_text(rows, row, 0, summary->id, sizeof summary->id) &&
            copy_text(rows, row, 1, summary->game, sizeof summary->game) &&
            copy_text(rows, row, 3, summary->options, sizeof summary->options);
@@ -1109,6 +1110,7 @@ bool postgres_store_list_tables(postgres_store *storage, bool unfinished_only,
                              "SELECT id, game, players, options, created, over,"
                              " (SELECT coalesce(max(number) + 1, 0) FROM moves"
                              "  WHERE table_id = t.id), " LAST_MOVE_OF("t")
+                             ", coalesce(result LIKE '{\"ended\":%', false)"
                              " FROM tables t WHERE NOT ($1 AND over) ORDER BY created, id",
                              &list);
     bool good = libpq.PQresultStatus(rows) == PGRES_TUPLES_OK;

@@ -1203,6 +1203,7 @@ static bool read_summary(sqlite3_stmt *row, store_summary *summary)
     summary->over = sqlite3_column_int(row, 5) != 0;
     summary->moves = sqlite3_column_int(row, 6);
     summary->last_move = sqlite3_column_int64(row, 7);
+    summary->ended = sqlite3_column_int(row, 8) != 0;
     return copy_text(row, 0, summary->id, sizeof summary->id) &&
            copy_text(row, 1, summary->game, sizeof summary->game) &&
            copy_text(row, 3, summary->options, sizeof summary->options);
@@ -1217,8 +1218,8 @@ bool sqlite_store_list_tables(sqlite_store *storage, bool unfinished_only,
     int status = prepare(storage,
                          "SELECT id, game, players, options, created, over,"
                          " (SELECT coalesce(max(number) + 1, 0) FROM moves WHERE table_id = t.id), "
-                         LAST_MOVE_OF("t") " FROM tables t WHERE NOT (?1 AND over)"
-                         " ORDER BY created, id",
+                         LAST_MOVE_OF("t") ", coalesce(result LIKE '{\"ended\":%', 0)"
+                         " FROM tables t WHERE NOT (?1 AND over) ORDER BY created, id",
                          &rows);
     bool good = status == SQLITE_OK;
     if (good) sqlite3_bind_int(rows, 1, unfinished_only);
