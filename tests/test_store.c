@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "gateau/rng.h"
+#include "store/backend.h"
 #include "store/sha256.h"
 #include "store/store.h"
 #include "postgres_server.h"
@@ -980,6 +981,30 @@ BOTH_BACKENDS(decks_are_kept_by_name_in_a_shared_database)
     cr_assert_str_eq(content, "card R1\n", "the first kept stays");
     free(content);
     store_close(storage);
+}
+
+/* libpq's messages about a connection, as logged: where the server is
+ * (host, address, port, socket) is hidden, the rest kept. */
+Test(store, connection_messages_hide_where_the_server_is)
+{
+    static const char *const cases[][2] = {
+        {"connection to server at \"db.example.org\" (10.0.0.5), port 5432 failed: Connection "
+         "refused",
+         "connection to server at *** (***), port *** failed: Connection refused"},
+        {"connection to server on socket \"/run/postgresql/.s.PGSQL.5432\" failed: No such file "
+         "or directory",
+         "connection to server on socket *** failed: No such file or directory"},
+        {"could not translate host name \"db.example.org\" to address: Name or service not known",
+         "could not translate host name *** to address: Name or service not known"},
+        {"server closed the connection unexpectedly",
+         "server closed the connection unexpectedly"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        char line[256];
+        snprintf(line, sizeof line, "%s", cases[c][0]);
+        store_hide_addresses(line);
+        cr_assert_str_eq(line, cases[c][1]);
+    }
 }
 
 BOTH_BACKENDS(tables_are_listed_timed_and_deleted)

@@ -112,6 +112,11 @@ bool sqlite_store_set_options(sqlite_store *storage, const char *table_id, const
 bool sqlite_store_set_last_move_time(sqlite_store *storage, const char *table_id, int64_t when,
                                      char *error, size_t error_size);
 
+/* libpq's message about a connection without where the server is: its
+ * quoted names, the address in brackets after one and the port's number
+ * as "***", in place (store_postgres.c; at most 255 bytes are kept). */
+void store_hide_addresses(char *line);
+
 typedef struct postgres_store postgres_store;
 postgres_store *postgres_store_open(const char *url, char *error, size_t error_size);
 void postgres_store_close(postgres_store *storage);

@@ -186,7 +186,7 @@ struct postgres_store {
  * translate host name "db"'.  Those go to logs that need not say where
  * the database lives (docs/server.md), so every quoted name, the address
  * in brackets after one, and the port are written as "***" in place. */
-static void hide_addresses(char *line)
+void store_hide_addresses(char *line)
 {
     char out[256];
     size_t used = 0;
@@ -225,7 +225,7 @@ static void hide_addresses(char *line)
 
 /* PostgreSQL's message, on one line (libpq's end with a newline, some
  * have a DETAIL line), libpq's own about the connection without where
- * the server is (hide_addresses): a static buffer per thread. */
+ * the server is (store_hide_addresses): a static buffer per thread. */
 static const char *message_of(PGconn *connection, const PGresult *result)
 {
     static _Thread_local char line[256];
@@ -238,7 +238,7 @@ static const char *message_of(PGconn *connection, const PGresult *result)
             *c = '\0';
             break;
         }
-    if (about_connection) hide_addresses(line);
+    if (about_connection) store_hide_addresses(line);
     return line;
 }
 
