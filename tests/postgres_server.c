@@ -120,6 +120,56 @@ void postgres_server_stop(void)
     if (system(command) != 0) fprintf(stderr, "could not remove %s\n", folder);
 }
 
+void postgres_private_start(char folder_out[256], char *url, size_t url_size)
+{
+    postgres_server_require(); /* (skipped as the shared one is) */
+    char bin[256];
+    cr_assert(find_programs(bin, sizeof bin));
+    snprintf(folder_out, 256, "/tmp/gateau-postgres-XXXXXX");
+    cr_assert_not_null(mkdtemp(folder_out));
+    chmod(folder_out, 0755);
+    if (geteuid() == 0) {
+        struct passwd *nobody = getpwnam("nobody");
+        cr_assert(nobody && chown(folder_out, nobody->pw_uid, nobody->pw_gid) == 0);
+    }
+    char command[1536];
+    snprintf(command, sizeof command,
+             "'%s/initdb' -D '%s/data' -U gateau --auth=trust -E UTF8 --no-sync"
+             " >'%s/initdb.log' 2>&1",
+             bin, folder_out, folder_out);
+    cr_assert(run_as_owner(command), "initdb failed: %s/initdb.log", folder_out);
+    snprintf(command, sizeof command,
+             "'%s/pg_ctl' -D '%s/data' -l '%s/server.log' -w -t 60 -o \"-c listen_addresses=''"
+             " -k %s -c fsync=off -c max_connections=50\" start >/dev/null 2>&1",
+             bin, folder_out, folder_out, folder_out);
+    cr_assert(run_as_owner(command), "pg_ctl could not start: %s/server.log", folder_out);
+    snprintf(url, url_size, "postgresql:///postgres?host=%s&user=gateau", folder_out);
+}
+
+bool postgres_private_restart(const char *private_folder)
+{
+    char bin[256], command[1024];
+    if (!find_programs(bin, sizeof bin)) return false;
+    snprintf(command, sizeof command,
+             "'%s/pg_ctl' -D '%s/data' -l '%s/server.log' -m fast -w -t 60 restart"
+             " >/dev/null 2>&1",
+             bin, private_folder, private_folder);
+    return run_as_owner(command);
+}
+
+void postgres_private_stop(const char *private_folder)
+{
+    char bin[256], command[1024];
+    if (find_programs(bin, sizeof bin)) {
+        snprintf(command, sizeof command,
+                 "'%s/pg_ctl' -D '%s/data' -m immediate -w stop >/dev/null 2>&1", bin,
+                 private_folder);
+        run_as_owner(command);
+    }
+    snprintf(command, sizeof command, "rm -rf '%s'", private_folder);
+    if (system(command) != 0) fprintf(stderr, "could not remove %s\n", private_folder);
+}
+
 void postgres_server_require(void)
 {
     if (getenv(FOLDER_VARIABLE)) return;

@@ -29,6 +29,18 @@ void postgres_server_require(void);
  * storage, 8 in rotation. */
 const char *postgres_server_database(const char *name);
 
+/* A PostgreSQL server of the calling test's own, for a test that
+ * restarts it (the shared one serves the program's other tests at the
+ * same time): made as the shared one is, in a new folder of /tmp (whose
+ * name goes in folder), its URL (the database "postgres") in url.  The
+ * test is skipped when no server can be started; it fails when this one
+ * cannot be.  restart: `pg_ctl restart -m fast` (every connection cut,
+ * the server back with the same settings), false when it failed; stop:
+ * stopped and its folder removed. */
+void postgres_private_start(char folder[256], char *url, size_t url_size);
+bool postgres_private_restart(const char *folder);
+void postgres_private_stop(const char *folder);
+
 /* The report hooks that start the server before a program's tests are
  * forked and stop it after them, once in each program using it, on two
  * lines (Criterion names a hook by its line). */

@@ -275,7 +275,8 @@ Test(server, programs_at_seats_only_as_allowed)
     char spec[600], allowed[700];
     /* Failures (the fallback moving instead) are written to the log file. */
     const char *failures = support_temp_path("failures.log");
-    snprintf(spec, sizeof spec, "ext:log=%s:%s engine --bot heuristic", failures, binary);
+    snprintf(spec, sizeof spec, "ext:ms=2000:log=%s:%s engine --bot heuristic", failures,
+             binary);
     snprintf(allowed, sizeof allowed, "%s", spec);
     const char *extra[] = {"--ext-bots", allowed, "--address-requests", "0", NULL};
     served running = served_start_with(support_temp_path("tables.db"), extra);

@@ -17,6 +17,7 @@
  * ignores SIGTERM) when the server stops.
  */
 #define _DEFAULT_SOURCE /* usleep */
+#include <regex.h>
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -170,6 +171,27 @@ static bool log_contains(const char *log, const char *text)
     return found;
 }
 
+/* Whether every line of the log that says text has the request log's
+ * shape, "TIME - gateau serve: table ID: ...", and there is one. */
+static bool logged_in_shape(const char *log, const char *text)
+{
+    char *content = support_read_file(log);
+    regex_t shape;
+    cr_assert_eq(regcomp(&shape, "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z"
+                                 " - gateau serve: table [a-z0-9]{12}: ", REG_EXTENDED), 0);
+    int found = 0, shaped = 0;
+    for (char *line = content, *end; line && *line; line = end ? end + 1 : NULL) {
+        end = strchr(line, '\n');
+        if (end) *end = '\0';
+        if (!strstr(line, text)) continue;
+        found++;
+        shaped += regexec(&shape, line, 0, NULL, 0) == 0;
+    }
+    regfree(&shape);
+    free(content);
+    return found > 0 && shaped == found;
+}
+
 /* Every third write fails: tables of a person and a bot (its chance moves
  * after the person's, the bot's moves), of bots only, and of a clock that
  * runs out (the stand-in's moves) all finish, and replay. */
@@ -214,6 +236,7 @@ BOTH_BACKENDS(every_table_finishes_through_injected_failures)
     }
     served_stop(&running);
     cr_assert(log_contains(log, "injected failure"), "the log names the store's reason");
+    cr_assert(logged_in_shape(log, "injected failure"), "in the request log's shape, timed");
 }
 
 /* The store fails every write after the table's row: its deal is never
@@ -318,11 +341,49 @@ Test(server_failures, bot_budgets_over_the_cap_are_refused)
     cr_assert(strstr(json_string_value(json_object_get(answer, "error")), "cap of 300 ms"));
     json_decref(answer);
     served_stop(&running);
-    /* The default cap: 5000 ms. */
+    /* The default caps: 5000 ms, 20000 iterations. */
     running = served_start_with(support_temp_path("cap.db"), NULL);
     refused_with(&running, "POST", "/api/tables",
                  "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"ismcts:ms=5001\"]}", 422,
                  "cap of 5000 ms");
+    refused_with(&running, "POST", "/api/tables",
+                 "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"ismcts:iters=1000000000\"]}",
+                 422, "seat 2: the bot's budget iters=1000000000 is over this server's cap of "
+                 "20000 iterations (--max-bot-iters)");
+    create(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"ismcts:iters=20000\"]}");
+    served_stop(&running);
+}
+
+/* An iteration budget is capped as time is (--max-bot-iters): at a new
+ * table, among other settings, and for a seat handed to a bot; a search
+ * within the cap plays. */
+Test(server_failures, iteration_budgets_over_the_cap_are_refused)
+{
+    const char *const extra[] = {"--max-bot-iters", "400", NULL};
+    served running = served_start_with(support_temp_path("iters.db"), extra);
+    refused_with(&running, "POST", "/api/tables",
+                 "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"ismcts:iters=401\"]}", 422,
+                 "seat 2: the bot's budget iters=401 is over this server's cap of 400 iterations "
+                 "(--max-bot-iters)");
+    refused_with(&running, "POST", "/api/tables",
+                 "{\"game\":\"mice-cake\",\"seats\":[\"ismcts:threads=2:iters=99999999999\","
+                 "\"human\"]}", 422, "seat 1: the bot's budget iters=99999999999");
+    served_table table = create(&running, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
+                                          "\"ismcts:iters=400\"]}");
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s/zombie", table.id);
+    json_t *answer = served_request(&running, "POST", path,
+                                    "{\"seat\":1,\"zombie\":true,\"bot\":\"ismcts:iters=100000\"}",
+                                    table.creator, 422);
+    cr_assert(strstr(json_string_value(json_object_get(answer, "error")),
+                     "cap of 400 iterations"));
+    json_decref(answer);
+    answer = served_request(&running, "POST", path,
+                            "{\"seat\":1,\"zombie\":true,\"bot\":\"ismcts:iters=300\"}",
+                            table.creator, 200);
+    json_decref(answer);
+    json_t *final = wait_over(&running, &table, 60);
+    json_decref(final);
     served_stop(&running);
 }
 
@@ -380,7 +441,7 @@ Test(server_failures, a_forfeiting_program_ends_its_table)
     support_process_tag();
     const char *db = support_temp_path("forfeit.db");
     char spec[256], body[512];
-    snprintf(spec, sizeof spec, "%s", program("onerror=forfeit:", "crash", NULL));
+    snprintf(spec, sizeof spec, "%s", program("ms=2000:onerror=forfeit:", "crash", NULL));
     const char *const extra[] = {"--ext-bots", spec, NULL};
     char log[256];
     snprintf(log, sizeof log, "%s", support_temp_path("forfeit.log"));
@@ -401,7 +462,8 @@ Test(server_failures, a_forfeiting_program_ends_its_table)
                                 "status 3)"), "and says why");
     running = served_start_with(db, extra);
     json_t *lobby = served_request(&running, "GET", "/api/tables", NULL, NULL, 200);
-    cr_assert_eq(json_array_size(json_object_get(lobby, "playing")), 0, "not restored");
+    cr_assert_not_null(json_object_get(lobby, "tables"));
+    cr_assert_eq(json_array_size(json_object_get(lobby, "tables")), 0, "not restored");
     json_decref(lobby);
     final = snapshot(&running, &table, 0);
     cr_assert(json_is_true(json_object_get(final, "over")));
@@ -421,9 +483,15 @@ Test(server_failures, ext_bots_that_cannot_play_are_refused_at_start)
         const char *spec, *said;
         int status;
     } cases[] = {
-        {"ext:/nonexistent/bot", "cannot start /nonexistent/bot: No such file", 1},
-        {"ext:start=300:/bin/sh -c 'exec sleep 60'", "no 'ready' after 'protocol 2'", 1},
+        {"ext:ms=500:/nonexistent/bot", "cannot start /nonexistent/bot: No such file", 1},
+        {"ext:ms=500:start=300:/bin/sh -c 'exec sleep 60'", "no 'ready' after 'protocol 2'", 1},
         {"ext:foo=1:bot", "unknown setting 'foo'", 1},
+        /* Its time per move over --max-bot-ms: without ms=, the protocol's
+         * default (10 s) is over the default cap. */
+        {"ext:/bin/true", "names no ms=, so its program may think 10000 ms a move (the "
+                          "protocol's default), over this server's cap of 5000 ms "
+                          "(--max-bot-ms): give it ms=5000 or less", 1},
+        {"ext:ms=5001:/bin/true", "ms=5001 is over this server's cap of 5000 ms", 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char arguments[1024];
@@ -432,6 +500,9 @@ Test(server_failures, ext_bots_that_cannot_play_are_refused_at_start)
         support_expect_error(arguments, cases[i].status, cases[i].said);
     }
     support_expect_error("serve --check --ext-bots ext:foo=1:bot", 2, "unknown setting 'foo'");
+    support_expect_error("serve --check --max-bot-ms 900 --ext-bots ext:ms=901:bot", 2,
+                         "--ext-bots ext:ms=901:bot: the bot's budget ms=901 is over this "
+                         "server's cap of 900 ms");
     cr_assert_str_empty(support_processes_left());
 }
 
@@ -486,7 +557,7 @@ Test(server_failures, ext_programs_leave_nothing_behind)
              support_temp_path("g"));
     char stubborn[256], setsid[256], crash[256];
     snprintf(stubborn, sizeof stubborn, "%s", program("ms=2000:", "stubborn", stubborn_pid));
-    snprintf(setsid, sizeof setsid, "%s", program("", "setsid", setsid_arguments));
+    snprintf(setsid, sizeof setsid, "%s", program("ms=2000:", "setsid", setsid_arguments));
     snprintf(crash, sizeof crash, "%s", program("ms=300:", "crash", NULL));
     snprintf(list, sizeof list, "%s,%s,%s", stubborn, setsid, crash);
     const char *const extra[] = {"--ext-bots", list, NULL};
@@ -562,6 +633,39 @@ Test(server_failures, misbehaving_programs_finish_their_tables)
         cr_assert(log_contains(log, names[i][1]), "%s: the log says '%s'", names[i][0],
                   names[i][1]);
     }
+    const char *left = support_processes_left();
+    cr_assert_str_empty(left, "left behind: %s", left);
+}
+
+/* SIGTERM while an ext: program thinks with a budget of minutes (and
+ * ignores SIGTERM): the server stops within seconds, cleanly, and the
+ * program is gone. */
+Test(server_failures, sigterm_cuts_short_a_thinking_program)
+{
+    support_process_tag();
+    char pid_file[256], spec[256];
+    snprintf(pid_file, sizeof pid_file, "%s", support_temp_path("thinking"));
+    snprintf(spec, sizeof spec, "%s", program("ms=600000:", "stubborn", pid_file));
+    const char *const extra[] = {"--max-bot-ms", "600000", "--ext-bots", spec, NULL};
+    served running = served_start_with(support_temp_path("thinking.db"), extra);
+    unlink(pid_file); /* (the start's check ran it once) */
+    char body[1024];
+    snprintf(body, sizeof body, "{\"game\":\"mice-cake\",\"seats\":[\"%s\",\"%s\"]}", spec,
+             spec);
+    create(&running, body);
+    int thinking = wait_pid_file(pid_file);
+    usleep(300000); /* (asked for its move by now) */
+    kill(running.pid, SIGTERM);
+    int status = 0;
+    pid_t done = 0;
+    for (int waited = 0; waited < 200 && done == 0; waited++) { /* (bounded: 20 s) */
+        done = waitpid(running.pid, &status, WNOHANG);
+        if (!done) usleep(100000);
+    }
+    if (!done) kill(running.pid, SIGKILL);
+    cr_assert_eq(done, running.pid, "the server stopped in seconds");
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "cleanly (%d)", status);
+    cr_assert_not(alive(thinking), "the thinking program is gone");
     const char *left = support_processes_left();
     cr_assert_str_empty(left, "left behind: %s", left);
 }

@@ -236,7 +236,7 @@ Test(operations, health_and_metrics_on_sqlite)
         {"gateau_tables_in_memory", "gauge"},      {"gateau_tables_in_play", "gauge"},
         {"gateau_moves_accepted_total", "counter"}, {"gateau_move_latency_seconds", "histogram"},
         {"gateau_store_errors_total", "counter"},  {"gateau_bot_queue_length", "gauge"},
-        {"gateau_requests_total", "counter"}};
+        {"gateau_requests_total", "counter"},      {"gateau_moves_stored_total", "counter"}};
     for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
         char lines[256];
         snprintf(lines, sizeof lines, "# TYPE %s %s\n", kinds[k][0], kinds[k][1]);
@@ -245,6 +245,10 @@ Test(operations, health_and_metrics_on_sqlite)
         cr_assert(strstr(scrape, lines), "%s", lines);
     }
     cr_assert_eq(metric(scrape, "gateau_moves_accepted_total"), 2);
+    cr_assert_eq(metric(scrape, "gateau_moves_stored_total{by=\"person\"}"), 2);
+    cr_assert_geq(metric(scrape, "gateau_moves_stored_total{by=\"chance\"}"), 1, "the deal");
+    cr_assert_eq(metric(scrape, "gateau_moves_stored_total{by=\"bot\"}"), 0);
+    cr_assert_eq(metric(scrape, "gateau_moves_stored_total{by=\"clock\"}"), 0);
     cr_assert_eq(metric(scrape, "gateau_move_latency_seconds_count"), 2);
     cr_assert_eq(metric(scrape, "gateau_move_latency_seconds_bucket{le=\"+Inf\"}"), 2);
     cr_assert_gt(metric(scrape, "gateau_move_latency_seconds_sum"), 0);
@@ -261,6 +265,62 @@ Test(operations, health_and_metrics_on_sqlite)
     ws_close(&socket);
     /* POST is refused; HEAD answers without a body. */
     free(fetch(running.port, "POST", "/healthz", "{}", NULL, 405));
+    stop(&running);
+}
+
+/* The version a table reached once over (bounded wait). */
+static int final_version(int port, const char *table_id)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s", table_id);
+    for (int tries = 0; tries < 1200; tries++) { /* (bounded: 60 s) */
+        char *text = fetch(port, "GET", path, NULL, NULL, 200);
+        json_t *seen = served_parse(text);
+        free(text);
+        bool over = json_is_true(json_object_get(seen, "over"));
+        int version = (int)json_integer_value(json_object_get(seen, "version"));
+        json_decref(seen);
+        if (over) return version;
+        usleep(50000);
+    }
+    cr_assert_fail("table %s did not finish", table_id);
+    return -1;
+}
+
+/* Moves nobody posted are counted too: a game of bots (and its chance
+ * moves), and one of people whose clocks ran out (the stand-in's moves):
+ * every move stored is counted once, by who made it. */
+Test(operations, bot_clock_and_chance_moves_are_counted)
+{
+    started running = start((const char *const[]){"--port", "0", "--db",
+                                                 support_temp_path("counted.db"), "--quiet",
+                                                 "--bot-threads", "1", NULL});
+    cr_assert_gt(running.port, 0, "%s", running.line);
+    const char *bodies[] = {"{\"game\":\"mice-cake\",\"seats\":[\"heuristic\",\"random\"]}",
+                            "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"],"
+                            "\"clock\":\"1s\"}"};
+    int versions = 0;
+    char ids[2][32];
+    for (int t = 0; t < 2; t++) {
+        char *text = fetch(running.port, "POST", "/api/tables", bodies[t], NULL, 201);
+        json_t *made = served_parse(text);
+        free(text);
+        snprintf(ids[t], sizeof ids[t], "%s", json_string_value(json_object_get(made, "id")));
+        json_decref(made);
+    }
+    for (int t = 0; t < 2; t++) versions += final_version(running.port, ids[t]);
+    char *scrape = fetch(running.port, "GET", "/metrics", NULL, NULL, 200);
+    double bot = metric(scrape, "gateau_moves_stored_total{by=\"bot\"}"),
+           clock = metric(scrape, "gateau_moves_stored_total{by=\"clock\"}"),
+           chance = metric(scrape, "gateau_moves_stored_total{by=\"chance\"}"),
+           person = metric(scrape, "gateau_moves_stored_total{by=\"person\"}");
+    cr_assert_gt(bot, 0, "%s", scrape);
+    cr_assert_gt(clock, 0, "%s", scrape);
+    cr_assert_geq(chance, 2, "two deals at least: %s", scrape);
+    cr_assert_eq(person, 0, "%s", scrape);
+    cr_assert_eq(bot + clock + chance, versions, "every move once: %s", scrape);
+    cr_assert_eq(metric(scrape, "gateau_moves_accepted_total"), 0, "no client posted");
+    free(scrape);
     stop(&running);
 }
 
@@ -282,6 +342,21 @@ Test(operations, health_on_sqlite_notices_a_deleted_file)
     stop(&running);
 }
 
+/* Runs one SQL command as the tests' PostgreSQL superuser on database. */
+static void run_sql(const char *database, const char *sql)
+{
+    const char *folder = getenv("GATEAU_TEST_POSTGRES_FOLDER");
+    cr_assert_not_null(folder);
+    char command[4096];
+    snprintf(command, sizeof command,
+             "psql 'postgresql:///%s?host=%s&user=gateau' -qAt -c \"%s\" "
+             ">/dev/null 2>&1 || { p=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1);"
+             " \"$p/psql\" 'postgresql:///%s?host=%s&user=gateau' -qAt -c \"%s\""
+             " >/dev/null; }",
+             database, folder, sql, database, folder, sql);
+    cr_assert_eq(system(command), 0, "%s", command);
+}
+
 /* The store's trivial query fails when PostgreSQL drops the server's
  * connection: 503 with no host, no socket, no password; the next probe
  * reconnects and answers 200. */
@@ -293,19 +368,11 @@ Test(operations, health_on_postgresql_says_unreachable_without_the_address)
     cr_assert_gt(running.port, 0, "%s", running.line);
     free(fetch(running.port, "GET", "/healthz", NULL, NULL, 200));
     /* Every other connection to this database is cut, the server's too. */
-    char sql[512], command[4096];
-    snprintf(sql, sizeof sql,
-             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
-             "'operations_health' AND pid <> pg_backend_pid()");
     const char *folder = getenv("GATEAU_TEST_POSTGRES_FOLDER");
     cr_assert_not_null(folder);
-    snprintf(command, sizeof command,
-             "psql 'postgresql:///operations_health?host=%s&user=gateau' -qAt -c \"%s\" "
-             ">/dev/null 2>&1 || { p=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1);"
-             " \"$p/psql\" 'postgresql:///operations_health?host=%s&user=gateau' -qAt -c \"%s\""
-             " >/dev/null; }",
-             folder, sql, folder, sql);
-    cr_assert_eq(system(command), 0, "%s", command);
+    static const char cut[] = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                              "datname = 'operations_health' AND pid <> pg_backend_pid()";
+    run_sql("operations_health", cut);
     /* (pg_terminate_backend only signals: the backend may answer one more
      * probe before it goes.) */
     char *answer = NULL;
@@ -328,6 +395,42 @@ Test(operations, health_on_postgresql_says_unreachable_without_the_address)
     char *scrape = fetch(running.port, "GET", "/metrics", NULL, NULL, 200);
     cr_assert_geq(metric(scrape, "gateau_store_errors_total"), 1);
     free(scrape);
+
+    /* Connections refused: libpq's own message names the server's socket
+     * (or host and port), which the log line hides; the line has the
+     * request log's shape. */
+    run_sql("postgres", "ALTER DATABASE operations_health ALLOW_CONNECTIONS false");
+    run_sql("postgres", cut);
+    /* (the first probe finds the connection cut, the next ones fail to
+     * open it again) */
+    const char *unreachable = NULL;
+    errors = NULL;
+    for (int probe = 0; probe < 100 && !unreachable; probe++) {
+        if (probe) usleep(20 * 1000);
+        status = http_request(running.port, "GET", "/healthz", NULL, "", &answer);
+        cr_assert(status == 503 || (status == 200 && probe == 0), "%d %s", status, answer);
+        free(answer);
+        free(errors);
+        errors = errors_of(&running);
+        unreachable = strstr(errors, "the database is unreachable: connection to server");
+    }
+    cr_assert_not_null(unreachable, "%s", errors);
+    cr_assert(strstr(unreachable, "on socket *** failed"), "%s", errors);
+    cr_assert_null(strstr(errors, folder), "the socket's folder is not in the log: %s", errors);
+    cr_assert_null(strstr(errors, ".s.PGSQL"), "%s", errors);
+    regex_t shape;
+    cr_assert_eq(regcomp(&shape, "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z - "
+                                 "gateau serve: /healthz: store: ", REG_EXTENDED | REG_NEWLINE), 0);
+    cr_assert_eq(regexec(&shape, errors, 0, NULL, 0), 0, "a line of the log's shape: %s", errors);
+    regfree(&shape);
+    free(errors);
+    run_sql("postgres", "ALTER DATABASE operations_health ALLOW_CONNECTIONS true");
+    for (int probe = 0; probe < 100 && status != 200; probe++) {
+        if (probe) usleep(20 * 1000);
+        status = http_request(running.port, "GET", "/healthz", NULL, "", &answer);
+        free(answer);
+    }
+    cr_assert_eq(status, 200, "back once PostgreSQL takes connections again");
     stop(&running);
 }
 
@@ -580,6 +683,7 @@ Test(operations, help_lists_every_flag_with_its_default)
         "--origin", "--host", "--trusted-proxy", "--connections N", "--address-connections N",
         "--address-websockets N", "--address-requests N", "--address-tables N",
         "--spectators N", "--websocket-ping S", "--keep-alive S", "--ext-bots SPEC",
+        "--max-bot-ms MS", "--max-bot-iters N",
         "--log FILE", "--quiet", "--config FILE", "--check", "--help"};
     for (size_t f = 0; f < sizeof flags / sizeof *flags; f++)
         cr_assert(strstr(out, flags[f]), "%s in:\n%s", flags[f], out);

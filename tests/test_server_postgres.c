@@ -14,7 +14,9 @@
  * the same move at the same version, one to each server at once: one is
  * accepted, the other refused (409), never a failure (503),
  * whether its server learned of the winner's move first or the database
- * refused its own.
+ * refused its own.  A real restart of PostgreSQL (a server of the test's
+ * own) with tables of bots in play: every one finishes.  A bot's move
+ * left by a killed server is taken over by the other.
  */
 #define _DEFAULT_SOURCE /* usleep */
 #include <limits.h>
@@ -321,4 +323,196 @@ Test(server_postgres, the_same_move_posted_to_both_servers_at_once_is_accepted_o
         kill(servers[s].pid, SIGTERM);
         waitpid(servers[s].pid, NULL, 0);
     }
+}
+
+/* ---- PostgreSQL restarted, a peer killed ------------------------------------------------ */
+
+/* Waits (bounded) until table id is over on running: its last snapshot. */
+static json_t *wait_over_on(const served *running, const char *id, int seconds)
+{
+    char path[256];
+    snprintf(path, sizeof path, "/api/tables/%s", id);
+    for (int tries = 0; tries < seconds * 20; tries++) {
+        json_t *seen = served_request(running, "GET", path, NULL, NULL, 200);
+        if (json_is_true(json_object_get(seen, "over"))) return seen;
+        json_decref(seen);
+        usleep(50000);
+    }
+    cr_assert_fail("table %s did not finish within %d s", id, seconds);
+    return NULL;
+}
+
+/* A real restart of PostgreSQL (`pg_ctl restart`, every connection cut,
+ * on a server of the test's own) while tables of bots are in play: the
+ * server opens its connections again, the moves refused meanwhile (bots',
+ * chance) are tried again, and every table finishes, replaying to its
+ * scores, none broken.  (Before the retries, half such tables stayed
+ * with nobody to move, for good.) */
+/* The test's own PostgreSQL server, stopped even when the test fails. */
+static char private_folder[256];
+
+static void stop_private_server(void)
+{
+    if (private_folder[0]) postgres_private_stop(private_folder);
+    private_folder[0] = '\0';
+    support_temp_teardown(); /* (idempotent, should the suite's run too) */
+}
+
+Test(server_postgres, every_table_finishes_through_a_restart_of_postgresql,
+     .fini = stop_private_server)
+{
+    char *folder = private_folder, url[512];
+    postgres_private_start(private_folder, url, sizeof url);
+    const char *const extra[] = {"--address-requests", "0", "--address-tables", "0",
+                                 "--store-retry", "120", NULL};
+    served running = served_start_with(url, extra);
+    static const char *const bodies[] = {
+        "{\"game\":\"piece-o-cake\",\"players\":3,\"seats\":[\"ismcts:ms=40\",\"ismcts:ms=40\","
+        "\"ismcts:ms=40\"]}",
+        "{\"game\":\"piece-o-cake\",\"players\":2,\"seats\":[\"ismcts:ms=40\",\"heuristic\"]}",
+        "{\"game\":\"maries-table\",\"players\":3,\"seats\":[\"ismcts:ms=40\",\"random\","
+        "\"random\"]}",
+        "{\"game\":\"cake-master\",\"players\":3,\"seats\":[\"ismcts:ms=40\",\"heuristic\","
+        "\"random\"]}",
+        "{\"game\":\"mice-cake\",\"seats\":[\"ismcts:ms=40\",\"ismcts:ms=40\"]}"};
+    enum { TABLES = sizeof bodies / sizeof *bodies };
+    char ids[TABLES][32];
+    for (int t = 0; t < TABLES; t++) {
+        json_t *made = served_request(&running, "POST", "/api/tables", bodies[t], NULL, 201);
+        snprintf(ids[t], sizeof ids[t], "%s", json_string_value(json_object_get(made, "id")));
+        json_decref(made);
+    }
+    usleep(500000); /* (a few moves in) */
+    int in_play = 0;
+    for (int t = 0; t < TABLES; t++) {
+        char path[256];
+        snprintf(path, sizeof path, "/api/tables/%s", ids[t]);
+        json_t *seen = served_request(&running, "GET", path, NULL, NULL, 200);
+        in_play += !json_is_true(json_object_get(seen, "over"));
+        json_decref(seen);
+    }
+    cr_assert_geq(in_play, 2, "tables are in play when PostgreSQL restarts (%d)", in_play);
+    cr_assert(postgres_private_restart(folder), "pg_ctl restart (%s/server.log)", folder);
+    for (int t = 0; t < TABLES; t++) {
+        json_t *final = wait_over_on(&running, ids[t], 120);
+        cr_assert_null(json_object_get(final, "broken"), "table %s", ids[t]);
+        cr_assert_null(json_object_get(final, "ended"), "table %s", ids[t]);
+        served_check_record(&running, ids[t], final);
+        json_decref(final);
+    }
+    served_stop(&running);
+}
+
+/* Posts seat 0's first legal whole move at version to `to`: whether it
+ * was taken (200); a 409 (a bot moved first) asks again from a fresh
+ * snapshot. */
+static bool post_or_stale(const served *to, const table_tokens *table, int version,
+                          json_t *legal)
+{
+    char *text = first_legal_body(to, table, 0, version, legal), path[256], *reply;
+    snprintf(path, sizeof path, "/api/tables/%s/moves", table->id);
+    int status = http_request_as(to->port, "POST", path, text, table->tokens[0], "", &reply);
+    free(text);
+    cr_assert(status == 200 || status == 409, "POST: %d %s", status, reply);
+    free(reply);
+    return status == 200;
+}
+
+/* Two servers on one database; A stores a person's move, and the bot's
+ * reply is A's to make (the process that stored the move before it) but
+ * waits in A's queue (A's one bot thread is busy with a long search) when
+ * A is killed with SIGKILL.  B, which holds the table, takes the move
+ * over once nothing has moved for 2 x its --max-bot-ms + 2 s, and the
+ * game goes on to its end on B. */
+Test(server_postgres, a_table_left_by_a_killed_peer_is_taken_over)
+{
+    const char *db = postgres_server_database("take_over");
+    const char *const b_flags[] = {"--address-requests", "0", "--max-bot-ms", "200", NULL};
+    served b = served_start_with(db, b_flags);
+    const char *const a_flags[] = {"--address-requests", "0", "--bot-threads", "1",
+                                   "--max-bot-ms", "20000", NULL};
+    served a = served_start_with(db, a_flags);
+    /* A's one bot thread: searching for 20 s a move from now. */
+    json_t *made = served_request(&a, "POST", "/api/tables",
+                                  "{\"game\":\"piece-o-cake\",\"players\":2,\"seats\":"
+                                  "[\"ismcts:ms=20000\",\"ismcts:ms=20000\"]}",
+                                  NULL, 201);
+    json_decref(made);
+    usleep(300000);
+    made = served_request(&a, "POST", "/api/tables",
+                          "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"heuristic\"]}", NULL, 201);
+    table_tokens table = {0};
+    snprintf(table.id, sizeof table.id, "%s", json_string_value(json_object_get(made, "id")));
+    snprintf(table.tokens[0], sizeof table.tokens[0], "%s",
+             json_string_value(json_object_get(json_array_get(json_object_get(made, "seats"), 0),
+                                               "token")));
+    json_decref(made);
+    /* B holds the table from now on (it loads it from the database, and
+     * plays what is to be played then); later it hears of A's moves. */
+    json_decref(get_table(&b, &table, 0));
+    /* The person's moves, on A, until the bot is to move after one. */
+    int version = 0, posted = 0;
+    for (int steps = 0; steps < 200; steps++) {
+        json_t *seen = get_table(&a, &table, 0);
+        version = (int)json_integer_value(json_object_get(seen, "version"));
+        json_t *legal = json_object_get(seen, "legal");
+        json_t *to_move = json_object_get(seen, "to_move");
+        bool bot_to_move = false;
+        size_t i;
+        json_t *seat;
+        json_array_foreach(to_move, i, seat) bot_to_move |= json_integer_value(seat) == 2;
+        if (bot_to_move && posted) {
+            json_decref(seen);
+            break;
+        }
+        if (legal) {
+            posted += post_or_stale(&a, &table, version, legal);
+        } else {
+            usleep(20000);
+        }
+        json_decref(seen);
+    }
+    cr_assert_gt(posted, 0);
+    /* B has heard of A's moves (bounded), and leaves the bot's to A. */
+    bool heard = false;
+    for (int tries = 0; tries < 100 && !heard; tries++) {
+        json_t *on_b = get_table(&b, &table, 0);
+        heard = json_integer_value(json_object_get(on_b, "version")) == version;
+        json_decref(on_b);
+        if (!heard) usleep(20000);
+    }
+    cr_assert(heard, "B has the table as A stored it");
+    kill(a.pid, SIGKILL);
+    int status;
+    cr_assert_eq(waitpid(a.pid, &status, 0), a.pid);
+    /* B makes the bot's move (bounded: its take-over waits 2.4 s). */
+    bool moved = false;
+    for (int tries = 0; tries < 300 && !moved; tries++) {
+        json_t *seen = get_table(&b, &table, 0);
+        moved = json_integer_value(json_object_get(seen, "version")) > version;
+        json_decref(seen);
+        if (!moved) usleep(50000);
+    }
+    cr_assert(moved, "B took over the bot's move of the killed server");
+    /* And the game goes on, on B, to its end. */
+    json_t *final = NULL;
+    for (int steps = 0; steps < 2000 && !final; steps++) {
+        json_t *seen = get_table(&b, &table, 0);
+        if (json_is_true(json_object_get(seen, "over"))) {
+            final = seen;
+            break;
+        }
+        json_t *legal = json_object_get(seen, "legal");
+        if (legal) {
+            post_or_stale(&b, &table, (int)json_integer_value(json_object_get(seen, "version")),
+                          legal);
+        } else {
+            usleep(20000);
+        }
+        json_decref(seen);
+    }
+    cr_assert_not_null(final, "the game ended on B");
+    served_check_record(&b, table.id, final);
+    json_decref(final);
+    served_stop(&b);
 }

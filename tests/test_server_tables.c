@@ -251,6 +251,97 @@ Test(tables, decks_are_kept_once_by_their_hash_and_never_named_by_a_path)
     free(deck);
 }
 
+/* With PostgreSQL a client's deck is kept in the database, by its hash:
+ * a second server on the same database (another machine, say) serves the
+ * table, replays its record and takes the same deck for a new table; a
+ * refused deck is not kept; a restart finds it again.  No deck file is
+ * left behind when the servers stop. */
+Test(tables, decks_are_kept_in_a_postgresql_database)
+{
+    postgres_server_require();
+    const char *url = postgres_server_database("decks_shared");
+    /* (each server's cache in a folder of the test's, to look into) */
+    char caches[512];
+    snprintf(caches, sizeof caches, "%s", support_temp_path("caches"));
+    cr_assert_eq(mkdir(caches, 0700), 0);
+    setenv("TMPDIR", caches, 1);
+    served first = served_start_with(url, served_polling);
+    char *deck = small_deck();
+    char hash[65];
+    sha256_hex(deck, hash);
+    char *body = deck_table_body(deck, 2);
+    served_table table = make_table(first.port, body);
+    free(body);
+    /* The second server starts after the table was made: it restores it,
+     * its deck from the database. */
+    served second = served_start_with(url, served_polling);
+    char path[256];
+    snprintf(path, sizeof path, "/api/tables/%s", table.id);
+    json_t *seen_first = json_answer(first.port, "GET", path, NULL, table.tokens[0], 200);
+    json_t *seen_second = json_answer(second.port, "GET", path, NULL, table.tokens[0], 200);
+    cr_assert(json_equal(json_object_get(seen_first, "view"), json_object_get(seen_second, "view")),
+              "both servers show the table the same");
+    json_decref(seen_first);
+    json_decref(seen_second);
+    snprintf(path, sizeof path, "/api/tables/%s/record", table.id);
+    char *record = answer_of(second.port, "GET", path, NULL, table.tokens[0], 200);
+    char option[128];
+    snprintf(option, sizeof option, "deck=%s.deck", hash);
+    cr_assert(strstr(record, option), "%s", record);
+    cr_assert_null(strstr(record, caches), "no path of a server: %s", record);
+    free(record);
+
+    /* A record naming it replays on a third server (its own cache). */
+    served third = served_start_with(url, served_polling);
+    char replay_text[512];
+    snprintf(replay_text, sizeof replay_text, "game: cake-master\nplayers: 2\noptions: %s\n---\n",
+             option);
+    json_t *replay = json_pack("{s:s}", "record", replay_text);
+    char *replay_body = json_dumps(replay, JSON_COMPACT);
+    json_decref(replay);
+    free(answer_of(third.port, "POST", "/api/replay", replay_body, NULL, 200));
+    free(replay_body);
+    served_stop(&third);
+
+    /* A deck the engine refuses: 422 naming it by its hash, not kept. */
+    const char *bad = "card Q9\n";
+    char bad_hash[65];
+    sha256_hex(bad, bad_hash);
+    body = deck_table_body(bad, 2);
+    free(refusal(second.port, "POST", "/api/tables", body, 422, bad_hash));
+    free(body);
+    /* The same good deck on the second server: a table too. */
+    body = deck_table_body(deck, 2);
+    served_table again = make_table(second.port, body);
+    free(body);
+    served_stop(&first);
+    served_stop(&second);
+
+    /* What the database holds: the good deck once, not the bad one. */
+    store *storage = open_store(url);
+    char error[256], *kept = NULL;
+    char name[80];
+    snprintf(name, sizeof name, "%s.deck", hash);
+    cr_assert(store_get_deck(storage, name, &kept, error, sizeof error), "%s", error);
+    cr_assert_str_eq(kept, deck);
+    free(kept);
+    snprintf(name, sizeof name, "%s.deck", bad_hash);
+    cr_assert(!store_get_deck(storage, name, &kept, error, sizeof error));
+    cr_assert(strstr(error, "no deck"), "%s", error);
+    store_close(storage);
+    char *left = folder_names(caches);
+    cr_assert_str_empty(left, "the servers' caches are gone: %s", left);
+    free(left);
+
+    /* A restart: both tables are there, as they were. */
+    first = served_start_with(url, served_polling);
+    cr_assert_eq(status_of(first.port, table.id), 200);
+    cr_assert_eq(status_of(first.port, again.id), 200);
+    served_stop(&first);
+    unsetenv("TMPDIR");
+    free(deck);
+}
+
 typedef struct listed_options {
     char options[2][STORE_OPTIONS_SIZE];
     int count;
@@ -401,9 +492,28 @@ Test(tables, the_lobby_comes_in_pages)
 
 /* ---- tables that end --------------------------------------------------------------------- */
 
-/* At start: a table without a move for longer than --expire-days is gone
- * (from the store too); a younger one, or any with --expire-days 0,
- * stays. */
+/* The snapshot of a table that expired: over, and why; its record can
+ * be read, and the lobby does not list it. */
+static void expect_expired(int port, const char *table_id, const char *ended)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s", table_id);
+    json_t *seen = json_answer(port, "GET", path, NULL, NULL, 200);
+    cr_assert(json_is_true(json_object_get(seen, "over")), "table %s is over", table_id);
+    const char *why = json_string_value(json_object_get(seen, "ended"));
+    cr_assert(why && !strcmp(why, ended), "table %s: ended '%s', not '%s'", table_id,
+              why ? why : "(none)", ended);
+    json_decref(seen);
+    snprintf(path, sizeof path, "/api/tables/%s/record", table_id);
+    free(answer_of(port, "GET", path, NULL, NULL, 200));
+    char *lobby = answer_of(port, "GET", "/api/tables", NULL, NULL, 200);
+    cr_assert_null(strstr(lobby, table_id), "the lobby forgets it: %s", lobby);
+    free(lobby);
+}
+
+/* At start: a table without a move for longer than --expire-days ends
+ * (in the store too, its rows kept: "ended" says why); a younger one, or
+ * any with --expire-days 0, stays in play. */
 static void idle_tables_expire_at_start(const char *db)
 {
     served running = served_start(db);
@@ -427,16 +537,18 @@ static void idle_tables_expire_at_start(const char *db)
     served_stop(&running);
 
     running = served_start(db); /* (30 days) */
-    cr_assert_eq(status_of(running.port, idle.id), 404);
-    cr_assert_eq(status_of(running.port, kept.id), 404);
+    expect_expired(running.port, idle.id, "expired: no move for at least 30 days");
+    expect_expired(running.port, kept.id, "expired: no move for at least 30 days");
     cr_assert_eq(status_of(running.port, young.id), 200);
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s/join", idle.id);
+    free(answer_of(running.port, "POST", path, "{\"seat\":2}", NULL, 409));
     served_stop(&running);
-    store *storage = open_store(db);
-    char error[256];
-    bool deleted;
-    cr_assert(!store_delete_table(storage, idle.id, -1, &deleted, error, sizeof error));
-    cr_assert(strstr(error, "no table"), "out of the store too: %s", error);
-    store_close(storage);
+    /* Over in the store: the next start restores it no more, and it still
+     * says why. */
+    running = served_start(db);
+    expect_expired(running.port, idle.id, "expired: no move for at least 30 days");
+    served_stop(&running);
 }
 
 Test(tables, idle_tables_expire_at_start_sqlite)
@@ -448,6 +560,39 @@ Test(tables, idle_tables_expire_at_start_postgres)
 {
     postgres_server_require();
     idle_tables_expire_at_start(postgres_server_database("expire_at_start"));
+}
+
+/* Several servers on one database: a table another process ends (here
+ * the operator's `gateau tables expire`) ends in this one too, at once
+ * (the database's notice), its WebSocket told why. */
+Test(tables, a_table_ended_by_another_process_ends_here_too)
+{
+    postgres_server_require();
+    const char *url = postgres_server_database("ended_elsewhere");
+    const char *never[] = {"--expire-days", "0", NULL};
+    served running = served_start_with(url, never);
+    served_table table = make_table(running.port,
+                                    "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"human\"]}");
+    ws_client socket;
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s/ws", table.id);
+    cr_assert(ws_open_as(&socket, running.port, path, NULL, table.tokens[0]));
+    free(ws_read(&socket, 5000));
+    set_last_move_days_ago(url, table.id, 31);
+    char *said = support_run_expect(0, "tables expire --days 30 --db '%s'", url);
+    cr_assert(strstr(said, "Expired 1 table"), "%s", said);
+    free(said);
+    char *pushed = ws_read(&socket, 5000);
+    cr_assert_not_null(pushed, "a push after the other process's expiry");
+    json_t *last = served_parse(pushed);
+    free(pushed);
+    cr_assert(json_is_true(json_object_get(last, "over")));
+    cr_assert_str_eq(json_string_value(json_object_get(last, "ended")),
+                     "expired: no move for at least 30 days");
+    json_decref(last);
+    ws_close(&socket);
+    expect_expired(running.port, table.id, "expired: no move for at least 30 days");
+    served_stop(&running);
 }
 
 /* While it serves: the hourly sweep (called here, for 30 days; the server
@@ -485,14 +630,22 @@ Test(tables, the_sweep_expires_tables_in_play)
                                        (int64_t)time(NULL) - 31 * 86400, error, sizeof error),
               "%s", error);
     cr_assert(expiry_sweep(tables_store(), 30));
-    cr_assert_eq(status_of(port, idle.id), 404);
+    /* Its WebSocket hears that it ended, and why. */
+    char *pushed = ws_read(&socket, 5000);
+    cr_assert_not_null(pushed, "a push after the expiry");
+    json_t *last = served_parse(pushed);
+    free(pushed);
+    cr_assert(json_is_true(json_object_get(last, "over")));
+    cr_assert_str_eq(json_string_value(json_object_get(last, "ended")),
+                     "expired: no move for at least 30 days");
+    json_decref(last);
+    expect_expired(port, idle.id, "expired: no move for at least 30 days");
     cr_assert_eq(status_of(port, busy.id), 200);
     char *lobby = answer_of(port, "GET", "/api/tables", NULL, NULL, 200);
-    cr_assert_null(strstr(lobby, idle.id), "the lobby forgets it: %s", lobby);
     cr_assert(strstr(lobby, busy.id), "%s", lobby);
     free(lobby);
     snprintf(path, sizeof path, "/api/tables/%s/join", idle.id);
-    free(answer_of(port, "POST", path, "{\"seat\":2}", NULL, 404));
+    free(answer_of(port, "POST", path, "{\"seat\":2}", NULL, 409));
     ws_close(&socket);
 
     /* A table another process (or the operator) took out of the store

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "gateau/rng.h"
+#include "store/backend.h"
 #include "store/sha256.h"
 #include "store/store.h"
 #include "postgres_server.h"
@@ -907,6 +908,105 @@ static bool delete_if_idle(store *storage, const char *table_id, int64_t idle_be
     return deleted;
 }
 
+/* Expiry ends a table rather than deleting it: only an unfinished one
+ * idle since before the time given; its rows stay, over, with the result
+ * given (which a load reads back); once over it ends no more. */
+BOTH_BACKENDS(idle_tables_end_with_a_result)
+{
+    store *storage = open_store(location(which, "ending.db"));
+    store_table table = make_table("idle", 2, 100);
+    create(storage, &table);
+    append(storage, "idle", 0, -1, "deal");
+    table = make_table("done", 2, 100);
+    create(storage, &table);
+    char error[256];
+    cr_assert(store_finish_table(storage, "done", "{\"scores\":[1,2]}", error, sizeof error),
+              "%s", error);
+    static const char why[] = "{\"ended\":\"expired: no move for at least 30 days\"}";
+    bool expired = true;
+    cr_assert(store_expire_table(storage, "idle", 1000, why, &expired, error, sizeof error), "%s",
+              error);
+    cr_assert(!expired, "moved just now");
+    cr_assert(store_set_last_move_time(storage, "idle", 500, error, sizeof error), "%s", error);
+    cr_assert(store_set_last_move_time(storage, "done", 500, error, sizeof error), "%s", error);
+    cr_assert(store_expire_table(storage, "idle", 500, why, &expired, error, sizeof error), "%s",
+              error);
+    cr_assert(!expired, "not before 500");
+    cr_assert(store_expire_table(storage, "done", 1000, why, &expired, error, sizeof error), "%s",
+              error);
+    cr_assert(!expired, "a finished table never expires");
+    cr_assert(store_expire_table(storage, "idle", 501, why, &expired, error, sizeof error), "%s",
+              error);
+    cr_assert(expired);
+    cr_assert(store_expire_table(storage, "idle", 501, why, &expired, error, sizeof error), "%s",
+              error);
+    cr_assert(!expired, "once");
+    table_collection collection = {0};
+    cr_assert(store_load_table(storage, "idle", collect, &collection, error, sizeof error), "%s",
+              error);
+    cr_assert(collection.tables[0].table.over);
+    cr_assert_str_eq(collection.tables[0].table.result, why);
+    cr_assert_eq(collection.tables[0].move_count, 1, "its moves kept");
+    cr_assert(store_load_table(storage, "done", collect, &collection, error, sizeof error), "%s",
+              error);
+    cr_assert_str_eq(collection.tables[1].table.result, "{\"scores\":[1,2]}");
+    expect_error(store_expire_table(storage, "nosuch", 501, why, &expired, error, sizeof error),
+                 error, "no table nosuch");
+    cr_assert_eq(list_tables(storage, true).count, 0, "neither is unfinished");
+    free_collection(&collection);
+    store_close(storage);
+}
+
+/* Decks by name in a shared database (PostgreSQL); kept once (a second
+ * put of the same name changes nothing); a SQLite database keeps its
+ * decks as files beside it and refuses both. */
+BOTH_BACKENDS(decks_are_kept_by_name_in_a_shared_database)
+{
+    store *storage = open_store(location(which, "decks.db"));
+    char error[256], *content = (char *)"x";
+    const char *name = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.deck";
+    if (which == SQLITE) {
+        expect_error(store_put_deck(storage, name, "text", error, sizeof error), error,
+                     "decks are files beside a SQLite database");
+        expect_error(store_get_deck(storage, name, &content, error, sizeof error), error,
+                     "decks are files beside a SQLite database");
+        cr_assert_null(content);
+        store_close(storage);
+        return;
+    }
+    expect_error(store_get_deck(storage, name, &content, error, sizeof error), error, "no deck");
+    cr_assert(store_put_deck(storage, name, "card R1\n", error, sizeof error), "%s", error);
+    cr_assert(store_put_deck(storage, name, "something else", error, sizeof error), "%s", error);
+    cr_assert(store_get_deck(storage, name, &content, error, sizeof error), "%s", error);
+    cr_assert_str_eq(content, "card R1\n", "the first kept stays");
+    free(content);
+    store_close(storage);
+}
+
+/* libpq's messages about a connection, as logged: where the server is
+ * (host, address, port, socket) is hidden, the rest kept. */
+Test(store, connection_messages_hide_where_the_server_is)
+{
+    static const char *const cases[][2] = {
+        {"connection to server at \"db.example.org\" (10.0.0.5), port 5432 failed: Connection "
+         "refused",
+         "connection to server at *** (***), port *** failed: Connection refused"},
+        {"connection to server on socket \"/run/postgresql/.s.PGSQL.5432\" failed: No such file "
+         "or directory",
+         "connection to server on socket *** failed: No such file or directory"},
+        {"could not translate host name \"db.example.org\" to address: Name or service not known",
+         "could not translate host name *** to address: Name or service not known"},
+        {"server closed the connection unexpectedly",
+         "server closed the connection unexpectedly"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        char line[256];
+        snprintf(line, sizeof line, "%s", cases[c][0]);
+        store_hide_addresses(line);
+        cr_assert_str_eq(line, cases[c][1]);
+    }
+}
+
 BOTH_BACKENDS(tables_are_listed_timed_and_deleted)
 {
     store *storage = open_store(location(which, "operator.db"));
@@ -1011,7 +1111,7 @@ BOTH_BACKENDS(a_database_from_before_the_time_of_moves_is_upgraded)
     if (which == SQLITE)
         execute(path, "ALTER TABLE moves DROP COLUMN played; PRAGMA user_version = 1;");
     else
-        postgres_execute(path, "ALTER TABLE moves DROP COLUMN played;"
+        postgres_execute(path, "ALTER TABLE moves DROP COLUMN played; DROP TABLE decks;"
                                " UPDATE gateau_schema SET version = 1");
 
     int64_t before = (int64_t)time(NULL);

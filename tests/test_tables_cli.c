@@ -118,10 +118,24 @@ static void every_command(const char *db)
     said = support_run_expect(0, "tables expire --days 9 --db '%s'", db);
     cr_assert(strstr(said, "Expired 1 table without a move for 9 days."), "%s", said);
     free(said);
+    /* (ended, its rows kept) */
     listing = support_run_expect(0, "tables list --db '%s'", db);
-    cr_assert_null(line_of(listing, "idle"), "%s", listing);
+    line = line_of(listing, "idle");
+    cr_assert(line && strstr(line, "ended"), "%s", listing);
+    line = line_of(listing, "finished");
+    cr_assert(line && strstr(line, " over"), "a game that ended as games do: %s", listing);
+    /* show says why, in a comment: the record still replays. */
+    char *ended = support_run_expect(0, "tables show idle --db '%s'", db);
+    cr_assert(strstr(ended, "\n# ended before the game did: expired: no move for at least 9 "
+                            "days\n"), "%s", ended);
+    support_write_file(file, ended);
+    free(ended);
+    free(support_run_expect(0, "replay '%s'", file));
     cr_assert_not_null(line_of(listing, "finished"), "%s", listing);
     free(listing);
+    said = support_run_expect(0, "tables expire --days 9 --db '%s'", db);
+    cr_assert(strstr(said, "Expired 0 tables"), "an ended table ends once: %s", said);
+    free(said);
 
     /* delete: any table; a missing one is an error. */
     said = support_run_expect(0, "tables delete finished --db '%s'", db);
@@ -167,13 +181,14 @@ Test(tables_cli, bad_databases_and_arguments)
                          "?connect_timeout=5",
                          1, "someone:***@127.0.0.1:1");
 
-    /* A SQLite database a server has open: refused, naming its holder. */
+    /* A SQLite database a server has open: a write is refused, naming
+     * its holder (reading: reading_works_beside_a_running_server...). */
     const char *held = support_temp_path("held.db");
     char error[256];
     store *server = store_open(held, error, sizeof error);
     cr_assert_not_null(server, "%s", error);
-    snprintf(arguments, sizeof arguments, "tables list --db '%s'", held);
-    support_expect_error(arguments, 1, "is in use by another gateau process");
+    snprintf(arguments, sizeof arguments, "tables delete nosuch --db '%s'", held);
+    support_expect_error(arguments, 1, "is in use by another gateau process (pid");
     store_close(server);
     free(support_run_expect(0, "tables list --db '%s'", held));
 
@@ -187,6 +202,66 @@ Test(tables_cli, bad_databases_and_arguments)
     support_expect_error("tables list --days 3 --db x.db", 2, "--days is for expire");
     support_expect_error("tables list --db", 2, "--db needs a value");
     support_expect_error("tables list --all --db x.db", 2, "unknown option '--all'");
+}
+
+/* ---- beside a running server -------------------------------------------------------------- */
+
+/*
+ * While "a server" (this process, holding the store's lock and writing)
+ * has a SQLite database open: list and show read it, up to the last
+ * committed move; delete and expire are refused with one line that says
+ * a server holds the file and what to do, and change nothing.
+ */
+Test(tables_cli, reading_works_beside_a_running_server_and_writes_are_refused)
+{
+    const char *db = support_temp_path("held.db");
+    store *server = open_store(db);
+    store_game(server, "playing", false, 6);
+    store_game(server, "finished", true, 7);
+
+    char *listing = support_run_expect(0, "tables list --db '%s'", db);
+    const char *line = line_of(listing, "playing");
+    cr_assert(line && strstr(line, "playing"), "%s", listing);
+    cr_assert(line_of(listing, "finished"), "%s", listing);
+    int moves = 0;
+    cr_assert_eq(sscanf(line, "playing mice-cake %*d %d", &moves), 1, "%s", line);
+    free(listing);
+    /* The server goes on writing: the next listing sees its commit. */
+    char error[256];
+    gateau_setup *setup = support_setup("mice-cake", 2, NULL);
+    gateau_record *record = gateau_record_new(setup);
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 6);
+    support_play_out(record, &rng);
+    store_move move = {.number = moves, .seat = gateau_record_move_seat(record, moves),
+                       .line = gateau_record_move_text(record, moves), .clock_left = -1};
+    cr_assert(store_append_move(server, "playing", &move, error, sizeof error), "%s", error);
+    gateau_record_free(record);
+    gateau_setup_free(setup);
+    listing = support_run_expect(0, "tables list --db '%s'", db);
+    int now = 0;
+    line = line_of(listing, "playing");
+    cr_assert(line && sscanf(line, "playing mice-cake %*d %d", &now) == 1, "%s", listing);
+    cr_assert_eq(now, moves + 1, "%s", listing);
+    free(listing);
+    char *shown = support_run_expect(0, "tables show finished --db '%s'", db);
+    cr_assert(strstr(shown, "game: mice-cake"), "%s", shown);
+    free(shown);
+
+    char arguments[1024];
+    snprintf(arguments, sizeof arguments, "tables delete finished --db '%s'", db);
+    support_expect_error(arguments, 1, "is in use by another gateau process");
+    support_expect_error(arguments, 1, "stop that server first, then run this again");
+    snprintf(arguments, sizeof arguments, "tables expire --days 1 --db '%s'", db);
+    support_expect_error(arguments, 1, "stop that server first");
+    store_close(server);
+    /* (refused, nothing changed; once the server stops, it goes) */
+    free(support_run_expect(0, "tables delete finished --db '%s'", db));
+    /* The reading commands create nothing and upgrade nothing. */
+    snprintf(arguments, sizeof arguments, "tables list --db '%s'",
+             support_temp_path("absent.db"));
+    support_expect_error(arguments, 1, "no database");
+    cr_assert(!support_file_exists(support_temp_path("absent.db")));
 }
 
 /* ---- backup ---------------------------------------------------------------------------- */

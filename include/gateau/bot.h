@@ -122,7 +122,10 @@ GATEAU_API void gateau_bot_kill_programs(void);
  * milliseconds with what they found so far, and new ones stop after
  * their first iterations, until gateau_bot_interrupt(false).  Any
  * thread; the moves then chosen are legal but weak, so a host does not
- * play them.
+ * play them.  An ext: bot waiting for its program (a move, or the
+ * handshake) stops waiting within 50 ms: its program is killed, the
+ * choice returns 0 (no move), and the bot asks its program nothing
+ * more (a stopping host frees it).
  */
 GATEAU_API void gateau_bot_interrupt(bool stop);
 

@@ -233,13 +233,20 @@ static bool take_lines(external_bot *e, const exchange_request *request, exchang
     return done;
 }
 
-/* The milliseconds poll may wait: to the deadline, or to the stop. */
+/* How often a wait looks whether the host is stopping (gateau_bot_interrupt):
+ * a program may think for seconds, a stopping server waits no longer
+ * than this for it. */
+enum { INTERRUPT_CHECK_MS = 50 };
+
+/* The milliseconds poll may wait: to the deadline, or to the stop, and
+ * no longer than the next look at the host's interrupt. */
 static int poll_wait(const exchange_request *request, bool stop_sent)
 {
     double until = request->deadline;
     if (request->stop_at > 0 && !stop_sent && request->stop_at < until) until = request->stop_at;
     double left = until - external_now_ms();
-    return left <= 0 ? 0 : (int)left + 1;
+    int wait = left <= 0 ? 0 : (int)left + 1;
+    return wait < INTERRUPT_CHECK_MS ? wait : INTERRUPT_CHECK_MS;
 }
 
 /* Sends what is queued (and, when asked for, first `first`), then reads
@@ -263,6 +270,12 @@ static exchange_result exchange(external_bot *e, const char *first, const exchan
         }
         bool writing = sent < sending.length;
         if (!writing && request->wait == WAIT_NOTHING) break;
+        /* The host is stopping: no answer is awaited any more (what is
+         * only sent, a quit, keeps its short deadline). */
+        if (request->wait != WAIT_NOTHING && bot_interrupted()) {
+            result = EXCHANGE_INTERRUPTED;
+            break;
+        }
         if (request->deadline - now <= 0) {
             result = EXCHANGE_TIMEOUT;
             break;
@@ -314,6 +327,7 @@ static const char *describe(exchange_result result)
     case EXCHANGE_TIMEOUT: return "no answer in time";
     case EXCHANGE_CRASH: return "the program ended or closed its output";
     case EXCHANGE_FLOOD: return "a flood of output (a line over 16 KiB, or over 1 MiB per request)";
+    case EXCHANGE_INTERRUPTED: return "the host is stopping";
     default: return "an error";
     }
 }
@@ -471,6 +485,17 @@ static void failed(external_bot *e, int seat, const char *what, bool keep)
     external_failed(e, seat, what, keep);
 }
 
+/* The host stopped the exchange (gateau_bot_interrupt): the program,
+ * cut off in the middle of a request, is out of step for good, so it is
+ * killed now (a stopping host waits for no program's thinking) and the
+ * bot asks it nothing more.  No failure: nobody failed. */
+static void interrupted(external_bot *e)
+{
+    external_stop_program(e);
+    e->dead = true;
+    e->interrupted = true;
+}
+
 /* Starts the program and shakes hands: gateau offers its highest version
  * and speaks the one the program answers (`protocol W` before `ready`; a
  * program that names none speaks protocol 1). */
@@ -496,6 +521,10 @@ bool external_ensure_started(external_bot *e, int seat)
     if (result == EXCHANGE_OK) {
         e->protocol = reply.version ? reply.version : 1;
         return true;
+    }
+    if (result == EXCHANGE_INTERRUPTED) {
+        interrupted(e);
+        return false;
     }
     char what[600];
     if (result == EXCHANGE_ERROR)
@@ -544,6 +573,10 @@ static int ask_program(external_bot *e, const gateau_state *state, int seat, gat
         if (e->clock_left_ms < 0) e->clock_left_ms = 0;
     }
     char what[1024];
+    if (result == EXCHANGE_INTERRUPTED) {
+        interrupted(e);
+        return 0;
+    }
     if (result == EXCHANGE_ERROR) {
         snprintf(what, sizeof what, "answered 'error %s'", reply.error);
         failed(e, seat, what, true);
@@ -574,6 +607,9 @@ int external_choose(external_bot *e, const gateau_state *state, int seat, gateau
         int count = ask_program(e, state, seat, rng, actions);
         if (count > 0) return count;
     }
+    /* Stopped by the host: no move at all (a stopping host plays none),
+     * rather than the fallback's or a forfeit. */
+    if (e->interrupted) return 0;
     if (e->forfeit || e->fatal) {
         snprintf(failure, failure_size, "%s", e->failure);
         return -1;

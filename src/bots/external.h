@@ -29,7 +29,15 @@ enum {
     WARNINGS_LOGGED = 20,           /* per program; the rest are only counted */
 };
 
-typedef enum { EXCHANGE_OK, EXCHANGE_ERROR, EXCHANGE_TIMEOUT, EXCHANGE_CRASH, EXCHANGE_FLOOD } exchange_result;
+/* EXCHANGE_INTERRUPTED: the host is stopping (gateau_bot_interrupt). */
+typedef enum {
+    EXCHANGE_OK,
+    EXCHANGE_ERROR,
+    EXCHANGE_TIMEOUT,
+    EXCHANGE_CRASH,
+    EXCHANGE_FLOOD,
+    EXCHANGE_INTERRUPTED
+} exchange_result;
 typedef enum { WAIT_NOTHING, WAIT_READY, WAIT_MOVE } exchange_wait;
 
 struct external_bot {
@@ -52,6 +60,7 @@ struct external_bot {
     char marker[64];             /* GATEAU_EXT_BOT=... in its environment, inherited by its own */
     bool dead;      /* failed: the fallback plays from now on */
     bool fatal;     /* could not start or shake hands: the run stops (docs/protocol.md) */
+    bool interrupted; /* the host stopped it mid-request (gateau_bot_interrupt): it is dead */
     bool quiet;     /* a check before the games: failures are not logged */
     int failures;   /* failure lines so far, for the reports */
     int fallbacks;  /* moves the fallback made instead */

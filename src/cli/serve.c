@@ -100,8 +100,9 @@ static bool check_settings(const server_options *options)
  * so that a typo fails the start with one line rather than every table
  * that names it (which would end at its first move, saying so).  false
  * after printing why. */
-static bool check_ext_bots(const char *list, bool start)
+static bool check_ext_bots(const server_options *options, bool start)
 {
+    const char *list = options->ext_bots;
     if (!list || !list[0]) return true;
     char *copy = strdup(list), *context = NULL, error[768];
     if (!copy) abort(); /* out of memory */
@@ -110,6 +111,15 @@ static bool check_ext_bots(const char *list, bool start)
          spec = strtok_r(NULL, ",", &context)) {
         if (strncmp(spec, "ext:", 4)) continue;
         gateau_bot *bot = gateau_bot_new(spec, error, sizeof error);
+        /* A spec no table could name (its time per move over the cap,
+         * the protocol's default included) is a mistake of the settings. */
+        if (bot && !table_check_budget(spec, options->max_bot_ms, options->max_bot_iters,
+                                       error, sizeof error)) {
+            cli_error("serve: --ext-bots %s: %s", spec, error);
+            gateau_bot_free(bot);
+            ok = false;
+            break;
+        }
         ok = bot && (!start || gateau_bot_start(bot, -1, error, sizeof error));
         gateau_bot_free(bot);
         if (!ok) cli_error("serve: --ext-bots: %s", error);
@@ -140,7 +150,7 @@ static int serve(int argc, char **argv, server_options *options, serve_request *
         cli_error("serve: --web %s is not a folder", options->web);
         return request->check ? 2 : 1;
     }
-    if (!check_ext_bots(options->ext_bots, !request->check)) return request->check ? 2 : 1;
+    if (!check_ext_bots(options, !request->check)) return request->check ? 2 : 1;
     if (request->check) return check_settings(options) ? 0 : 2;
     if (!store_path_is_url(options->db) && !make_parent_folders(options->db)) return 1;
     return server_run(options);

@@ -45,6 +45,8 @@ const serve_setting serve_settings[] = {
     NUMBER("keep-alive", keep_alive, 1, 3600, "S", "an idle keep-alive connection is closed after S s"),
     NUMBER("max-bot-ms", max_bot_ms, 1, 3600000, "MS",
            "the largest thinking time a table's bot may ask for (ms=)"),
+    NUMBER("max-bot-iters", max_bot_iters, 1, 1000000000, "N",
+           "the most iterations a table's search may ask for (iters=)"),
     NUMBER("store-retry", store_retry, 1, 86400, "S",
            "a table whose move the store keeps refusing is marked broken after S s"),
     NUMBER("expire-days", expire_days, 0, 36500, "N",

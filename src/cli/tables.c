@@ -95,8 +95,17 @@ static store *open_database(const tables_flags *flags)
         return NULL;
     }
     char error[512];
-    store *database = store_open(flags->db, error, sizeof error);
-    if (!database) cli_error("tables %s: %s", flags->action, error);
+    /* Reading goes on beside a server (a SQLite file's lock is for
+     * writers); a write must wait for the server to stop, or it would
+     * change tables behind the server's back. */
+    bool reading = !strcmp(flags->action, "list") || !strcmp(flags->action, "show");
+    store *database = reading ? store_open_reading(flags->db, error, sizeof error)
+                              : store_open(flags->db, error, sizeof error);
+    if (!database && strstr(error, "is in use by another gateau process"))
+        cli_error("tables %s: %s: stop that server first, then run this again (list, show and "
+                  "backup work beside it)", flags->action, error);
+    else if (!database)
+        cli_error("tables %s: %s", flags->action, error);
     return database;
 }
 
@@ -116,7 +125,7 @@ static bool print_summary(void *context, const store_summary *table)
     char last[32];
     format_time(table->last_move, last, sizeof last);
     printf("%-12s  %-14s  %7d  %5d  %-20s  %s\n", table->id, table->game, table->players,
-           table->moves, last, table->over ? "over" : "playing");
+           table->moves, last, table->ended ? "ended" : table->over ? "over" : "playing");
     return true;
 }
 
@@ -137,6 +146,7 @@ static int list_tables(store *database)
 typedef struct shown {
     char *text; /* the record */
     char error[512];
+    char ended[STORE_RESULT_SIZE]; /* why it ended before its game did, or "" */
 } shown;
 
 /* The table as its record: replayed by the engine (so with its names and
@@ -145,8 +155,14 @@ static bool record_of(void *context, const store_table *table, const store_move 
                       int count)
 {
     shown *out = context;
+    /* (a record has no line for an end before the game's: a comment) */
+    json_t *result = table->over ? json_loads(table->result, 0, NULL) : NULL;
+    const char *why = json_string_value(json_object_get(result, "ended"));
+    if (why) snprintf(out->ended, sizeof out->ended, "%s", why);
+    json_decref(result);
     char *stored = store_record_text(table, moves, count);
     int line;
+    decks_fetch(table->options);
     gateau_record *record =
         gateau_record_read(stored, decks_folder(), out->error, sizeof out->error, &line);
     if (!record) {
@@ -170,6 +186,7 @@ static int show_table(store *database, const char *id)
         return 1;
     }
     if (out.text) fputs(out.text, stdout);
+    if (out.ended[0]) printf("# ended before the game did: %s\n", out.ended);
     int status = 0;
     if (out.error[0]) {
         cli_error("tables show: table %s does not replay (shown as stored): %s", id, out.error);
@@ -240,11 +257,17 @@ int cli_tables(int argc, char **argv)
     if (!strcmp(flags.action, "backup")) return backup_database(&flags);
     store *database = open_database(&flags);
     if (!database) return 1;
-    decks_configure(flags.db);
+    char error[512];
+    if (!decks_open(flags.db, error, sizeof error)) {
+        cli_error("tables %s: %s", flags.action, error);
+        store_close(database);
+        return 1;
+    }
     int status = !strcmp(flags.action, "list")     ? list_tables(database)
                  : !strcmp(flags.action, "show")   ? show_table(database, flags.id)
                  : !strcmp(flags.action, "delete") ? delete_table(database, flags.id)
                                                    : expire_tables(database, flags.days);
+    decks_close();
     store_close(database);
     return status;
 }

@@ -16,6 +16,16 @@
  * Databases written before decks were kept by content name an absolute
  * path: decks_migrate copies each such deck under its hash at start and
  * has the table name it so.
+ *
+ * With PostgreSQL the database is shared by processes on several
+ * machines, so a deck is kept in it (its decks table, by name: the
+ * store's put and get), and the folder is a private cache of this
+ * process's (a temporary folder, emptied at the stop): a deck is written
+ * there when it is kept, and fetched from the database (its hash
+ * checked) before a table or a record that names it is read
+ * (decks_fetch).  The decks have a connection of their own, apart from
+ * the tables', so that a fetch may run inside a visit of the tables (a
+ * restore).
  */
 #define _GNU_SOURCE /* mkdtemp */
 #include <dirent.h>
@@ -31,9 +41,11 @@
 
 enum { HASH_HEX = 2 * STORE_HASH_SIZE };
 
-/* The folder, "" with PostgreSQL (a file on one server's disk would not
- * be the others'). */
+/* The folder: beside a SQLite database; with PostgreSQL, the cache
+ * (decks_open), or "" before it is made. */
 static char folder[4096];
+/* PostgreSQL: where decks are kept (and the folder is a temporary cache). */
+static store *deck_store;
 
 void decks_configure(const char *database)
 {
@@ -41,6 +53,44 @@ void decks_configure(const char *database)
     if (!database || store_path_is_url(database)) return;
     int needed = snprintf(folder, sizeof folder, "%s.decks", database);
     if (needed < 0 || (size_t)needed >= sizeof folder) folder[0] = '\0';
+}
+
+bool decks_open(const char *database, char *error, size_t error_size)
+{
+    decks_configure(database);
+    if (!database || !store_path_is_url(database)) return true;
+    const char *temporary = getenv("TMPDIR");
+    snprintf(folder, sizeof folder, "%s/gateau-decks-XXXXXX",
+             temporary && temporary[0] ? temporary : "/tmp");
+    if (!mkdtemp(folder)) {
+        snprintf(error, error_size, "cannot make a folder for decks: %s", strerror(errno));
+        folder[0] = '\0';
+        return false;
+    }
+    deck_store = store_open(database, error, error_size);
+    if (!deck_store) {
+        rmdir(folder);
+        folder[0] = '\0';
+    }
+    return deck_store != NULL;
+}
+
+void decks_close(void)
+{
+    if (!deck_store) return; /* (a SQLite database's folder stays, of course) */
+    store_close(deck_store);
+    deck_store = NULL;
+    /* The cache's files (and a private folder a stop interrupted). */
+    DIR *cached = opendir(folder);
+    for (struct dirent *entry; cached && (entry = readdir(cached));) {
+        if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, "..")) continue;
+        char path[4400];
+        snprintf(path, sizeof path, "%s/%s", folder, entry->d_name);
+        if (unlink(path) != 0) rmdir(path);
+    }
+    if (cached) closedir(cached);
+    rmdir(folder);
+    folder[0] = '\0';
 }
 
 const char *decks_folder(void) { return folder[0] ? folder : NULL; }
@@ -91,12 +141,26 @@ static bool make_folder(char *error, size_t error_size)
 /* Writes content as name in a private folder of the decks' folder, then
  * moves it to the folder: a reader never sees half a deck.  check, when
  * given, reads it there first: false (nothing left behind) when it
- * refuses. */
+ * refuses.  to_store: with PostgreSQL, into the database first. */
 typedef bool (*deck_check)(const char *private_folder, const char *name, void *context,
                            char *error, size_t error_size);
 
+/* With PostgreSQL, the deck into the database before it is in the
+ * cache: a table names only a deck every process can fetch. */
+static bool keep_in_store(const char *content, const char *name, int *status, char *error,
+                          size_t error_size)
+{
+    char reason[512];
+    if (!deck_store || store_put_deck(deck_store, name, content, reason, sizeof reason))
+        return true;
+    server_log("deck %s: %s", name, reason);
+    *status = 503;
+    snprintf(error, error_size, "storage unavailable");
+    return false;
+}
+
 static bool place(const char *content, size_t length, const char *name, deck_check check,
-                  void *context, int *status, char *error, size_t error_size)
+                  void *context, bool to_store, int *status, char *error, size_t error_size)
 {
     char private_folder[4200], path[4300], final[4200];
     snprintf(private_folder, sizeof private_folder, "%s/.incoming-XXXXXX", folder);
@@ -114,6 +178,7 @@ static bool place(const char *content, size_t length, const char *name, deck_che
         *status = 422;
         ok = false;
     }
+    if (ok && to_store) ok = keep_in_store(content, name, status, error, error_size);
     if (ok && rename(path, final) != 0) {
         snprintf(error, error_size, "cannot keep the deck: %s", strerror(errno));
         ok = false;
@@ -148,8 +213,7 @@ bool decks_keep(const gateau_game *game, int players, const char *options, const
 {
     *status = 503;
     if (!folder[0]) {
-        snprintf(error, error_size, "decks sent by clients are kept only beside a SQLite "
-                 "database, not with PostgreSQL (yet)");
+        snprintf(error, error_size, "decks sent by clients are not kept here");
         return false;
     }
     size_t length = strlen(content);
@@ -165,7 +229,46 @@ bool decks_keep(const gateau_game *game, int players, const char *options, const
         if (!good) decks_unpath(error), *status = 422;
         return good;
     }
-    return place(content, length, name, check_with_engine, &parts, status, error, error_size);
+    return place(content, length, name, check_with_engine, &parts, true, status, error,
+                 error_size);
+}
+
+/* ---- PostgreSQL: decks fetched from the database ------------------------------------------ */
+
+/* One deck from the database into the cache, its content checked against
+ * its name (a row changed by hand is not taken for the deck). */
+static void fetch_one(const char *name)
+{
+    char path[4200], reason[512];
+    snprintf(path, sizeof path, "%s/%s", folder, name);
+    if (access(path, F_OK) == 0) return;
+    char *content = NULL;
+    if (!store_get_deck(deck_store, name, &content, reason, sizeof reason)) {
+        server_log("deck %s: %s", name, reason);
+        return;
+    }
+    char hashed[DECKS_NAME_SIZE];
+    size_t length = strlen(content);
+    hash_name(content, length, hashed);
+    int status;
+    if (strcmp(hashed, name) != 0)
+        server_log("deck %s: the database's copy is not that deck (its hash is %.64s)", name,
+                   hashed);
+    else if (!place(content, length, name, NULL, NULL, false, &status, reason, sizeof reason))
+        server_log("deck %s: %s", name, reason);
+    free(content);
+}
+
+void decks_fetch(const char *text)
+{
+    if (!deck_store || !text) return;
+    for (const char *at = strstr(text, "deck="); at; at = strstr(at + 5, "deck=")) {
+        char name[DECKS_NAME_SIZE + 1];
+        size_t length = strcspn(at + 5, " \t\r\n");
+        if (length >= sizeof name) continue;
+        snprintf(name, sizeof name, "%.*s", (int)length, at + 5);
+        if (decks_is_hash_name(name)) fetch_one(name);
+    }
 }
 
 /* ---- Databases from before decks were kept by content ---------------------------------- */
@@ -246,8 +349,8 @@ static bool migrate_one(store *database, const old_deck *table)
     snprintf(path, sizeof path, "%.*s", (int)length, value);
     char *content = read_deck_file(path, &content_length);
     if (!content) {
-        fprintf(stderr, "gateau serve: table %s: its deck %s cannot be read (%s): the table is "
-                "skipped\n", table->id, path, strerror(errno));
+        server_log("table %s: its deck %s cannot be read (%s): the table is skipped", table->id,
+                   path, strerror(errno));
         return false;
     }
     hash_name(content, content_length, name);
@@ -255,7 +358,8 @@ static bool migrate_one(store *database, const old_deck *table)
     snprintf(final, sizeof final, "%s/%s", folder, name);
     int status;
     bool ok = access(final, F_OK) == 0 ||
-              place(content, content_length, name, NULL, NULL, &status, error, sizeof error);
+              place(content, content_length, name, NULL, NULL, true, &status, error,
+                    sizeof error);
     free(content);
     char options[STORE_OPTIONS_SIZE];
     int needed = snprintf(options, sizeof options, "%.*sdeck=%s%s",
@@ -267,8 +371,7 @@ static bool migrate_one(store *database, const old_deck *table)
     }
     if (ok) ok = store_set_options(database, table->id, options, error, sizeof error);
     if (!ok) {
-        fprintf(stderr, "gateau serve: table %s: cannot keep its deck %s by its hash: %s\n",
-                table->id, path, error);
+        server_log("table %s: cannot keep its deck %s by its hash: %s", table->id, path, error);
         return false;
     }
     printf("Table %s: its deck %s is kept as %s.\n", table->id, path, name);

@@ -1,8 +1,10 @@
 /*
- * expiry.c: unfinished tables nobody has moved at for --expire-days
- * leave the server and the store, at start and then once an hour (the
- * sweep itself is tables_expire, in tables.c).  Without it a server kept
- * every abandoned table forever, restored at every start.
+ * expiry.c: unfinished tables nobody has moved at for --expire-days end
+ * ("expired: ..."), at start and then once an hour (the sweep itself is
+ * tables_expire, in tables.c).  Without it a server kept every abandoned
+ * table in play forever, restored at every start.  They end rather than
+ * go: a player who comes back reads what became of the game, and its
+ * record stays (`gateau tables delete` takes a table out for good).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -29,7 +31,7 @@ bool expiry_sweep(struct store *database, int days)
     char error[512];
     int expired = 0;
     if (!tables_expire(database, expiry_cutoff(days), &expired, error, sizeof error)) {
-        fprintf(stderr, "gateau serve: cannot expire tables: %s\n", error);
+        server_log("cannot expire tables: %s", error);
         return false;
     }
     if (expired)

@@ -648,6 +648,7 @@ static int post_replay(http_exchange *connection)
     }
     char error[512];
     int line = 0;
+    decks_fetch(text);
     gateau_record *record = gateau_record_read(text, decks_folder(), error, sizeof error, &line);
     decks_unpath(error);
     if (!record) {
@@ -815,7 +816,7 @@ static int get_health(http_exchange *connection)
         return send_json(connection, 503, "{\"ok\":false,\"error\":\"starting: restoring tables\"}");
     char error[512];
     if (!store_check(tables_store(), error, sizeof error)) {
-        fprintf(stderr, "gateau: serve: /healthz: %s\n", error);
+        server_log("/healthz: %s", error);
         return send_json(connection, 503,
                          "{\"ok\":false,\"error\":\"the database is unreachable\"}");
     }

@@ -27,6 +27,7 @@ enum { LATENCY_BUCKETS = sizeof latency_bounds / sizeof *latency_bounds + 1 }; /
 static struct {
     atomic_long gauges[METRIC_GAUGES];
     atomic_uint_fast64_t moves;
+    atomic_uint_fast64_t stored[MOVERS]; /* every move stored, by who made it */
     atomic_uint_fast64_t requests[6]; /* by status class: [1] 1xx ... [5] 5xx, [0] other */
     atomic_uint_fast64_t latency_buckets[LATENCY_BUCKETS]; /* not cumulative: one bucket each */
     atomic_uint_fast64_t latency_sum;                      /* microseconds */
@@ -51,6 +52,11 @@ void metrics_move(int64_t microseconds)
     atomic_fetch_add_explicit(&metrics.latency_buckets[bucket], 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&metrics.latency_sum, (uint64_t)microseconds, memory_order_relaxed);
     atomic_fetch_add_explicit(&metrics.moves, 1, memory_order_relaxed);
+}
+
+void metrics_stored_move(metric_mover by)
+{
+    atomic_fetch_add_explicit(&metrics.stored[by], 1, memory_order_relaxed);
 }
 
 /* ---- The scrape ----------------------------------------------------------------------------- */
@@ -140,6 +146,13 @@ char *metrics_text(void)
     add(&out, "gateau_moves_accepted_total %llu\n",
         (unsigned long long)atomic_load(&metrics.moves));
     add_latency(&out);
+    describe(&out, "gateau_moves_stored_total", "counter",
+             "Moves stored by this process, by who made them: a person (through a request), "
+             "a bot, a clock's stand-in, chance.");
+    static const char *const movers[MOVERS] = {"person", "bot", "clock", "chance"};
+    for (int m = 0; m < MOVERS; m++)
+        add(&out, "gateau_moves_stored_total{by=\"%s\"} %llu\n", movers[m],
+            (unsigned long long)atomic_load(&metrics.stored[m]));
     describe(&out, "gateau_store_errors_total", "counter", "Database calls that failed.");
     add(&out, "gateau_store_errors_total %llu\n", (unsigned long long)store_error_count());
     describe(&out, "gateau_bot_queue_length", "gauge",

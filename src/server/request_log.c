@@ -2,6 +2,11 @@
  * request_log.c: the request log (docs/server.md, "Operating it"): one
  * line per request, to standard error or to --log FILE.
  *
+ * What the server has to say besides (a store failure, a table broken or
+ * skipped) goes to the same place in the same shape (server_log): the
+ * time first, then "-" where a request's line has its client, so that one
+ * parser reads both, whatever --quiet says.
+ *
  * Each line goes out in one write() to a descriptor opened with O_APPEND,
  * so that lines never interleave and nothing waits in a buffer when the
  * process dies.  SIGHUP reopens the file (after logrotate moved it): the
@@ -10,6 +15,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,18 +97,39 @@ static void without_spaces(const char *path, char *out, size_t size)
     out[used] = '\0';
 }
 
+/* Now, in ISO 8601 (UTC, milliseconds): the first field of every line. */
+static void timestamp(char *out, size_t size)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    struct tm utc;
+    gmtime_r(&now.tv_sec, &utc);
+    char when[32];
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &utc);
+    snprintf(out, size, "%s.%03ldZ", when, now.tv_nsec / 1000000);
+}
+
 void request_log_answer(const char *client, const char *method, const char *path, int status,
                         int64_t microseconds)
 {
     char spaced[2100];
     without_spaces(path, spaced, sizeof spaced);
-    struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    struct tm utc;
-    gmtime_r(&now.tv_sec, &utc);
-    char when[32], line[2400];
-    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &utc);
-    snprintf(line, sizeof line, "%s.%03ldZ %s %s %s %d %.1fms", when, now.tv_nsec / 1000000,
-             client[0] ? client : "-", method, spaced, status, (double)microseconds / 1000.0);
+    char when[48], line[2400];
+    timestamp(when, sizeof when);
+    snprintf(line, sizeof line, "%s %s %s %s %d %.1fms", when, client[0] ? client : "-", method,
+             spaced, status, (double)microseconds / 1000.0);
+    request_log_text(line);
+}
+
+void server_log(const char *format, ...)
+{
+    char message[3000], printable[3200], line[3300], when[48];
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message, sizeof message, format, arguments);
+    va_end(arguments);
+    one_line(message, printable, sizeof printable); /* (a reason may hold a line break) */
+    timestamp(when, sizeof when);
+    snprintf(line, sizeof line, "%s - gateau serve: %s", when, printable);
     request_log_text(line);
 }

@@ -46,14 +46,15 @@ server *server_start(const server_options *options, char *error, size_t error_si
     running->options = *options;
     options = &running->options;
     table_allow_ext_bots(options->ext_bots);
-    table_configure((int64_t)options->store_retry * 1000, options->max_bot_ms);
+    table_configure((int64_t)options->store_retry * 1000, options->max_bot_ms,
+                    options->max_bot_iters);
     running->database = store_open(options->db, error, error_size);
     if (!running->database) {
         free(running);
         return NULL;
     }
     if (store_warning(running->database))
-        fprintf(stderr, "gateau serve: %s\n", store_warning(running->database));
+        server_log("%s", store_warning(running->database));
     signal(SIGPIPE, SIG_IGN); /* a client gone mid-answer is not our death */
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
@@ -64,10 +65,10 @@ server *server_start(const server_options *options, char *error, size_t error_si
     browser_configure(options);
     addresses_configure(options);
     websocket_configure(options);
-    decks_configure(options->db); /* (before the first request) */
     atomic_store(&ready, false);
-    bool ok = true;
-    if (!(running->requests = requests_start(SERVER_REQUEST_THREADS, SERVER_REQUEST_QUEUE))) {
+    /* (before the first request) */
+    bool ok = decks_open(options->db, error, error_size);
+    if (ok && !(running->requests = requests_start(SERVER_REQUEST_THREADS, SERVER_REQUEST_QUEUE))) {
         snprintf(error, error_size, "cannot start the request threads");
         ok = false;
     }
@@ -113,6 +114,7 @@ void server_stop(server *running)
      * table up. */
     store_close(running->database);
     tables_shutdown();
+    decks_close();
     atomic_store(&ready, false); /* (after the drain: its last requests are answered as usual) */
     free(running);
 }

@@ -60,6 +60,15 @@ enum {
     SERVER_REQUEST_QUEUE = 4096     /* requests waiting for one: past it, 503 */
 };
 
+enum {
+    /* --max-bot-iters' default: twice the largest default budget of an
+     * ismcts bot (10,000 iterations), a few seconds at most in the
+     * slowest game (docs/server.md). */
+    SERVER_DEFAULT_BOT_ITERS = 20000,
+    /* An ext: program's time per move without ms= (docs/protocol.md). */
+    SERVER_EXT_DEFAULT_MS = 10000
+};
+
 typedef struct server_options {
     const char *bind;     /* "127.0.0.1" */
     int port;             /* 8080; 0: any free port */
@@ -84,7 +93,9 @@ typedef struct server_options {
     /* Unfinished tables without a move for this many days expire
      * (expiry.c); 0: never. */
     int expire_days;
-    int max_bot_ms;       /* the most a bot's budget (ms=N) may be (5000) */
+    int max_bot_ms;       /* the most a bot's budget (ms=N) may be (5000); an ext: bot
+                             without ms= has SERVER_EXT_DEFAULT_MS */
+    int max_bot_iters;    /* the most a search's budget (iters=N) may be */
     int store_retry;      /* seconds the store may fail a table before it is broken (60) */
     const char *log;      /* the request log's file (reopened on SIGHUP); NULL: stderr */
     /* ext: bot specs (docs/protocol.md) tables may name, comma-separated,
@@ -97,7 +108,7 @@ typedef struct server_options {
     .connections = 10000, .address_connections = 128, .address_websockets = 64,      \
     .address_requests = 100, .address_tables = 30, .spectators = 100,                 \
     .websocket_ping = SERVER_PING_SECONDS, .keep_alive = SERVER_IDLE_SECONDS,            \
-    .max_bot_ms = 5000, .store_retry = 60
+    .max_bot_ms = 5000, .max_bot_iters = SERVER_DEFAULT_BOT_ITERS, .store_retry = 60
 
 /* ---- Tokens (tokens.c) --------------------------------------------------------------- */
 
@@ -165,8 +176,9 @@ typedef struct server_table {
     int subscriber_count, subscriber_capacity, spectator_count;
     bool bot_queued;              /* waiting for or held by a worker */
     bool over;
-    /* Out of the store for want of moves (tables_expire): over, found by
-     * no lookup, freed when its last holder lets go. */
+    /* Out of the store (deleted by `gateau tables delete` or another
+     * process, noticed by tables_expire): over, found by no lookup, freed
+     * when its last holder lets go.  (An expired table only ends.) */
     bool expired;
     bool finish_stored;           /* the store has the result (over may be set before) */
     /* A write the store refused after a change (a chance move, a bot's or
@@ -252,8 +264,18 @@ bool table_retry_due(const server_table *table);
  * end) is stored now, or the pause doubles.  Under the lock. */
 void table_retry(server_table *table);
 /* How long (ms) the store may fail one table before it is broken, and
- * the most a bot's time budget (ms=N) may be (--max-bot-ms). */
-void table_configure(int64_t give_up_ms, int max_bot_ms);
+ * the most a bot's time budget (ms=N, --max-bot-ms) and a search's
+ * iterations (iters=N, --max-bot-iters) may be. */
+void table_configure(int64_t give_up_ms, int max_bot_ms, int max_bot_iters);
+/* Whether a bot spec's budgets are within the caps: its ms= (an ext:
+ * program without one has SERVER_EXT_DEFAULT_MS) and its iters=.  false
+ * with the reason, which names the cap and its flag. */
+bool table_check_budget(const char *spec, int most_ms, int most_iters, char *error,
+                        size_t error_size);
+/* A table the store has over before its game's end (a forfeit, an
+ * expiry): why, from the stored result's {"ended": "..."}, for its
+ * snapshot. */
+void table_take_ending(server_table *table, const store_table *kept);
 /* An ext: seat with onerror=forfeit failed: the table ends there, its
  * snapshot and stored result saying why.  Under the lock. */
 void table_forfeit(server_table *table, int seat, const char *reason);
@@ -302,9 +324,20 @@ enum {
     DECKS_MAX_SIZE = 64 * 1024,        /* a deck's text */
     DECKS_NAME_SIZE = 2 * STORE_HASH_SIZE + 6 /* "HASH.deck" and the NUL */
 };
-/* The decks of the database at path are kept beside it (DB.decks/); a
- * PostgreSQL database keeps none.  Set once at start. */
+/* The decks of the SQLite database at path are kept beside it
+ * (DB.decks/); set once at start (for commands that read them). */
 void decks_configure(const char *database);
+/* The same for a server (or a command that reads tables): with
+ * PostgreSQL, decks are kept in the database and a private temporary
+ * folder of this process caches them (decks_close empties it).  false
+ * with the reason. */
+bool decks_open(const char *database, char *error, size_t error_size);
+void decks_close(void);
+/* PostgreSQL: the decks text names ("deck=HASH.deck": a table's options,
+ * a record) fetched from the database into the folder, when not there
+ * yet, before the engine reads them; a deck that cannot be fetched is
+ * logged (the engine then says it is missing).  Nothing with SQLite. */
+void decks_fetch(const char *text);
 /* That folder, where tables' "deck=HASH.deck" options are looked up;
  * NULL when there is none. */
 const char *decks_folder(void);
@@ -378,10 +411,12 @@ void tables_notice(void *context, const char *table_id, int version);
 int tables_in_memory(void);
 
 /* Unfinished tables whose last move is older than idle_before (Unix
- * seconds) leave the store and memory; a table in memory that another
- * process (or `gateau tables delete`) took out of the store leaves memory.
- * A table whose move is being stored meanwhile stays.  expired counts
- * them; false with a reason when the store fails. */
+ * seconds) end, in the store and in memory: over, "ended": "expired: no
+ * move for at least N days", their rows kept, their WebSockets told.  A
+ * table in memory that another process ended takes that end; one that
+ * was taken out of the store (`gateau tables delete`) leaves memory.  A
+ * table whose move is being stored meanwhile stays in play.  expired
+ * counts them; false with a reason when the store fails. */
 bool tables_expire(struct store *database, int64_t idle_before, int *expired, char *error,
                    size_t error_size);
 
@@ -421,6 +456,13 @@ void request_log_text(const char *line);
 void request_log_answer(const char *client, const char *method, const char *path, int status,
                         int64_t microseconds);
 
+/* What the server has to say (a store's failure, a table broken,
+ * skipped or expired), as one line of the request log's shape: "TIME -
+ * gateau serve: MESSAGE" (control characters escaped), to the same
+ * place, --quiet or not.  Never a token or a password: callers pass
+ * reasons the store already stripped of addresses (store_postgres.c). */
+void server_log(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
 /* ---- Metrics (metrics.c) ------------------------------------------------------------------ */
 
 typedef enum metric_gauge {
@@ -433,6 +475,15 @@ void metrics_gauge_add(metric_gauge which, long delta);
 void metrics_request(int status);
 /* A client's move accepted, stored and pushed in microseconds. */
 void metrics_move(int64_t microseconds);
+/* Who made a stored move (gateau_moves_stored_total's label). */
+typedef enum metric_mover {
+    MOVER_PERSON, /* a seat's move posted by its client */
+    MOVER_BOT,    /* a bot seat's, or a person's seat handed to a bot */
+    MOVER_CLOCK,  /* the stand-in of a seat whose time ran out */
+    MOVER_CHANCE, /* the deal, dice and the like */
+    MOVERS
+} metric_mover;
+void metrics_stored_move(metric_mover by);
 /* The scrape: Prometheus' text format 0.0.4, malloc'd. */
 char *metrics_text(void);
 

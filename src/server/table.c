@@ -252,26 +252,31 @@ static int64_t retry_give_up_ms = 60000;
 /* A bot's budget (ms=N) above this is refused; several servers on one
  * database take over a table's bot or chance move left this long. */
 static int max_bot_ms = 5000;
+/* A search's iteration budget (iters=N) above this is refused: it is
+ * not time, so --max-bot-ms alone would let iters=1000000000 hold a
+ * worker for hours. */
+static int max_bot_iters = SERVER_DEFAULT_BOT_ITERS;
 static int64_t take_over_ms = 12000;
 
-void table_configure(int64_t give_up_ms, int bot_ms)
+void table_configure(int64_t give_up_ms, int bot_ms, int bot_iters)
 {
     retry_give_up_ms = give_up_ms > 0 ? give_up_ms : 60000;
     max_bot_ms = bot_ms > 0 ? bot_ms : 5000;
+    max_bot_iters = bot_iters > 0 ? bot_iters : SERVER_DEFAULT_BOT_ITERS;
     take_over_ms = 2 * (int64_t)max_bot_ms + 2000;
 }
 
 /* The log's line for a store failure at table: the whole reason. */
 static void log_store_failure(const server_table *table, const char *reason)
 {
-    fprintf(stderr, "gateau serve: table %s: %s\n", table->id, reason);
+    server_log("table %s: %s", table->id, reason);
 }
 
 /* A write for table succeeded: the store works again. */
 static void store_recovered(server_table *table)
 {
     if (!table->retry_since && !table->broken[0]) return;
-    if (table->broken[0]) fprintf(stderr, "gateau serve: table %s: stored again\n", table->id);
+    if (table->broken[0]) server_log("table %s: stored again", table->id);
     table->retry_since = 0;
     table->retry_delay = 0;
     atomic_store(&table->retry_due, 0);
@@ -302,7 +307,7 @@ void table_store_failed(server_table *table)
     snprintf(table->broken, sizeof table->broken,
              "the store failed for %lld s: moves cannot be stored (" STORAGE_UNAVAILABLE ")",
              (long long)((now - table->retry_since) / 1000));
-    fprintf(stderr, "gateau serve: table %s: broken: %s\n", table->id, table->broken);
+    server_log("table %s: broken: %s", table->id, table->broken);
     table_forget_snapshots(table);
     websocket_push(table);
 }
@@ -311,6 +316,17 @@ bool table_retry_due(const server_table *table)
 {
     int64_t due = atomic_load(&table->retry_due);
     return due && server_now() >= due;
+}
+
+/* Who made a move of seat (GATEAU_CHANCE or below: chance) for the
+ * metrics: a note is a clock's stand-in's (workers.c), a bot seat or a
+ * person's seat handed to one is moved by its bot, the rest by people. */
+static metric_mover mover_of(const server_table *table, int seat, const char *note)
+{
+    if (seat < 0) return MOVER_CHANCE;
+    if (note) return MOVER_CLOCK;
+    const table_seat *moved = &table->seats[seat];
+    return !moved->human || moved->zombie ? MOVER_BOT : MOVER_PERSON;
 }
 
 /* Stores the move just made (index = table->version) and logs it; on a
@@ -332,6 +348,7 @@ static bool commit_move(server_table *table, const gateau_state *before, const c
         return false;
     }
     store_recovered(table);
+    metrics_stored_move(mover_of(table, seat, note));
     log_move(table, before, index, note);
     table->version = index + 1;
     follow_phase(table, before, seat, gateau_record_state(table->record));
@@ -405,7 +422,7 @@ void table_forfeit(server_table *table, int seat, const char *reason)
     /* (the bot's reason names the seat: "seat 2 (ext:...) forfeits: ...") */
     if (reason && reason[0]) snprintf(table->ended, sizeof table->ended, "%s", reason);
     else snprintf(table->ended, sizeof table->ended, "seat %d forfeits", seat + 1);
-    fprintf(stderr, "gateau serve: table %s: %s\n", table->id, table->ended);
+    server_log("table %s: %s", table->id, table->ended);
     table->over = true;
     table_forget_snapshots(table);
     settle(table); /* stores the end (or retries it), tells the subscribers */
@@ -429,23 +446,58 @@ bool table_take_over(server_table *table)
     return true;
 }
 
-/* A bot spec's time budget ("ms=N" among its settings, before an ext:
- * bot's command) within max_bot_ms: false with the reason. */
-static bool budget_allowed(const char *spec, int number, char *error, size_t error_size)
+/* Whether text starts with a bot setting, "word=" (word: letters): an
+ * ext: spec's settings come before its command, which has none. */
+static bool is_setting(const char *text, size_t length)
 {
+    size_t letters = 0;
+    while (letters < length && text[letters] >= 'a' && text[letters] <= 'z') letters++;
+    return letters > 0 && letters < length && text[letters] == '=';
+}
+
+bool table_check_budget(const char *spec, int most_ms, int most_iters, char *error,
+                        size_t error_size)
+{
+    bool program = !strncmp(spec, "ext:", 4), timed = false;
     const char *setting = strchr(spec, ':');
     while (setting) {
         setting++;
         size_t length = strcspn(setting, ":");
-        if (!memchr(setting, '=', length)) break; /* (an ext: bot's command) */
-        if (!strncmp(setting, "ms=", 3) && atoll(setting + 3) > max_bot_ms) {
-            snprintf(error, error_size, "seat %d: the bot's budget ms=%lld is over this server's "
-                     "cap of %d ms (--max-bot-ms)", number, atoll(setting + 3), max_bot_ms);
+        if (!is_setting(setting, length)) break; /* (an ext: bot's command) */
+        long long value = atoll(strchr(setting, '=') + 1);
+        if (!strncmp(setting, "ms=", 3)) {
+            timed = true;
+            if (value > most_ms) {
+                snprintf(error, error_size, "the bot's budget ms=%lld is over this server's cap "
+                         "of %d ms (--max-bot-ms)", value, most_ms);
+                return false;
+            }
+        } else if (!program && !strncmp(setting, "iters=", 6) && value > most_iters) {
+            snprintf(error, error_size, "the bot's budget iters=%lld is over this server's cap "
+                     "of %d iterations (--max-bot-iters)", value, most_iters);
             return false;
         }
         setting = setting[length] ? setting + length : NULL;
     }
+    /* A program without ms= has the protocol's default time per move. */
+    if (program && !timed && SERVER_EXT_DEFAULT_MS > most_ms) {
+        snprintf(error, error_size, "the ext: bot names no ms=, so its program may think %d ms "
+                 "a move (the protocol's default), over this server's cap of %d ms "
+                 "(--max-bot-ms): give it ms=%d or less", SERVER_EXT_DEFAULT_MS, most_ms, most_ms);
+        return false;
+    }
     return true;
+}
+
+/* A seat's bot spec within the server's caps: false with the reason. */
+static bool budget_allowed(const char *spec, int number, char *error, size_t error_size)
+{
+    char reason[400];
+    /* (an ext: spec the server does not run is refused as such, by set_seat) */
+    if (!bot_allowed(spec, reason, sizeof reason)) return true;
+    if (table_check_budget(spec, max_bot_ms, max_bot_iters, reason, sizeof reason)) return true;
+    snprintf(error, error_size, "seat %d: %s", number, reason);
+    return false;
 }
 
 void table_retry(server_table *table)
@@ -517,7 +569,7 @@ int table_play(server_table *table, int seat, int version, const char *text,
     if (version > table->version && table->store && store_is_shared(table->store)) {
         char reason[256];
         if (!table_catch_up(table, reason, sizeof reason))
-            fprintf(stderr, "gateau serve: table %s: %s\n", table->id, reason);
+            server_log("table %s: %s", table->id, reason);
         state = gateau_record_state(table->record);
         if (table->over) {
             snprintf(error, error_size, "the game is over");
@@ -676,6 +728,7 @@ server_table *table_restore(struct store *database, const store_table *kept, con
     char *text = store_record_text(kept, moves, move_count);
     char reason[512];
     int line;
+    decks_fetch(kept->options); /* (PostgreSQL: another process may have kept it) */
     gateau_record *resumed = gateau_record_read(text, decks_folder(), reason, sizeof reason, &line);
     decks_unpath(reason);
     free(text);
@@ -725,8 +778,7 @@ server_table *table_restore(struct store *database, const store_table *kept, con
     gateau_state_free(before);
     gateau_record_free(resumed);
     table->over = table->finish_stored = kept->over;
-    if (kept->over && !gateau_state_is_over(gateau_record_state(table->record)))
-        snprintf(table->ended, sizeof table->ended, "ended before the game did (a seat forfeited)");
+    if (kept->over) table_take_ending(table, kept);
     if (!ok) {
         table_free(table);
         return NULL;
@@ -829,10 +881,21 @@ static bool catch_up_visit(void *argument, const store_table *kept, const store_
     }
     if (!table->over && (kept->over || gateau_state_is_over(gateau_record_state(table->record)))) {
         table->over = true;
+        if (kept->over) table_take_ending(table, kept); /* (another process's forfeit, expiry) */
         context->changed = true;
     }
     if (kept->over) table->finish_stored = true;
     return false;
+}
+
+void table_take_ending(server_table *table, const store_table *kept)
+{
+    if (gateau_state_is_over(gateau_record_state(table->record))) return;
+    json_t *result = json_loads(kept->result, 0, NULL);
+    const char *why = json_string_value(json_object_get(result, "ended"));
+    snprintf(table->ended, sizeof table->ended, "%s",
+             why ? why : "ended before the game did (a seat forfeited)");
+    json_decref(result);
 }
 
 bool table_catch_up(server_table *table, char *error, size_t error_size)
@@ -885,6 +948,10 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
         return 422;
     }
     table_seat *joined = &table->seats[seat];
+    if (table->over) { /* (ended before anyone came: a forfeit, an expiry) */
+        snprintf(error, error_size, "the game is over");
+        return 409;
+    }
     if (strcmp(joined->spec, "open") != 0 || joined->claimed) {
         snprintf(error, error_size, "seat %d is not open", seat + 1);
         return 409;

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "server/server.h"
 
@@ -135,7 +136,7 @@ static bool restore_one(void *context, const store_table *kept, const store_move
     server_table *table = table_restore(tables.store, kept, moves, move_count, error, sizeof error);
     if (!table) {
         /* One damaged table must not keep the others from being served. */
-        fprintf(stderr, "gateau serve: cannot restore %s\n", error);
+        server_log("cannot restore %s", error);
         counts->failed++;
         return true;
     }
@@ -161,7 +162,7 @@ static bool resume(server_table *table)
 static void report_damage(void *context, const char *table_id, const char *reason)
 {
     ((restore_context *)context)->failed++;
-    fprintf(stderr, "gateau serve: skipped table %s: %s\n", table_id[0] ? table_id : "(no id)",
+    server_log("skipped table %s: %s", table_id[0] ? table_id : "(no id)",
             reason);
 }
 
@@ -175,7 +176,7 @@ bool tables_init(struct store *database, char *error, size_t error_size)
     int skipped;
     char reason[512];
     if (!decks_migrate(database, &skipped, reason, sizeof reason))
-        fprintf(stderr, "gateau serve: cannot look for decks named by a path: %s\n", reason);
+        server_log("cannot look for decks named by a path: %s", reason);
     restore_context counts = {0};
     store_on_damage(database, report_damage, &counts);
     bool loaded = store_load_tables(database, true, restore_one, &counts, error, error_size);
@@ -220,7 +221,7 @@ static bool load_one(void *context, const store_table *kept, const store_move *m
 {
     char error[512];
     *(server_table **)context = table_restore(tables.store, kept, moves, move_count, error, sizeof error);
-    if (!*(server_table **)context) fprintf(stderr, "gateau serve: cannot load %s\n", error);
+    if (!*(server_table **)context) server_log("cannot load %s", error);
     return false;
 }
 
@@ -270,7 +271,7 @@ static void catch_up_now(server_table *table)
 {
     char error[512];
     if (!table_catch_up(table, error, sizeof error))
-        fprintf(stderr, "gateau serve: cannot catch up: %s\n", error);
+        server_log("cannot catch up: %s", error);
 }
 
 static void hold_into(server_table *table, void *context)
@@ -471,19 +472,46 @@ static void mark_expired(server_table *table)
     table->over = true; /* (no bot moves it; its last holder frees it) */
 }
 
-/* One idle table out of the store, and out of memory when it is there:
- * locked meanwhile, so that no move of this process is stored during it. */
-static bool expire_one(struct store *database, const char *id, int64_t idle_before,
-                       bool *deleted, char *error, size_t error_size)
+/* Why an idle table ended, for its snapshot and its stored result. */
+static void expiry_reason(int64_t idle_before, char *out, size_t size)
 {
+    int64_t days = ((int64_t)time(NULL) - idle_before + 43200) / 86400;
+    snprintf(out, size, "expired: no move for at least %lld day%s", (long long)days,
+             days == 1 ? "" : "s");
+}
+
+/* A table in memory that expired: over, why in its snapshot, its
+ * WebSockets told (they stay open, as on any finished table). */
+static void end_expired(server_table *table, const char *reason)
+{
+    if (table->over) return;
+    snprintf(table->ended, sizeof table->ended, "%s", reason);
+    table->over = table->finish_stored = true;
+    table_forget_snapshots(table);
+    websocket_push(table);
+}
+
+/* One idle table ended in the store ({"ended": "expired: ..."}, its rows
+ * kept), and in memory when it is there: locked meanwhile, so that no
+ * move of this process is stored during it. */
+static bool expire_one(struct store *database, const char *id, int64_t idle_before,
+                       bool *ended, char *error, size_t error_size)
+{
+    char reason[96];
+    expiry_reason(idle_before, reason, sizeof reason);
+    json_t *why = json_pack("{s:s}", "ended", reason);
+    char *result = json_dumps(why, JSON_COMPACT);
+    json_decref(why);
+    if (!result) abort(); /* out of memory */
     pthread_rwlock_rdlock(&tables.lock);
     server_table *found = find(id);
     if (found) table_hold(found);
     pthread_rwlock_unlock(&tables.lock);
     if (found) pthread_mutex_lock(&found->lock);
-    bool done = store_delete_table(database, id, idle_before, deleted, error, error_size);
+    bool done = store_expire_table(database, id, idle_before, result, ended, error, error_size);
+    free(result);
     if (!done && !strncmp(error, "no table", 8)) done = true; /* (gone meanwhile) */
-    if (found && *deleted) mark_expired(found);
+    if (found && *ended) end_expired(found, reason);
     if (found) table_unlock(found);
     return done;
 }
@@ -510,9 +538,16 @@ static int drop_vanished(const expiry_lists *lists)
         }
     pthread_rwlock_unlock(&tables.lock);
     int dropped = 0;
+    char error[256];
     for (int i = 0; i < held; i++) {
         pthread_mutex_lock(&gone[i]->lock);
-        if (!gone[i]->over) {
+        error[0] = '\0';
+        /* Ended in the store (`gateau tables expire` beside this server, a
+         * lost notice of another process): the table takes its end, and
+         * stays to be read.  Not there at all (deleted): it leaves. */
+        if (!gone[i]->over && table_catch_up(gone[i], error, sizeof error) && gone[i]->over) {
+            dropped++;
+        } else if (!gone[i]->over && !strncmp(error, "no table", 8)) {
             mark_expired(gone[i]);
             dropped++;
         }
@@ -529,9 +564,9 @@ bool tables_expire(struct store *database, int64_t idle_before, int *expired, ch
     expiry_lists lists = {.idle_before = idle_before};
     bool done = store_list_tables(database, true, note_stored, &lists, error, error_size);
     for (int i = 0; done && i < lists.idle_count; i++) {
-        bool deleted = false;
-        done = expire_one(database, lists.idle[i], idle_before, &deleted, error, error_size);
-        *expired += deleted;
+        bool ended = false;
+        done = expire_one(database, lists.idle[i], idle_before, &ended, error, error_size);
+        *expired += ended;
     }
     if (done) {
         if (lists.stored_count)

@@ -82,6 +82,8 @@ void sqlite_store_close(sqlite_store *storage);
 /* What opening found amiss but did not refuse (tables lost since the
  * last count), or NULL. */
 const char *sqlite_store_warning(const sqlite_store *storage);
+/* Read-only, without the lock: for reading beside a server. */
+sqlite_store *sqlite_store_open_reading(const char *path, char *error, size_t error_size);
 bool sqlite_store_create_table(sqlite_store *storage, const store_table *table, char *error,
                                size_t error_size);
 bool sqlite_store_update_seat(sqlite_store *storage, const char *table_id, int seat,
@@ -102,10 +104,18 @@ bool sqlite_store_list_tables(sqlite_store *storage, bool unfinished_only,
                               size_t error_size);
 bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int64_t idle_before,
                                bool *deleted, char *error, size_t error_size);
+bool sqlite_store_expire_table(sqlite_store *storage, const char *table_id, int64_t idle_before,
+                               const char *result_json, bool *expired, char *error,
+                               size_t error_size);
 bool sqlite_store_set_options(sqlite_store *storage, const char *table_id, const char *options,
                               char *error, size_t error_size);
 bool sqlite_store_set_last_move_time(sqlite_store *storage, const char *table_id, int64_t when,
                                      char *error, size_t error_size);
+
+/* libpq's message about a connection without where the server is: its
+ * quoted names, the address in brackets after one and the port's number
+ * as "***", in place (store_postgres.c; at most 255 bytes are kept). */
+void store_hide_addresses(char *line);
 
 typedef struct postgres_store postgres_store;
 postgres_store *postgres_store_open(const char *url, char *error, size_t error_size);
@@ -133,6 +143,13 @@ bool postgres_store_list_tables(postgres_store *storage, bool unfinished_only,
 bool postgres_store_delete_table(postgres_store *storage, const char *table_id,
                                  int64_t idle_before, bool *deleted, char *error,
                                  size_t error_size);
+bool postgres_store_expire_table(postgres_store *storage, const char *table_id,
+                                 int64_t idle_before, const char *result_json, bool *expired,
+                                 char *error, size_t error_size);
+bool postgres_store_put_deck(postgres_store *storage, const char *name, const char *content,
+                             char *error, size_t error_size);
+bool postgres_store_get_deck(postgres_store *storage, const char *name, char **content,
+                             char *error, size_t error_size);
 bool postgres_store_set_options(postgres_store *storage, const char *table_id,
                                 const char *options, char *error, size_t error_size);
 bool postgres_store_set_last_move_time(postgres_store *storage, const char *table_id,

@@ -144,6 +144,20 @@ store *store_open(const char *path, char *error, size_t error_size)
     return storage;
 }
 
+store *store_open_reading(const char *path, char *error, size_t error_size)
+{
+    /* (PostgreSQL is shared anyway: opened as a server opens it) */
+    if (!path || store_path_is_url(path)) return store_open(path, error, error_size);
+    store *storage = calloc(1, sizeof *storage);
+    if (!storage) abort(); /* out of memory */
+    storage->sqlite = sqlite_store_open_reading(path, error, error_size);
+    if (!storage->sqlite) {
+        free(storage);
+        return NULL;
+    }
+    return storage;
+}
+
 void store_close(store *storage)
 {
     if (!storage) return;
@@ -279,6 +293,43 @@ bool store_delete_table(store *storage, const char *table_id, int64_t idle_befor
                                              error, error_size)
                : sqlite_store_delete_table(storage->sqlite, table_id, idle_before, deleted, error,
                                            error_size);
+}
+
+bool store_expire_table(store *storage, const char *table_id, int64_t idle_before,
+                        const char *result_json, bool *expired, char *error, size_t error_size)
+{
+    *expired = false;
+    if (!table_id || !result_json) return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    return storage->postgres
+               ? postgres_store_expire_table(storage->postgres, table_id, idle_before,
+                                             result_json, expired, error, error_size)
+               : sqlite_store_expire_table(storage->sqlite, table_id, idle_before, result_json,
+                                           expired, error, error_size);
+}
+
+bool store_put_deck(store *storage, const char *name, const char *content, char *error,
+                    size_t error_size)
+{
+    if (!storage->postgres)
+        return store_fail(error, error_size, "store: decks are files beside a SQLite database");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    if (injected_failure(storage, "keep a deck", error, error_size)) return counted(false);
+    return counted(postgres_store_put_deck(storage->postgres, name, content, error, error_size));
+}
+
+bool store_get_deck(store *storage, const char *name, char **content, char *error,
+                    size_t error_size)
+{
+    *content = NULL;
+    if (!storage->postgres)
+        return store_fail(error, error_size, "store: decks are files beside a SQLite database");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    bool found = postgres_store_get_deck(storage->postgres, name, content, error, error_size);
+    return found || !strncmp(error, "no deck", 7) ? found : counted(false);
 }
 
 bool store_set_options(store *storage, const char *table_id, const char *options, char *error,

@@ -27,7 +27,8 @@ enum {
     STORE_NAME_SIZE = 64,
     STORE_HASH_SIZE = 32,    /* a token is kept as its SHA-256, never itself */
     STORE_OPTIONS_SIZE = 1024,
-    STORE_CLOCK_SIZE = 32
+    STORE_CLOCK_SIZE = 32,
+    STORE_RESULT_SIZE = 512
 };
 
 typedef struct store_seat {
@@ -51,6 +52,10 @@ typedef struct store_table {
     store_seat seats[GATEAU_MAX_PLAYERS];
     uint8_t creator_hash[STORE_HASH_SIZE]; /* the creator's token */
     bool over;
+    /* The stored result's JSON when over (read only: what
+     * store_finish_table wrote), cut to fit: enough for {"ended": "..."}
+     * of a table that ended before its game (a forfeit, an expiry). */
+    char result[STORE_RESULT_SIZE];
 } store_table;
 
 /* One move as recorded: its number (0, 1, ... in play order), the seat
@@ -69,6 +74,11 @@ typedef struct store store;
  * a PostgreSQL database given as a postgresql:// (or postgres://) URL,
  * whose tables the store creates when they are missing. */
 store *store_open(const char *path, char *error, size_t error_size);
+/* The same for reading only (`gateau tables list|show`): a SQLite file
+ * is opened read-only and without PATH.lock, so beside the server that
+ * holds it; nothing is created or upgraded (a missing or older file is
+ * an error).  Only reads may be called on it. */
+store *store_open_reading(const char *path, char *error, size_t error_size);
 void store_close(store *store);
 /* What store_open found amiss without refusing the database, on one line
  * (SQLite: fewer tables or moves than it held at its last count, lost to
@@ -156,6 +166,7 @@ typedef struct store_summary {
     int64_t created, last_move;
     int moves;
     bool over;
+    bool ended; /* over before its game's end: its result is {"ended": ...} */
 } store_summary;
 
 /* Calls visit for each table (unfinished ones only, or all; oldest
@@ -172,6 +183,26 @@ bool store_list_tables(store *store, bool unfinished_only, store_summary_visitor
  * went; false with "no table ID" when there is none. */
 bool store_delete_table(store *store, const char *table_id, int64_t idle_before, bool *deleted,
                         char *error, size_t error_size);
+
+/* Ends an unfinished table whose last move (store_summary's last_move)
+ * is before idle_before with result_json, checked in the same transaction
+ * so that a move stored meanwhile keeps the table in play: its rows stay
+ * (its record can still be read).  *expired says whether it ended; false
+ * with "no table ID" when there is none. */
+bool store_expire_table(store *store, const char *table_id, int64_t idle_before,
+                        const char *result_json, bool *expired, char *error, size_t error_size);
+
+/* Decks sent by clients, where the database is shared (PostgreSQL: a
+ * file on one server's disk would not be the others'): kept by name
+ * ("HASH.deck", its content's SHA-256) in the database.  put keeps
+ * content under name (nothing when that name is there already: the name
+ * is the content's hash); get reads it back (*content malloc'd), false
+ * with "no deck NAME" when there is none.  A SQLite database keeps its
+ * decks as files beside it (docs/server.md): both fail there. */
+bool store_put_deck(store *store, const char *name, const char *content, char *error,
+                    size_t error_size);
+bool store_get_deck(store *store, const char *name, char **content, char *error,
+                    size_t error_size);
 
 /* Replaces a table's options text (a deck named by its hash instead of
  * a path, when an old database is opened). */

@@ -40,7 +40,7 @@
 
 /* The schema's version, kept in gateau_schema; a later gateau migrates
  * from there, and this one refuses a database of a newer one. */
-enum { SCHEMA_VERSION = 2 };
+enum { SCHEMA_VERSION = 3 };
 
 /* Serializes schema creation between processes opening a new database
  * at once (pg_advisory_xact_lock's key: "GATE"). */
@@ -102,6 +102,10 @@ static const char *const upgrades[] = {
     "UPDATE moves SET played = extract(epoch FROM now())::bigint"
     "  WHERE table_id IN (SELECT id FROM tables WHERE NOT over);"
     "UPDATE gateau_schema SET version = 2;",
+    /* 3: decks sent by clients, by name (their hash), readable by every
+     * process on the database. */
+    "CREATE TABLE decks (name TEXT PRIMARY KEY NOT NULL, content TEXT NOT NULL);"
+    "UPDATE gateau_schema SET version = 3;",
 };
 
 /* The statements, prepared on each connection. */
@@ -146,10 +150,10 @@ static const struct {
                      7},
     [FINISH_TABLE] = {"UPDATE tables SET over = true, result = $2 WHERE id = $1 AND NOT over", 2},
     [TABLE_STATUS] = {"SELECT players, over FROM tables WHERE id = $1", 1},
-    [SELECT_TABLES] = {"SELECT " TABLE_COLUMNS " FROM tables WHERE NOT ($1 AND over)"
+    [SELECT_TABLES] = {"SELECT " TABLE_COLUMNS ", result FROM tables WHERE NOT ($1 AND over)"
                        " ORDER BY created, id",
                        1},
-    [SELECT_TABLE] = {"SELECT " TABLE_COLUMNS " FROM tables WHERE id = $1", 1},
+    [SELECT_TABLE] = {"SELECT " TABLE_COLUMNS ", result FROM tables WHERE id = $1", 1},
     [SELECT_SEATS] = {"SELECT seat, spec, name, has_token, token_hash, zombie FROM seats"
                       " WHERE table_id = $1 ORDER BY seat",
                       1},
@@ -176,19 +180,65 @@ struct postgres_store {
     void *notice_context;
 };
 
+/* libpq's own message about a connection names where the server is:
+ * 'connection to server at "db.example.org" (10.0.0.5), port 5432
+ * failed: ...', 'on socket "/run/postgresql/.s.PGSQL.5432"', 'could not
+ * translate host name "db"'.  Those go to logs that need not say where
+ * the database lives (docs/server.md), so every quoted name, the address
+ * in brackets after one, and the port are written as "***" in place. */
+void store_hide_addresses(char *line)
+{
+    char out[256];
+    size_t used = 0;
+    bool after_quote = false;
+    for (const char *c = line; *c && used + 4 < sizeof out;) {
+        const char *hidden_end = NULL;
+        if (*c == '"') {
+            hidden_end = strchr(c + 1, '"');
+            if (hidden_end) hidden_end++;
+        } else if (*c == '(' && after_quote) {
+            hidden_end = strchr(c, ')');
+            if (hidden_end) hidden_end++;
+        } else if (!strncmp(c, "port ", 5) && c[5] >= '0' && c[5] <= '9') {
+            memcpy(out + used, "port ", 5);
+            used += 5;
+            c += 5;
+            hidden_end = c + strspn(c, "0123456789");
+        }
+        if (hidden_end) {
+            bool bracketed = *c == '(';
+            const char *mask = bracketed ? "(***)" : "***";
+            size_t length = strlen(mask);
+            if (used + length >= sizeof out) break;
+            memcpy(out + used, mask, length);
+            used += length;
+            after_quote = *c == '"';
+            c = hidden_end;
+            continue;
+        }
+        if (*c != ' ') after_quote = false;
+        out[used++] = *c++;
+    }
+    out[used] = '\0';
+    memcpy(line, out, used + 1);
+}
+
 /* PostgreSQL's message, on one line (libpq's end with a newline, some
- * have a DETAIL line): a static buffer per thread. */
+ * have a DETAIL line), libpq's own about the connection without where
+ * the server is (store_hide_addresses): a static buffer per thread. */
 static const char *message_of(PGconn *connection, const PGresult *result)
 {
     static _Thread_local char line[256];
     const char *text = result ? libpq.PQresultErrorMessage(result) : "";
-    if (!text[0]) text = libpq.PQerrorMessage(connection);
+    bool about_connection = !text[0];
+    if (about_connection) text = libpq.PQerrorMessage(connection);
     snprintf(line, sizeof line, "%s", text[0] ? text : "no answer from the server");
     for (char *c = line; *c; c++)
         if (*c == '\n' || *c == '\r') {
             *c = '\0';
             break;
         }
+    if (about_connection) store_hide_addresses(line);
     return line;
 }
 
@@ -781,11 +831,13 @@ static bool copy_hash(const PGresult *result, int row, int column, uint8_t hash[
     return true;
 }
 
-/* Row `row` of TABLE_COLUMNS into table (seats apart). */
+/* Row `row` of TABLE_COLUMNS and the result into table (seats apart). */
 static bool read_table_row(const PGresult *rows, int row, store_table *table, char *error,
                            size_t error_size)
 {
     memset(table, 0, sizeof *table);
+    if (!libpq.PQgetisnull(rows, row, 9))
+        snprintf(table->result, sizeof table->result, "%s", libpq.PQgetvalue(rows, row, 9));
     if (!copy_text(rows, row, 0, table->id, sizeof table->id))
         return store_fail(error, error_size, "store: a table's id is too long");
     table->players = atoi(libpq.PQgetvalue(rows, row, 2));
@@ -1041,6 +1093,7 @@ static bool read_summary(const PGresult *rows, int row, store_summary *summary)
     summary->over = libpq.PQgetvalue(rows, row, 5)[0] == 't';
     summary->moves = atoi(libpq.PQgetvalue(rows, row, 6));
     summary->last_move = strtoll(libpq.PQgetvalue(rows, row, 7), NULL, 10);
+    summary->ended = libpq.PQgetvalue(rows, row, 8)[0] == 't';
     return copy_text(rows, row, 0, summary->id, sizeof summary->id) &&
            copy_text(rows, row, 1, summary->game, sizeof summary->game) &&
            copy_text(rows, row, 3, summary->options, sizeof summary->options);
@@ -1057,6 +1110,7 @@ bool postgres_store_list_tables(postgres_store *storage, bool unfinished_only,
                              "SELECT id, game, players, options, created, over,"
                              " (SELECT coalesce(max(number) + 1, 0) FROM moves"
                              "  WHERE table_id = t.id), " LAST_MOVE_OF("t")
+                             ", coalesce(result LIKE '{\"ended\":%', false)"
                              " FROM tables t WHERE NOT ($1 AND over) ORDER BY created, id",
                              &list);
     bool good = libpq.PQresultStatus(rows) == PGRES_TUPLES_OK;
@@ -1145,6 +1199,78 @@ bool postgres_store_delete_table(postgres_store *storage, const char *table_id,
     unlock(storage);
     if (good && !found) return store_fail(error, error_size, "no table %s", table_id);
     *deleted = good && may == 1;
+    return good;
+}
+
+bool postgres_store_expire_table(postgres_store *storage, const char *table_id,
+                                 int64_t idle_before, const char *result_json, bool *expired,
+                                 char *error, size_t error_size)
+{
+    *expired = false;
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    char reason[256] = "";
+    /* (the table's row locked, FOR UPDATE, before its last move is read:
+     * a move's insert waits for it, or committed before it) */
+    bool found = false, good = execute(storage->connection, "BEGIN", reason, sizeof reason);
+    int may = good ? may_delete(storage, table_id, idle_before, &found, reason, sizeof reason) : -1;
+    good = may >= 0;
+    if (may == 1) {
+        parameters list = {0};
+        add_text(&list, table_id);
+        add_text(&list, result_json);
+        PGresult *result = run_sql(storage, "UPDATE tables SET over = true, result = $2"
+                                            " WHERE id = $1", &list);
+        good = libpq.PQresultStatus(result) == PGRES_COMMAND_OK;
+        if (!good) store_fail(reason, sizeof reason, "%s", message(storage, result));
+        libpq.PQclear(result);
+    }
+    if (good) good = execute(storage->connection, "COMMIT", reason, sizeof reason);
+    if (!good) {
+        store_fail(error, error_size, "store: cannot expire table %s: %s", table_id, reason);
+        rollback(storage);
+    }
+    unlock(storage);
+    if (good && !found) return store_fail(error, error_size, "no table %s", table_id);
+    *expired = good && may == 1;
+    return good;
+}
+
+bool postgres_store_put_deck(postgres_store *storage, const char *name, const char *content,
+                             char *error, size_t error_size)
+{
+    if (!lock(storage, error, error_size)) return false;
+    parameters list = {0};
+    add_text(&list, name);
+    add_text(&list, content);
+    PGresult *result = run_sql(storage, "INSERT INTO decks (name, content) VALUES ($1, $2)"
+                                        " ON CONFLICT (name) DO NOTHING", &list);
+    bool good = libpq.PQresultStatus(result) == PGRES_COMMAND_OK;
+    if (!good)
+        store_fail(error, error_size, "store: cannot keep deck %s: %s", name,
+                   message(storage, result));
+    libpq.PQclear(result);
+    unlock(storage);
+    return good;
+}
+
+bool postgres_store_get_deck(postgres_store *storage, const char *name, char **content,
+                             char *error, size_t error_size)
+{
+    *content = NULL;
+    if (!lock(storage, error, error_size)) return false;
+    parameters list = {0};
+    add_text(&list, name);
+    PGresult *result = run_sql(storage, "SELECT content FROM decks WHERE name = $1", &list);
+    bool good = libpq.PQresultStatus(result) == PGRES_TUPLES_OK;
+    if (!good)
+        store_fail(error, error_size, "store: cannot read deck %s: %s", name,
+                   message(storage, result));
+    else if (libpq.PQntuples(result) != 1)
+        good = store_fail(error, error_size, "no deck %s", name);
+    else if (!(*content = strdup(libpq.PQgetvalue(result, 0, 0))))
+        abort(); /* out of memory */
+    libpq.PQclear(result);
+    unlock(storage);
     return good;
 }
 

@@ -121,9 +121,9 @@ static const char *const statement_sql[STATEMENT_COUNT] = {
                     " zombie = ?7 WHERE table_id = ?1 AND seat = ?2",
     [FINISH_TABLE] = "UPDATE tables SET over = 1, result = ?2 WHERE id = ?1 AND NOT over",
     [TABLE_STATUS] = "SELECT players, over FROM tables WHERE id = ?1",
-    [SELECT_TABLES] = "SELECT " TABLE_COLUMNS " FROM tables WHERE NOT (?1 AND over)"
+    [SELECT_TABLES] = "SELECT " TABLE_COLUMNS ", result FROM tables WHERE NOT (?1 AND over)"
                       " ORDER BY created, id",
-    [SELECT_TABLE] = "SELECT " TABLE_COLUMNS " FROM tables WHERE id = ?1",
+    [SELECT_TABLE] = "SELECT " TABLE_COLUMNS ", result FROM tables WHERE id = ?1",
     [SELECT_SEATS] = "SELECT seat, spec, name, has_token, token_hash, zombie FROM seats"
                      " WHERE table_id = ?1 ORDER BY seat",
     [SELECT_MOVES] = "SELECT number, seat, line, clock_left FROM moves WHERE table_id = ?1"
@@ -544,6 +544,58 @@ sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size
         storage->inode = file.st_ino;
     }
     compare_counts(storage, kept_tables, kept_moves);
+    return storage;
+}
+
+sqlite_store *sqlite_store_open_reading(const char *path, char *error, size_t error_size)
+{
+    sqlite_store *storage = calloc(1, sizeof *storage);
+    if (!storage) abort(); /* out of memory */
+    pthread_mutexattr_t attributes;
+    pthread_mutexattr_init(&attributes);
+    pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_ERRORCHECK);
+    pthread_mutex_init(&storage->lock, &attributes);
+    pthread_mutexattr_destroy(&attributes);
+    commit_queue_init(&storage->queue);
+    pthread_mutex_init(&storage->checkpoint_lock, NULL);
+    pthread_cond_init(&storage->checkpoint_wake, NULL);
+    storage->lock_file = -1; /* (no PATH.lock: a server may hold it) */
+    storage->path = strdup(path);
+    if (!storage->path) abort();
+    /* Read-only: a server's writer goes on beside it (WAL), nothing here
+     * writes, creates, migrates or checkpoints. */
+    int status = sqlite3_open_v2(path, &storage->database,
+                                 SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+    if (status != SQLITE_OK) {
+        explain_open_failure(path, storage->database ? sqlite3_errmsg(storage->database)
+                                                   : sqlite3_errstr(status),
+                             error, error_size);
+        sqlite_store_close(storage);
+        return NULL;
+    }
+    sqlite3_extended_result_codes(storage->database, 1);
+    sqlite3_busy_timeout(storage->database, BUSY_TIMEOUT);
+    int64_t version;
+    bool good = read_version(storage->database, path, &version, error, error_size);
+    if (good && version < SCHEMA_VERSION)
+        good = store_fail(error, error_size, "store: %s is of an older gateau (schema version %lld):"
+                          " a server's start (or a command that writes) upgrades it first",
+                          path, (long long)version);
+    for (int s = 0; good && s < STATEMENT_COUNT; s++)
+        if (sqlite3_prepare_v3(storage->database, statement_sql[s], -1,
+                               SQLITE_PREPARE_PERSISTENT, &storage->statements[s],
+                               NULL) != SQLITE_OK)
+            good = store_fail(error, error_size, "store: cannot open %s: %s", path,
+                              sqlite3_errmsg(storage->database));
+    if (!good) {
+        sqlite_store_close(storage);
+        return NULL;
+    }
+    struct stat file;
+    if (stat(path, &file) == 0) {
+        storage->device = file.st_dev;
+        storage->inode = file.st_ino;
+    }
     return storage;
 }
 
@@ -987,10 +1039,12 @@ static bool copy_hash(sqlite3_stmt *row, int column, uint8_t hash[STORE_HASH_SIZ
     return true;
 }
 
-/* A row of TABLE_COLUMNS into table (seats apart). */
+/* A row of TABLE_COLUMNS and the result into table (seats apart). */
 static bool read_table_row(sqlite3_stmt *row, store_table *table, char *error, size_t error_size)
 {
     memset(table, 0, sizeof *table);
+    const unsigned char *result = sqlite3_column_text(row, 9);
+    if (result) snprintf(table->result, sizeof table->result, "%s", (const char *)result);
     if (!copy_text(row, 0, table->id, sizeof table->id))
         return store_fail(error, error_size, "store: a table's id is too long");
     table->players = sqlite3_column_int(row, 2);
@@ -1149,6 +1203,7 @@ static bool read_summary(sqlite3_stmt *row, store_summary *summary)
     summary->over = sqlite3_column_int(row, 5) != 0;
     summary->moves = sqlite3_column_int(row, 6);
     summary->last_move = sqlite3_column_int64(row, 7);
+    summary->ended = sqlite3_column_int(row, 8) != 0;
     return copy_text(row, 0, summary->id, sizeof summary->id) &&
            copy_text(row, 1, summary->game, sizeof summary->game) &&
            copy_text(row, 3, summary->options, sizeof summary->options);
@@ -1163,8 +1218,8 @@ bool sqlite_store_list_tables(sqlite_store *storage, bool unfinished_only,
     int status = prepare(storage,
                          "SELECT id, game, players, options, created, over,"
                          " (SELECT coalesce(max(number) + 1, 0) FROM moves WHERE table_id = t.id), "
-                         LAST_MOVE_OF("t") " FROM tables t WHERE NOT (?1 AND over)"
-                         " ORDER BY created, id",
+                         LAST_MOVE_OF("t") ", coalesce(result LIKE '{\"ended\":%', 0)"
+                         " FROM tables t WHERE NOT (?1 AND over) ORDER BY created, id",
                          &rows);
     bool good = status == SQLITE_OK;
     if (good) sqlite3_bind_int(rows, 1, unfinished_only);
@@ -1253,6 +1308,40 @@ bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int6
     unlock(storage);
     if (good && !found) return store_fail(error, error_size, "no table %s", table_id);
     *deleted = good && status == SQLITE_ROW;
+    return good;
+}
+
+bool sqlite_store_expire_table(sqlite_store *storage, const char *table_id, int64_t idle_before,
+                               const char *result_json, bool *expired, char *error,
+                               size_t error_size)
+{
+    *expired = false;
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
+    /* (IMMEDIATE: the check and the change in one write transaction, so
+     * that no move is committed between them) */
+    bool found = false, good = sqlite3_exec(storage->database, "BEGIN IMMEDIATE", NULL, NULL,
+                                            NULL) == SQLITE_OK;
+    int status = good ? may_delete(storage, table_id, idle_before, &found) : SQLITE_ERROR;
+    good = status == SQLITE_ROW || status == SQLITE_DONE;
+    if (status == SQLITE_ROW) {
+        sqlite3_stmt *prepared = statement(storage, FINISH_TABLE);
+        sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(prepared, 2, result_json, -1, SQLITE_STATIC);
+        good = run(prepared) == SQLITE_DONE;
+    }
+    if (good) good = sqlite3_exec(storage->database, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+    if (!good) {
+        store_fail(error, error_size, "store: cannot expire table %s: %s", table_id,
+                   sqlite3_errmsg(storage->database));
+        rollback(storage);
+    }
+    unlock(storage);
+    if (good && !found) return store_fail(error, error_size, "no table %s", table_id);
+    *expired = good && status == SQLITE_ROW;
     return good;
 }
 
