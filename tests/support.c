@@ -317,6 +317,25 @@ static bool tagged(int pid, const char *tag)
     return false;
 }
 
+static bool pid_alive_now(int pid)
+{
+    char path[64], text[512] = "";
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *file = fopen(path, "r");
+    if (!file) return false;
+    size_t got = fread(text, 1, sizeof text - 1, file);
+    fclose(file);
+    text[got] = '\0';
+    const char *close = strrchr(text, ')');
+    return close && close[1] == ' ' && close[2] != 'Z';
+}
+
+bool support_pid_alive(int pid)
+{
+    for (int tries = 0; tries < 300 && pid_alive_now(pid); tries++) usleep(10000);
+    return pid_alive_now(pid);
+}
+
 const char *support_processes_left(void)
 {
     static char list[1024];

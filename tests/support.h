@@ -88,6 +88,9 @@ int support_count_of(const char *text, const char *fragment);
  * for those killed a moment ago to die. */
 const char *support_process_tag(void);
 const char *support_processes_left(void);
+/* Whether pid is alive (a zombie is dead), after waiting up to 3 s for it
+ * to die: a process killed a moment ago may not be dead yet. */
+bool support_pid_alive(int pid);
 
 /* One registered game at one player count: the parameter of tests that run
  * over every game (ParameterizedTestParameters returns

@@ -160,27 +160,6 @@ static int wait_exit(pid_t pid)
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-static bool pid_alive_now(int pid)
-{
-    char path[64], text[512] = "";
-    snprintf(path, sizeof path, "/proc/%d/stat", pid);
-    FILE *file = fopen(path, "r");
-    if (!file) return false;
-    size_t got = fread(text, 1, sizeof text - 1, file);
-    fclose(file);
-    text[got] = '\0';
-    const char *close = strrchr(text, ')');
-    return close && close[1] == ' ' && close[2] != 'Z';
-}
-
-/* Whether pid is alive, after waiting (bounded) for it to die: a process
- * killed a moment ago may not be dead yet. */
-static bool pid_alive(int pid)
-{
-    for (int tries = 0; tries < 300 && pid_alive_now(pid); tries++) usleep(10000);
-    return pid_alive_now(pid);
-}
-
 static int read_pid(const char *path)
 {
     char *text = support_read_file(path);
@@ -438,7 +417,7 @@ Test(ext, arena_setsid_grandchild_is_killed)
              program("", "setsid", bot_arguments));
     cr_assert_eq(run(arguments, &out, &err), 0, "%s\n%s", out, err);
     cr_assert_null(strstr(err, "gateau: "), "the program played: %s", err);
-    cr_assert_not(pid_alive(read_pid(pid_file)), "the setsid grandchild is gone");
+    cr_assert_not(support_pid_alive(read_pid(pid_file)), "the setsid grandchild is gone");
     free(out);
     free(err);
     check_nothing_left("setsid");
@@ -457,7 +436,7 @@ Test(ext, arena_sigterm_kills_a_program_that_ignores_it)
     wait_for_file(pid_file); /* (the check before the games) */
     kill(gateau, SIGTERM);
     cr_assert_eq(wait_exit(gateau), 128 + SIGTERM);
-    cr_assert_not(pid_alive(read_pid(pid_file)));
+    cr_assert_not(support_pid_alive(read_pid(pid_file)));
     check_nothing_left("stubborn");
 }
 
@@ -553,7 +532,7 @@ Test(ext, play_setsid_grandchild_and_stderr_flood)
     snprintf(arguments, sizeof arguments, PLAY " --seats \"heuristic,%s\"",
              program("", "setsid", bot_arguments));
     cr_assert_eq(run(arguments, &out, &err), 0, "%s\n%s", out, err);
-    cr_assert_not(pid_alive(read_pid(pid_file)), "the setsid grandchild is gone");
+    cr_assert_not(support_pid_alive(read_pid(pid_file)), "the setsid grandchild is gone");
     free(out);
     free(err);
     snprintf(arguments, sizeof arguments, PLAY " --seats \"heuristic,%s\"",
@@ -577,7 +556,7 @@ Test(ext, play_sigterm_kills_a_program_that_ignores_it)
     wait_for_file(pid_file);
     kill(gateau, SIGTERM);
     cr_assert_eq(wait_exit(gateau), 128 + SIGTERM);
-    cr_assert_not(pid_alive(read_pid(pid_file)));
+    cr_assert_not(support_pid_alive(read_pid(pid_file)));
     check_nothing_left("stubborn");
 }
 

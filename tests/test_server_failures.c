@@ -523,26 +523,6 @@ static int wait_pid_file(const char *path)
     return 0;
 }
 
-static bool alive_now(int pid)
-{
-    char path[64], text[512] = "";
-    snprintf(path, sizeof path, "/proc/%d/stat", pid);
-    FILE *file = fopen(path, "r");
-    if (!file) return false;
-    size_t got = fread(text, 1, sizeof text - 1, file);
-    fclose(file);
-    text[got] = '\0';
-    const char *close = strrchr(text, ')');
-    return close && close[1] == ' ' && close[2] != 'Z';
-}
-
-/* Whether pid is alive, after waiting (bounded) for it to die. */
-static bool alive(int pid)
-{
-    for (int tries = 0; tries < 300 && alive_now(pid); tries++) usleep(10000);
-    return alive_now(pid);
-}
-
 /* A server's programs leave nothing behind when it stops (SIGTERM): one
  * that ignores SIGTERM and is thinking, the grandchild of another in a
  * session of its own, one that crashed (its table finished on the
@@ -578,8 +558,8 @@ Test(server_failures, ext_programs_leave_nothing_behind)
     json_decref(final);
     int grandchild = wait_pid_file(grandchild_pid), thinking = wait_pid_file(stubborn_pid);
     served_stop(&running);
-    cr_assert_not(alive(grandchild), "the setsid grandchild is gone");
-    cr_assert_not(alive(thinking), "the program that ignores SIGTERM is gone");
+    cr_assert_not(support_pid_alive(grandchild), "the setsid grandchild is gone");
+    cr_assert_not(support_pid_alive(thinking), "the program that ignores SIGTERM is gone");
     const char *left = support_processes_left();
     cr_assert_str_empty(left, "left behind: %s", left);
 }
@@ -665,7 +645,7 @@ Test(server_failures, sigterm_cuts_short_a_thinking_program)
     if (!done) kill(running.pid, SIGKILL);
     cr_assert_eq(done, running.pid, "the server stopped in seconds");
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "cleanly (%d)", status);
-    cr_assert_not(alive(thinking), "the thinking program is gone");
+    cr_assert_not(support_pid_alive(thinking), "the thinking program is gone");
     const char *left = support_processes_left();
     cr_assert_str_empty(left, "left behind: %s", left);
 }

@@ -482,7 +482,8 @@ void sqlite_store_close(sqlite_store *storage)
     free(storage);
 }
 
-sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size)
+/* A store not yet opened: its locks, its queue, no lock file. */
+static sqlite_store *store_new(void)
 {
     sqlite_store *storage = calloc(1, sizeof *storage);
     if (!storage) abort(); /* out of memory */
@@ -494,6 +495,12 @@ sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size
     commit_queue_init(&storage->queue);
     pthread_mutex_init(&storage->checkpoint_lock, NULL);
     pthread_cond_init(&storage->checkpoint_wake, NULL);
+    return storage;
+}
+
+sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size)
+{
+    sqlite_store *storage = store_new();
     storage->lock_file = -1;
     storage->path = strdup(path);
     if (!storage->path) abort();
@@ -549,16 +556,7 @@ sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size
 
 sqlite_store *sqlite_store_open_reading(const char *path, char *error, size_t error_size)
 {
-    sqlite_store *storage = calloc(1, sizeof *storage);
-    if (!storage) abort(); /* out of memory */
-    pthread_mutexattr_t attributes;
-    pthread_mutexattr_init(&attributes);
-    pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_ERRORCHECK);
-    pthread_mutex_init(&storage->lock, &attributes);
-    pthread_mutexattr_destroy(&attributes);
-    commit_queue_init(&storage->queue);
-    pthread_mutex_init(&storage->checkpoint_lock, NULL);
-    pthread_cond_init(&storage->checkpoint_wake, NULL);
+    sqlite_store *storage = store_new();
     storage->lock_file = -1; /* (no PATH.lock: a server may hold it) */
     storage->path = strdup(path);
     if (!storage->path) abort();
