@@ -12,6 +12,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "commit.h" /* GATEAU_COMMIT, as gateau was built with it */
+
 #include "support.h"
 
 /* ---- helpers ---------------------------------------------------------------- */

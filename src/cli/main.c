@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "commit.h" /* GATEAU_COMMIT: generated at each build */
 
 uint64_t cli_fresh_seed(void)
 {
