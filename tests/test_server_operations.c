@@ -711,6 +711,31 @@ Test(operations, the_database_password_is_never_printed)
         cr_assert_null(strstr(out, "hunter2"), "%s", out);
         free(out);
     }
+    /* libpq's key=value form is refused, from any source, and never shown
+     * nor made a file named after it (password and all). */
+    static const char conninfo[] = "host=127.0.0.1 port=1 user=cake password=hunter2";
+    const char *config = support_temp_path("conninfo.conf");
+    char text[256];
+    snprintf(text, sizeof text, "db = %s\n", conninfo);
+    support_write_file(config, text);
+    const char *commands[][2] = {
+        /* (positional: every format names its arguments by number) */
+        {"serve --port 0 --db '%1$s'%2$.0s", "--db: a libpq 'key=value' connection string is not taken"},
+        {"serve --check --db '%1$s'%2$.0s", "--db: a libpq 'key=value' connection string is not taken"},
+        {"serve --check --config %2$s%1$.0s", "conninfo.conf:1: db: a libpq 'key=value'"},
+        {"tables list --db '%1$s'%2$.0s", "tables list: --db: a libpq 'key=value'"},
+        {"tables backup %2$s.copy --db '%1$s'", "tables backup: --db: a libpq 'key=value'"},
+    };
+    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++) {
+        char command[1024], *out;
+        snprintf(command, sizeof command, commands[c][0], conninfo, config);
+        int status = support_run(command, NULL, &out);
+        cr_assert(status == 1 || status == 2, "%s: %d\n%s", command, status, out);
+        cr_assert(strstr(out, commands[c][1]), "%s:\n%s", command, out);
+        cr_assert_null(strstr(out, "hunter2"), "%s:\n%s", command, out);
+        free(out);
+    }
+    cr_assert_neq(access(conninfo, F_OK), 0, "no file is named after the string");
 }
 
 /* Whether this machine can listen on ::1 (some containers have no IPv6). */

@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "store/store.h"
 
 #define NUMBER(flag, field, low, high, shown, text)                                         \
     {flag, SETTING_NUMBER, offsetof(server_options, field), low, high, shown, text}
@@ -85,6 +87,25 @@ void serve_settings_free(serve_request *request)
     request->owned_count = request->owned_capacity = 0;
 }
 
+/* The checks of a text setting that can be made where it is read, so
+ * that the error names its source: a database that is not a libpq
+ * key=value string (never shown: it may hold a password), a web root
+ * that is a folder ("": none). */
+static bool text_acceptable(const serve_setting *setting, const char *text, const char *where)
+{
+    if (!strcmp(setting->name, "db") && store_path_is_conninfo(text)) {
+        cli_error("serve: %s: %s", where, STORE_CONNINFO_REFUSED);
+        return false;
+    }
+    struct stat info;
+    if (!strcmp(setting->name, "web") && text[0] &&
+        (stat(text, &info) != 0 || !S_ISDIR(info.st_mode))) {
+        cli_error("serve: %s: %s is not a folder", where, text);
+        return false;
+    }
+    return true;
+}
+
 /* Sets one setting from text; where names the source for an error
  * ("--port", "GATEAU_PORT", "gateau.conf:3: port"). */
 static bool set(const serve_setting *setting, const char *text, const char *where,
@@ -92,6 +113,7 @@ static bool set(const serve_setting *setting, const char *text, const char *wher
 {
     void *field = (char *)options + setting->offset;
     if (setting->kind == SETTING_TEXT) {
+        if (!text_acceptable(setting, text, where)) return false;
         *(const char **)field = text;
         return true;
     }

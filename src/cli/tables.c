@@ -90,6 +90,10 @@ static bool parse_tables_flags(int argc, char **argv, tables_flags *flags)
 /* The database, never made anew: NULL after printing why. */
 static store *open_database(const tables_flags *flags)
 {
+    if (store_path_is_conninfo(flags->db)) { /* (not shown: it may hold a password) */
+        cli_error("tables %s: --db: %s", flags->action, STORE_CONNINFO_REFUSED);
+        return NULL;
+    }
     if (!store_path_is_url(flags->db) && access(flags->db, F_OK) != 0) {
         cli_error("tables %s: no database %s", flags->action, flags->db);
         return NULL;
@@ -229,6 +233,10 @@ static int expire_tables(store *database, int days)
  * (store_backup.c), then the decks its tables name. */
 static int backup_database(const tables_flags *flags)
 {
+    if (store_path_is_conninfo(flags->db)) {
+        cli_error("tables backup: --db: %s", STORE_CONNINFO_REFUSED);
+        return 1;
+    }
     if (!store_path_is_url(flags->db) && access(flags->db, F_OK) != 0) {
         cli_error("tables backup: no database %s", flags->db);
         return 1;

@@ -126,10 +126,32 @@ bool store_path_is_url(const char *path)
     return path && (!strncmp(path, "postgresql://", 13) || !strncmp(path, "postgres://", 11));
 }
 
+bool store_path_is_conninfo(const char *path)
+{
+    /* libpq's keywords (the ones such a string starts with in practice) */
+    static const char *const keywords[] = {"host",     "hostaddr", "port",    "dbname",
+                                           "user",     "password", "passfile", "service",
+                                           "sslmode", "connect_timeout", "options",
+                                           "application_name"};
+    if (!path) return false;
+    while (*path == ' ' || *path == '\t') path++;
+    size_t length = strcspn(path, " \t=");
+    const char *after = path + length;
+    while (*after == ' ' || *after == '\t') after++;
+    if (*after != '=') return false;
+    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+        if (strlen(keywords[i]) == length && !strncmp(path, keywords[i], length)) return true;
+    return false;
+}
+
 store *store_open(const char *path, char *error, size_t error_size)
 {
     if (!path) {
         if (error && error_size) snprintf(error, error_size, "store: no database given");
+        return NULL;
+    }
+    if (store_path_is_conninfo(path)) { /* (never a file named after it, password and all) */
+        if (error && error_size) snprintf(error, error_size, "store: %s", STORE_CONNINFO_REFUSED);
         return NULL;
     }
     store *storage = calloc(1, sizeof *storage);
@@ -376,11 +398,44 @@ static const char *user_part_end(const char *authority)
     return at;
 }
 
+/* A libpq key=value string as it may be shown: password's value (bare or
+ * quoted) becomes ***. */
+static void shown_conninfo(const char *path, char *out, size_t size)
+{
+    size_t used = 0;
+    for (const char *c = path; *c && used + 4 < size;) {
+        if (!strncmp(c, "password", 8) && (c == path || c[-1] == ' ' || c[-1] == '\t')) {
+            const char *value = c + 8;
+            while (*value == ' ' || *value == '\t') value++;
+            if (*value == '=') {
+                value++;
+                while (*value == ' ' || *value == '\t') value++;
+                used += (size_t)snprintf(out + used, size - used, "password=***");
+                if (*value == '\'') { /* quoted: up to the closing quote, \' inside */
+                    for (value++; *value && *value != '\''; value++)
+                        if (*value == '\\' && value[1]) value++;
+                    if (*value) value++;
+                } else {
+                    value += strcspn(value, " \t");
+                }
+                c = value;
+                continue;
+            }
+        }
+        out[used++] = *c++;
+    }
+    out[used < size ? used : size - 1] = '\0';
+}
+
 void store_path_shown(const char *path, char *out, size_t size)
 {
     if (!size) return;
     out[0] = '\0';
     if (!path) return;
+    if (store_path_is_conninfo(path)) {
+        shown_conninfo(path, out, size);
+        return;
+    }
     if (!store_path_is_url(path)) {
         snprintf(out, size, "%s", path);
         return;

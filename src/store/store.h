@@ -90,8 +90,16 @@ const char *store_warning(const store *store);
 bool store_backup(const char *path, const char *to, char *error, size_t error_size);
 /* Whether path is a PostgreSQL URL rather than a file. */
 bool store_path_is_url(const char *path);
+/* Whether path is a libpq "key=value" connection string ("host=db
+ * user=gateau ..."): refused everywhere (store_open too), so that it never
+ * becomes a file named after it, password and all; only URLs are taken. */
+bool store_path_is_conninfo(const char *path);
+#define STORE_CONNINFO_REFUSED                                                                \
+    "a libpq 'key=value' connection string is not taken: give a postgresql:// URL (the "     \
+    "password in PGPASSWORD or ~/.pgpass, docs/server.md)"
 /* path as it may be shown (a start line, an error, --check): a URL's
- * password, in its user part or as a password= parameter, becomes ***. */
+ * password, in its user part or as a password= parameter, becomes ***;
+ * so does a key=value string's password. */
 void store_path_shown(const char *path, char *out, size_t size);
 
 /* Whether the database answers a trivial query now (GET /healthz): false
