@@ -490,21 +490,27 @@ static int log_lines(const char *log, const char *client, const char *path, int 
     return found;
 }
 
-/* The log's text once it holds a line for client, path and status: the
+/* The log's text once it holds times lines for client, path and status: the
  * server writes a request's line when the answer is sent, so a client that
  * has read its answer may be ahead of the line (a busy host).  Whole lines
  * only; up to 5 s (malloc'd). */
-static char *logged(const char *log, const char *client, const char *path, int status)
+static char *logged_times(const char *log, const char *client, const char *path, int status,
+                          int times)
 {
     for (int tries = 0;; tries++) {
         char *text = support_file_exists(log) ? support_read_file(log) : strdup("");
         char *end = strrchr(text, '\n');
         if (end) end[1] = '\0';
         else text[0] = '\0';
-        if (log_lines(text, client, path, status) >= 1 || tries == 100) return text;
+        if (log_lines(text, client, path, status) >= times || tries == 100) return text;
         free(text);
         usleep(50 * 1000);
     }
+}
+
+static char *logged(const char *log, const char *client, const char *path, int status)
+{
+    return logged_times(log, client, path, status, 1);
 }
 
 Test(operations, request_log_lines_and_sighup)
@@ -527,8 +533,24 @@ Test(operations, request_log_lines_and_sighup)
     /* A decoded space stays inside its field. */
     cr_assert_eq(http_request(running.port, "GET", "/no%20such", NULL, "", &answer), 404);
     free(answer);
+    /* What is not an address names no client: the proxy is the client. */
+    static const char *const not_addresses[] = {"garbage<script>", "1.2.3.4 5.6.7.8",
+                                                "\"x\" - GET /admin 200"};
+    for (size_t i = 0; i < 3; i++) {
+        char header_line[128];
+        snprintf(header_line, sizeof header_line, "X-Forwarded-For: 10.0.0.1, %s\r\n",
+                 not_addresses[i]);
+        cr_assert_eq(http_request(running.port, "GET", "/api/tables/notanaddress", NULL,
+                                  header_line, &answer),
+                     404);
+        free(answer);
+    }
     free(logged(log, "127.0.0.1", "/no%20such", 404));
-    char *text = logged(log, "127.0.0.1", "/api/games", 200);
+    char *text = logged_times(log, "127.0.0.1", "/api/tables/notanaddress", 404, 3);
+    cr_assert_eq(log_lines(text, "127.0.0.1", "/api/tables/notanaddress", 404), 3, "%s", text);
+    cr_assert_null(strstr(text, "garbage"), "%s", text);
+    cr_assert_null(strstr(text, "5.6.7.8"), "%s", text);
+    cr_assert_null(strstr(text, "10.0.0.1"), "%s", text);
     cr_assert_eq(log_lines(text, "203.0.113.9", "/api/tables/nosuch", 404), 1, "%s", text);
     cr_assert_eq(log_lines(text, "127.0.0.1", "/no%20such", 404), 1, "%s", text);
     cr_assert_eq(log_lines(text, "127.0.0.1", "/api/games", 200), 1, "%s", text);

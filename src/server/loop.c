@@ -430,9 +430,14 @@ static client_address *client_of(struct loop_connection *connection)
         return connection->address;
     char *last = strrchr(forwarded, ',');
     last = last ? last + 1 : forwarded;
-    while (*last == ' ') last++;
-    last[strcspn(last, " ")] = '\0';
-    client_address *client = last[0] ? addresses_find(last) : NULL;
+    while (*last == ' ' || *last == '\t') last++;
+    size_t length = strlen(last);
+    while (length && (last[length - 1] == ' ' || last[length - 1] == '\t')) last[--length] = '\0';
+    /* Only an address counts (the log and the limits per address take
+     * it): anything else names no client, and the proxy is the client. */
+    unsigned char bytes[sizeof(struct in6_addr)];
+    bool address = inet_pton(AF_INET, last, bytes) == 1 || inet_pton(AF_INET6, last, bytes) == 1;
+    client_address *client = address ? addresses_find(last) : NULL;
     return client ? client : connection->address;
 }
 
