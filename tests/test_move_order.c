@@ -1,0 +1,253 @@
+/*
+ * test_move_order.c: moves built in any order (gateau_move_order and
+ * gateau_move_choices, issue 27).
+ *
+ * - property, every game: a legal move's parts in any permutation are put
+ *   back in the move's own order (so records, bots and golden outputs are
+ *   unchanged), and any part of it chosen in any order is part of a legal
+ *   move for gateau_move_choices, the whole move "complete";
+ * - per game: what a person does on a board (a cut's gaps anywhere, the
+ *   pair's higher card first, ...) gives the canonical move, and garbage
+ *   (a part of another decision, a part chosen twice) is refused with a
+ *   reason.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support.h"
+
+/* ---- The property, over random games ------------------------------------------- */
+
+/* A random legal move of seat from state, as actions. */
+static int random_move(const gateau_state *state, int seat, gateau_rng *rng,
+                       gateau_action move[GATEAU_MAX_MOVE_ACTIONS])
+{
+    gateau_state *scratch = gateau_state_clone(state);
+    gateau_action legal[GATEAU_MAX_ACTIONS];
+    int count = 0;
+    do {
+        int n = gateau_state_legal_actions(scratch, seat, legal);
+        cr_assert_gt(n, 0);
+        move[count] = legal[gateau_rng_below(rng, (uint32_t)n)];
+        gateau_state_apply_legal(scratch, seat, move[count++]);
+    } while (gateau_state_in_move(scratch));
+    gateau_state_free(scratch);
+    return count;
+}
+
+/* Parts that name no place of their own and so keep their relative order
+ * in any permutation: piece o' Cake's slice decisions, taken clockwise. */
+static bool positional(const gateau_state *state, gateau_action action)
+{
+    const char *game = gateau_game_name(gateau_setup_game(gateau_state_setup(state)));
+    return !strcmp(game, "piece-o-cake") && (action == 61 || action == 62);
+}
+
+/* A random permutation, positional parts kept in their relative order. */
+static void permute(const gateau_state *state, gateau_action *actions, int count,
+                    gateau_rng *rng);
+
+static void shuffle(gateau_action *actions, int count, gateau_rng *rng)
+{
+    for (int i = count - 1; i > 0; i--) {
+        int j = (int)gateau_rng_below(rng, (uint32_t)i + 1);
+        gateau_action swap = actions[i];
+        actions[i] = actions[j];
+        actions[j] = swap;
+    }
+}
+
+static void permute(const gateau_state *state, gateau_action *actions, int count,
+                    gateau_rng *rng)
+{
+    gateau_action kept[GATEAU_MAX_MOVE_ACTIONS];
+    int fixed = 0;
+    for (int i = 0; i < count; i++)
+        if (positional(state, actions[i])) kept[fixed++] = actions[i];
+    shuffle(actions, count, rng);
+    for (int i = 0, k = 0; i < count; i++)
+        if (positional(state, actions[i])) actions[i] = kept[k++];
+}
+
+static char *text_of(const gateau_action *actions, int count)
+{
+    static char text[2048];
+    size_t used = 0;
+    text[0] = '\0';
+    for (int i = 0; i < count && used + 16 < sizeof text; i++)
+        used += (size_t)snprintf(text + used, sizeof text - used, "%s%d", i ? "," : "", actions[i]);
+    return text;
+}
+
+/* Checks the property at seat's decision in state. */
+static void check_decision(const gateau_state *state, int seat, gateau_rng *rng)
+{
+    gateau_action move[GATEAU_MAX_MOVE_ACTIONS], parts[GATEAU_MAX_MOVE_ACTIONS];
+    gateau_action ordered[GATEAU_MAX_MOVE_ACTIONS], choices[GATEAU_MAX_ACTIONS];
+    char error[256], *expected;
+    int count = random_move(state, seat, rng, move);
+    expected = strdup(text_of(move, count));
+    for (int round = 0; round < 3; round++) {
+        memcpy(parts, move, (size_t)count * sizeof *parts);
+        permute(state, parts, count, rng);
+        int n = gateau_move_order(state, seat, parts, count, ordered, error, sizeof error);
+        cr_assert_geq(n, 0, "%s: ordering %s refused: %s",
+                      gateau_game_name(gateau_setup_game(gateau_state_setup(state))),
+                      text_of(parts, count), error);
+        cr_assert_str_eq(text_of(ordered, n), expected, "%s: %s ordered as %s",
+                         gateau_game_name(gateau_setup_game(gateau_state_setup(state))),
+                         text_of(parts, count), text_of(ordered, n));
+    }
+    /* Its beginning, in any order, is part of a legal move; all of it is
+     * whole. */
+    int some = (int)gateau_rng_below(rng, (uint32_t)count + 1);
+    bool complete;
+    memcpy(parts, move, (size_t)some * sizeof *parts);
+    permute(state, parts, some, rng);
+    int found = gateau_move_choices(state, seat, parts, some, choices, &complete, error,
+                                    sizeof error);
+    cr_assert_geq(found, 0, "%s: %d parts of %s: %s",
+                  gateau_game_name(gateau_setup_game(gateau_state_setup(state))), some, expected,
+                  error);
+    memcpy(parts, move, (size_t)count * sizeof *parts);
+    permute(state, parts, count, rng);
+    found = gateau_move_choices(state, seat, parts, count, choices, &complete, error, sizeof error);
+    cr_assert(found >= 0 && complete, "%s: the whole move %s is not complete: %s",
+              gateau_game_name(gateau_setup_game(gateau_state_setup(state))), expected, error);
+    free(expected);
+}
+
+static void check_game(const char *name, int players, int games, int most_decisions)
+{
+    gateau_setup *setup = support_setup(name, players, NULL);
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 2700 + (uint64_t)players);
+    for (int g = 0; g < games; g++) {
+        gateau_state *state = gateau_state_new(setup);
+        int decisions = 0;
+        while (!gateau_state_is_over(state) && decisions < most_decisions) {
+            if (!gateau_state_is_chance(state) && !gateau_state_in_move(state)) {
+                check_decision(state, gateau_state_next_seat(state), &rng);
+                decisions++;
+            }
+            support_random_step(state, &rng);
+        }
+        gateau_state_free(state);
+    }
+    gateau_setup_free(setup);
+}
+
+Test(move_order, piece_o_cake_permutations) {
+    for (int players = 2; players <= 5; players++) check_game("piece-o-cake", players, 2, 60);
+}
+
+/* ---- piece o' Cake ------------------------------------------------------------ */
+
+/* A game at seat 1's first cut.  (The record holds the setup: it is
+ * freed with the state, in poc_free.) */
+static gateau_record *poc_record;
+
+static void poc_free(gateau_state *state)
+{
+    gateau_state_free(state);
+    gateau_record_free(poc_record);
+}
+
+static gateau_state *poc_at_cut(int players)
+{
+    char text[256];
+    snprintf(text, sizeof text,
+             "game: piece-o-cake\nplayers: %d\n---\n"
+             "deal PPPAAAARRRRRBBBBBBBKKKKKKKKGGGGGGGGGSSSSSSSSSSCCCCCCCCCCC\n",
+             players);
+    gateau_record *record = support_read(text);
+    poc_record = record;
+    return gateau_state_clone(gateau_record_state(record));
+}
+
+enum { CUT_AFTER = 10, CUT_DONE = 21, TAKE = 30, PASS = 60, EAT = 61, COLLECT = 62 };
+
+static char *ordered_text(const gateau_state *state, int seat, const gateau_action *parts,
+                          int count)
+{
+    gateau_action ordered[GATEAU_MAX_MOVE_ACTIONS];
+    char error[256];
+    int n = gateau_move_order(state, seat, parts, count, ordered, error, sizeof error);
+    cr_assert_geq(n, 0, "refused: %s", error);
+    cr_assert(gateau_move_check(state, seat, ordered, n, error, sizeof error), "%s", error);
+    return gateau_move_format(state, seat, ordered, n);
+}
+
+static void expect_refused(const gateau_state *state, int seat, const gateau_action *parts,
+                           int count, const char *fragment)
+{
+    gateau_action ordered[GATEAU_MAX_MOVE_ACTIONS];
+    char error[256] = "";
+    int n = gateau_move_order(state, seat, parts, count, ordered, error, sizeof error);
+    cr_assert_eq(n, -1, "%s ordered, not refused", text_of(parts, count));
+    cr_assert(strstr(error, fragment), "the reason '%s' says '%s'", error, fragment);
+}
+
+Test(move_order, piece_o_cake_cut_anywhere) {
+    gateau_state *state = poc_at_cut(3);
+    /* Gaps clicked anticlockwise, 11|1 first: cut done is implied. */
+    gateau_action cut[] = {CUT_AFTER + 10, CUT_AFTER + 7, CUT_AFTER + 2};
+    char *text = ordered_text(state, 0, cut, 3);
+    cr_assert_str_eq(text, "cut 1-3 4-8 9-11");
+    free(text);
+    gateau_action wrap[] = {CUT_AFTER + 4, CUT_AFTER + 9, CUT_DONE};
+    text = ordered_text(state, 0, wrap, 3);
+    cr_assert_str_eq(text, "cut 11-5 6-10");
+    free(text);
+    gateau_action whole[] = {CUT_DONE};
+    text = ordered_text(state, 0, whole, 1);
+    cr_assert_str_eq(text, "cut 1-11");
+    free(text);
+
+    gateau_action twice[] = {CUT_AFTER + 2, CUT_AFTER + 2};
+    expect_refused(state, 0, twice, 2, "chosen twice");
+    gateau_action take[] = {TAKE + 0};
+    expect_refused(state, 0, take, 1, "not a cut");
+    expect_refused(state, 1, whole, 1, "seat 2 is not to move");
+
+    /* What may join: one gap chosen (11|1, which cannot come first in the
+     * game's own order), every other gap; no "cut done" (one gap cuts
+     * nothing); four gaps in three-player game: part of no move. */
+    gateau_action choices[GATEAU_MAX_ACTIONS];
+    bool complete = true;
+    char error[256];
+    gateau_action last[] = {CUT_AFTER + 10};
+    int found = gateau_move_choices(state, 0, last, 1, choices, &complete, error, sizeof error);
+    cr_assert_eq(found, 10, "%d choices: %s", found, text_of(choices, found));
+    cr_assert_not(complete);
+    for (int i = 0; i < found; i++) cr_assert(choices[i] >= CUT_AFTER && choices[i] < CUT_AFTER + 10);
+    found = gateau_move_choices(state, 0, cut, 3, choices, &complete, error, sizeof error);
+    cr_assert_eq(found, 0, "a three-piece cut in a three-player game takes no more");
+    cr_assert(complete);
+    gateau_action many[] = {CUT_AFTER + 1, CUT_AFTER + 3, CUT_AFTER + 5, CUT_AFTER + 7};
+    found = gateau_move_choices(state, 0, many, 4, choices, &complete, error, sizeof error);
+    cr_assert_eq(found, -1);
+    cr_assert(strstr(error, "part of no legal move"), "%s", error);
+    poc_free(state);
+}
+
+Test(move_order, piece_o_cake_take) {
+    gateau_state *state = poc_at_cut(3);
+    cr_assert(gateau_state_apply(state, 0, CUT_AFTER + 2, NULL, 0));
+    cr_assert(gateau_state_apply(state, 0, CUT_AFTER + 7, NULL, 0));
+    cr_assert(gateau_state_apply(state, 0, CUT_DONE, NULL, 0));
+    int seat = gateau_state_next_seat(state);
+    /* The slices after their take, in the order chosen. */
+    gateau_action parts[] = {EAT, COLLECT, TAKE + 3, COLLECT, EAT, EAT};
+    char *text = ordered_text(state, seat, parts, 6);
+    cr_assert_str_eq(text, "take 4-8 eccee");
+    free(text);
+    gateau_action two[] = {TAKE + 0, TAKE + 3};
+    expect_refused(state, seat, two, 2, "two pieces");
+    gateau_action slice[] = {EAT};
+    expect_refused(state, seat, slice, 1, "after its piece is taken");
+    gateau_action mixed[] = {PASS, EAT};
+    expect_refused(state, seat, mixed, 2, "cannot go with");
+    poc_free(state);
+}
