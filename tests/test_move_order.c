@@ -251,3 +251,44 @@ Test(move_order, piece_o_cake_take) {
     expect_refused(state, seat, mixed, 2, "cannot go with");
     poc_free(state);
 }
+
+/* ---- Marie's Table -------------------------------------------------------------- */
+
+enum { KEEP_LOW = 10, KEEP_HIGH = 20, VOTE_UP = 30 };
+
+Test(move_order, maries_table_permutations) {
+    for (int players = 3; players <= 5; players++) check_game("maries-table", players, 2, 40);
+}
+
+Test(move_order, maries_table_keep_either_card_first) {
+    gateau_record *record = support_read("game: maries-table\nplayers: 3\n---\n"
+                                         "deal 173456/123456/123456/123456/123456/123456\n");
+    const gateau_state *state = gateau_record_state(record);
+    /* The 7 first (the engine's own order takes the lower card first),
+     * given as a lower card or as a higher one. */
+    gateau_action seven_first[] = {KEEP_LOW + 7, KEEP_LOW + 3};
+    char *text = ordered_text(state, 0, seven_first, 2);
+    cr_assert_str_eq(text, "keep 3 7");
+    free(text);
+    gateau_action as_high[] = {KEEP_HIGH + 3, KEEP_HIGH + 7};
+    text = ordered_text(state, 0, as_high, 2);
+    cr_assert_str_eq(text, "keep 3 7");
+    free(text);
+    /* The only 7 alone may be kept with any other card, not with another 7. */
+    gateau_action choices[GATEAU_MAX_ACTIONS];
+    bool complete = true;
+    char error[256];
+    int found = gateau_move_choices(state, 0, seven_first, 1, choices, &complete, error,
+                                    sizeof error);
+    cr_assert_str_eq(text_of(choices, found), "11,13,14,15,16");
+    cr_assert_not(complete);
+    gateau_action two_sevens[] = {KEEP_LOW + 7, KEEP_HIGH + 7};
+    cr_assert_eq(gateau_move_choices(state, 0, two_sevens, 2, choices, &complete, error,
+                                     sizeof error), -1);
+    cr_assert(strstr(error, "part of no legal move"), "%s", error);
+    gateau_action three[] = {KEEP_LOW + 1, KEEP_LOW + 3, KEEP_LOW + 4};
+    expect_refused(state, 0, three, 3, "a keep is two cards");
+    gateau_action vote[] = {VOTE_UP};
+    expect_refused(state, 0, vote, 1, "not a card to keep");
+    gateau_record_free(record);
+}

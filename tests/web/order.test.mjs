@@ -61,6 +61,26 @@ export const tests = [{
     await page.context().close();
   },
 }, {
+  name: "any order: Marie's Table's keep, the higher card first, one put back",
+  async run(env) {
+    const {table, page, token} = await tableFor(env, 'maries-table', ['human', 'heuristic', 'heuristic']);
+    const snapshot = await api(env.url, 'GET', `/api/tables/${table.id}`, undefined, token);
+    const hand = snapshot.view.draft.seen.slice().sort((a, b) => a - b);
+    const cardAt = (i) => `.mt-cards.hand .mt-card:nth-child(${i + 1})`;
+    const last = hand.length - 1;
+    // The highest first, then the lowest, the highest put back, then the
+    // second highest (a copy of the same value, when there are two).
+    await clickPart(page, cardAt(last));
+    check(!(await sendable(page)), 'one card is no keep');
+    await clickPart(page, cardAt(0));
+    check(await sendable(page), 'two cards are a keep');
+    await clickPart(page, cardAt(last));
+    check(!(await sendable(page)), 'one card put back: one card left');
+    await clickPart(page, cardAt(last - 1));
+    await sendAndFind(env, page, table, token, `keep ${hand[0]} ${hand[last - 1]}`);
+    await page.context().close();
+  },
+}, {
   name: 'refusals: a 422 reloads the table and says why',
   async run(env) {
     const {table, page} = await tableFor(env, 'piece-o-cake', ['human', 'heuristic']);

@@ -137,7 +137,17 @@ function showBusy(page, action) {
 // takes it out again (its element on the board is the same).
 function choose(page, entry, draw) {
   if (page.partial.includes(entry)) return setParts(page, page.partial.filter((e) => e !== entry), draw);
+  // A move of one part chosen (a vote, "pass"): another first choice
+  // takes its place.
+  if (aloneChosen(page) && (page.snapshot.legal || []).includes(entry)) return setParts(page, [entry], draw, entry.action);
   return setParts(page, [...page.partial, entry], draw, entry.action);
+}
+
+// Whether the move built is one part that is a whole move by itself: the
+// other first choices then stay on offer, to change one's mind.
+function aloneChosen(page) {
+  const [only] = page.partial;
+  return page.partial.length === 1 && only.complete === true && (page.snapshot.legal || []).includes(only);
 }
 
 // The move built becomes parts (in the order chosen); the server says
@@ -279,7 +289,7 @@ function drawTable(root, page, actions) {
     (focused.dataset.focus || (focused.dataset.action && `action-${focused.dataset.action}`));
 
   const renderer = RENDERERS[snapshot.game];
-  const offered = page.busy || snapshot.over ? [] : page.legal;
+  const offered = page.busy || snapshot.over ? [] : aloneChosen(page) ? snapshot.legal : page.legal;
   const board = renderBoard(renderer, snapshot, offered, snapshot.over ? [] : page.partial,
     actions.choose, actions.setParts);
   const onBoard = new Set([...board.querySelectorAll('[data-action]')].map((e) => Number(e.dataset.action)));
