@@ -292,3 +292,95 @@ Test(move_order, maries_table_keep_either_card_first) {
     expect_refused(state, 0, vote, 1, "not a card to keep");
     gateau_record_free(record);
 }
+
+/* ---- Cake Master ------------------------------------------------------------------ */
+
+enum { CM_KEEP = 2000, CM_LEFT = 3000, CM_PLACE = 4000, CM_CARDS = 200 };
+
+Test(move_order, cake_master_permutations) {
+    for (int players = 2; players <= 6; players += 2) check_game("cake-master", players, 1, 40);
+}
+
+/* Plays random moves of a new Cake Master game until seat 1 is to place. */
+static gateau_state *cm_at(gateau_setup *setup, bool placing)
+{
+    gateau_rng rng;
+    gateau_rng_seed(&rng, 27);
+    gateau_state *state = gateau_state_new(setup);
+    while (gateau_state_is_chance(state) ||
+           !(gateau_state_actors(state) & 1u) || gateau_state_in_move(state)) {
+        support_random_step(state, &rng);
+    }
+    if (placing) {
+        gateau_action move[GATEAU_MAX_MOVE_ACTIONS];
+        while (!gateau_state_is_over(state)) {
+            gateau_action legal[GATEAU_MAX_ACTIONS];
+            gateau_state_legal_actions(state, 0, legal);
+            if ((gateau_state_actors(state) & 1u) && !gateau_state_in_move(state) &&
+                legal[0] >= CM_PLACE)
+                break;
+            if (gateau_state_is_chance(state) || gateau_state_in_move(state)) {
+                support_random_step(state, &rng);
+                continue;
+            }
+            int seat = gateau_state_next_seat(state);
+            int n = random_move(state, seat, &rng, move);
+            for (int i = 0; i < n; i++) gateau_state_apply_legal(state, seat, move[i]);
+        }
+    }
+    return state;
+}
+
+Test(move_order, cake_master_place_in_any_position_order) {
+    gateau_setup *setup = support_setup("cake-master", 3, NULL);
+    gateau_state *state = cm_at(setup, true);
+    gateau_action first[GATEAU_MAX_ACTIONS];
+    int n = gateau_state_legal_actions(state, 0, first);
+    cr_assert_gt(n, 0);
+    int kinds[3], k = 0;
+    for (int i = 0; i < n && k < 3; i++) {
+        int kind = (first[i] - CM_PLACE) % CM_CARDS;
+        bool seen = false;
+        for (int j = 0; j < k; j++) seen |= kinds[j] == kind;
+        if (!seen) kinds[k++] = kind;
+    }
+    cr_assert_eq(k, 3, "three cards to place");
+    /* 3d first, then 1a, then 2b: in position order. */
+    gateau_action parts[] = {CM_PLACE + 11 * CM_CARDS + kinds[0], CM_PLACE + 0 * CM_CARDS + kinds[1],
+                             CM_PLACE + 5 * CM_CARDS + kinds[2]};
+    gateau_action ordered[GATEAU_MAX_MOVE_ACTIONS];
+    char error[256];
+    cr_assert_eq(gateau_move_order(state, 0, parts, 3, ordered, error, sizeof error), 3, "%s",
+                 error);
+    cr_assert(ordered[0] == parts[1] && ordered[1] == parts[2] && ordered[2] == parts[0]);
+    cr_assert(gateau_move_check(state, 0, ordered, 3, error, sizeof error), "%s", error);
+    /* After 3d alone, 1a is still open to the other cards. */
+    gateau_action choices[GATEAU_MAX_ACTIONS];
+    bool complete;
+    int found = gateau_move_choices(state, 0, parts, 1, choices, &complete, error, sizeof error);
+    bool open = false;
+    for (int i = 0; i < found; i++) open |= choices[i] == parts[1];
+    cr_assert(open, "1a is offered after 3d");
+    gateau_action same[] = {CM_PLACE + 4 * CM_CARDS + kinds[0], CM_PLACE + 4 * CM_CARDS + kinds[1]};
+    expect_refused(state, 0, same, 2, "two cards on 2a");
+    gateau_action keep[] = {CM_KEEP + kinds[0]};
+    expect_refused(state, 0, keep, 1, "not a card placed");
+    gateau_state_free(state);
+    gateau_setup_free(setup);
+}
+
+Test(move_order, cake_master_share_either_first) {
+    gateau_setup *setup = support_setup("cake-master", 3, NULL);
+    gateau_state *state = cm_at(setup, false);
+    gateau_action legal[GATEAU_MAX_ACTIONS];
+    int n = gateau_state_legal_actions(state, 0, legal);
+    cr_assert_eq(n, 3, "three cards to keep from");
+    gateau_action parts[] = {CM_LEFT + legal[1] - CM_KEEP, legal[0]};
+    char *text = ordered_text(state, 0, parts, 2);
+    cr_assert(!strncmp(text, "keep ", 5), "%s", text);
+    free(text);
+    gateau_action two[] = {legal[0], legal[1]};
+    expect_refused(state, 0, two, 2, "two cards kept");
+    gateau_state_free(state);
+    gateau_setup_free(setup);
+}

@@ -25,19 +25,34 @@ async function tableFor(env, game, seats) {
   return {table, page, token: table.seats[0].token};
 }
 
-// Sends the move built and waits until the seat's record holds line.
+// Whether the seat's record holds line (a move, its seat prefix aside).
+async function recordHolds(env, table, token, line) {
+  const record = await api(env.url, 'GET', `/api/tables/${table.id}/record`, undefined, token);
+  return record.split('\n').some((text) => text.replace(/^\d+: /, '') === line);
+}
+
+// Sends the move built (only Send sends it) and waits until the seat's
+// record holds line.
 async function sendAndFind(env, page, table, token, line) {
   check(await sendable(page), 'the whole move can be sent');
-  const before = await api(env.url, 'GET', `/api/tables/${table.id}`, undefined, token);
-  check(before.version === 1, `nothing was sent before Send: version ${before.version}`);
+  check(!(await recordHolds(env, table, token, line)), `'${line}' was sent before Send`);
   await page.click('[data-testid=send]');
   for (let tries = 0; tries < 100; tries++) {
-    const record = await api(env.url, 'GET', `/api/tables/${table.id}/record`, undefined, token);
-    if (record.split('\n').some((text) => text.replace(/^\d+: /, '') === line)) return;
+    if (await recordHolds(env, table, token, line)) return;
     await page.waitForTimeout(50);
   }
   const record = await api(env.url, 'GET', `/api/tables/${table.id}/record`, undefined, token);
   throw new Error(`the record does not hold '${line}':\n${record}`);
+}
+
+// Resolves to seat 1's snapshot once test(snapshot) holds.
+async function snapshotWhen(env, table, token, test) {
+  for (let tries = 0; tries < 200; tries++) {
+    const snapshot = await api(env.url, 'GET', `/api/tables/${table.id}`, undefined, token);
+    if (test(snapshot)) return snapshot;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error('the table never came to the moment waited for');
 }
 
 export const tests = [{
@@ -78,6 +93,36 @@ export const tests = [{
     check(!(await sendable(page)), 'one card put back: one card left');
     await clickPart(page, cardAt(last - 1));
     await sendAndFind(env, page, table, token, `keep ${hand[0]} ${hand[last - 1]}`);
+    await page.context().close();
+  },
+}, {
+  name: 'any order: Cake Master\'s share, left before keep, and place, 3d before 1a before 2b',
+  async run(env) {
+    const {table, page, token} = await tableFor(env, 'cake-master', ['human', 'heuristic', 'heuristic']);
+    const hand = (await api(env.url, 'GET', `/api/tables/${table.id}`, undefined, token)).view.hand;
+    const button = (i, what) => `.cm-hand-card:nth-child(${i + 1}) .cm-btn-${what}`;
+    // Left first; keep one card, take it back, keep another.
+    await clickPart(page, button(1, 'left'));
+    await clickPart(page, button(0, 'keep'));
+    await clickPart(page, button(0, 'keep'));
+    check(!(await sendable(page)), 'the keep taken back: no whole share');
+    await clickPart(page, button(2, 'keep'));
+    await sendAndFind(env, page, table, token, `keep ${hand[2]} left ${hand[1]} right ${hand[0]}`);
+
+    // The place, once the bots have shared: three cards, last position first.
+    const placing = await snapshotWhen(env, table, token, (snapshot) => snapshot.view.phase === 'place' &&
+      (snapshot.legal || []).length > 0);
+    await page.waitForSelector('[data-testid=board] .cm-chip');
+    const holding = placing.view.seats[0].holding;
+    const actionOf = (code, where) => placing.legal.find((entry) => entry.name === `${code}:${where}`).action;
+    const chip = (code, where) => `.cm-chip[data-action="${actionOf(code, where)}"]`;
+    await clickPart(page, chip(holding[0], '3d'));
+    await clickPart(page, chip(holding[1], '1a'));
+    await clickPart(page, `.cm-pending-undo[data-action="${actionOf(holding[1], '1a')}"]`);
+    await clickPart(page, chip(holding[1], '1a'));
+    check(!(await sendable(page)), 'two cards placed of three');
+    await clickPart(page, chip(holding[2], '2b'));
+    await sendAndFind(env, page, table, token, `place ${holding[1]}:1a ${holding[2]}:2b ${holding[0]}:3d`);
     await page.context().close();
   },
 }, {

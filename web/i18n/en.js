@@ -417,6 +417,7 @@ export default {
   'cm.chosen_wait': 'You have chosen: waiting for the other bakers.',
   'cm.from': 'from {name}',
   'cm.your_holding': 'Your cards to place',
+  'cm.take_back_place': '{card} on {position}: take it back',
   'cm.goes_to': 'to {position}',
   'cm.place_help': 'Each number on your cakes is one of these cards: click where it goes. Cards are placed in position order (cake 1 a to d, then cake 2 …).',
   'cm.placed_wait': 'You have placed: waiting for the other bakers.',

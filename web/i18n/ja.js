@@ -415,6 +415,7 @@ export default {
   'cm.chosen_wait': '選択済み: 他のパティシエを待っています。',
   'cm.from': '{name}から',
   'cm.your_holding': '置くカード',
+  'cm.take_back_place': '{position} の {card} を戻す',
   'cm.goes_to': '{position}へ',
   'cm.place_help': 'ケーキ上の番号はこのカードを表します。置く場所をクリックしてください。位置の順 (ケーキ1の a から d、次にケーキ2…) に置きます。',
   'cm.placed_wait': '配置済み: 他のパティシエを待っています。',
