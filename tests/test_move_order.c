@@ -384,3 +384,35 @@ Test(move_order, cake_master_share_either_first) {
     gateau_state_free(state);
     gateau_setup_free(setup);
 }
+
+/* ---- Mice Cake --------------------------------------------------------------------- */
+
+enum { MC_PLACE = 30, MC_TARGET = 40 };
+
+Test(move_order, mice_cake_permutations) { check_game("mice-cake", 2, 3, 60); }
+
+Test(move_order, mice_cake_mice_in_any_column_order) {
+    gateau_record *record = support_read(
+        "game: mice-cake\nplayers: 2\n---\n"
+        "deal 0/1 0/2 0/3 0/4 0/5 0/6 1/1 1/2 1/3 1/4 1/5 1/6 0/0 2/2 2/3 2/4 2/5 2/6 3/3 3/4 "
+        "3/5 3/6 4/4 4/5 4/6 5/5 5/6 6/6\n");
+    const gateau_state *state = gateau_record_state(record);
+    /* D, A, C, A: written column by column. */
+    gateau_action parts[] = {MC_PLACE + 3, MC_PLACE + 0, MC_PLACE + 2, MC_PLACE + 0};
+    char *text = ordered_text(state, 0, parts, 4);
+    cr_assert_str_eq(text, "assign A2 C1 D1");
+    free(text);
+    /* After D alone, A, B and C are still open. */
+    gateau_action choices[GATEAU_MAX_ACTIONS];
+    bool complete;
+    char error[256];
+    int found = gateau_move_choices(state, 0, parts, 1, choices, &complete, error, sizeof error);
+    cr_assert_str_eq(text_of(choices, found), "30,31,32,33");
+    gateau_action five[] = {MC_PLACE, MC_PLACE, MC_PLACE + 1, MC_PLACE + 2, MC_PLACE + 3};
+    expect_refused(state, 0, five, 5, "more than 4 mice");
+    gateau_action target[] = {MC_PLACE, MC_TARGET + 5};
+    expect_refused(state, 0, target, 2, "no column is a steal");
+    gateau_action two[] = {MC_TARGET + 5, MC_TARGET + 6};
+    expect_refused(state, 0, two, 2, "two steal targets");
+    gateau_record_free(record);
+}

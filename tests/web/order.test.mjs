@@ -126,6 +126,33 @@ export const tests = [{
     await page.context().close();
   },
 }, {
+  name: 'any order: Mice Cake\'s mice, columns right to left and one taken back',
+  async run(env) {
+    const {table, page, token} = await tableFor(env, 'mice-cake', ['human', 'heuristic']);
+    const snapshot = await api(env.url, 'GET', `/api/tables/${table.id}`, undefined, token);
+    const columns = snapshot.legal.map((entry) => /^mouse on ([A-D])$/.exec(entry.name))
+      .filter(Boolean).map((found) => found[1]);
+    check(columns.length >= 2, `columns open: ${columns}`);
+    const cell = (c) => `.mc-lane-cell.mc-add[data-action="${30 + 'ABCD'.indexOf(c)}"]`;
+    const last = columns[columns.length - 1], first = columns[0];
+    // The last column first, then the first, the last again, one of
+    // those taken back, then the first and the second.
+    await clickPart(page, cell(last));
+    await clickPart(page, cell(first));
+    await clickPart(page, cell(last));
+    await clickPart(page, `.mc-remove[data-action="${30 + 'ABCD'.indexOf(last)}"]`);
+    check(!(await sendable(page)), 'two mice of four placed');
+    await clickPart(page, cell(first));
+    check(!(await sendable(page)), 'three mice of four placed');
+    await clickPart(page, cell(columns[1]));
+    const count = {[last]: 1};
+    count[first] = (count[first] || 0) + 2;
+    count[columns[1]] = (count[columns[1]] || 0) + 1;
+    const line = `assign ${Object.keys(count).sort().map((c) => `${c}${count[c]}`).join(' ')}`;
+    await sendAndFind(env, page, table, token, line);
+    await page.context().close();
+  },
+}, {
   name: 'refusals: a 422 reloads the table and says why',
   async run(env) {
     const {table, page} = await tableFor(env, 'piece-o-cake', ['human', 'heuristic']);

@@ -505,6 +505,8 @@ export default {
   'mc.steal_tag': 'steal',
   'mc.aim': '{pips} pips',
   'mc.aim_long': 'its nearest piece is worth {pips} pips',
+  'mc.remove_mouse': 'Take a mouse back from column {column}',
+  'mc.unsteal': 'Steal {piece}: chosen; press to choose again',
   'mc.add_mouse': 'Put a mouse on column {column} ({placed} there so far; {aim})',
   'mc.lane_label': "{name}'s mice by column",
   'mc.lane_placed': 'mice placed: {count}',

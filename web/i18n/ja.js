@@ -503,6 +503,8 @@ export default {
   'mc.steal_tag': '盗み',
   'mc.aim': '{pips} 目',
   'mc.aim_long': '手前のピースは {pips} 目',
+  'mc.remove_mouse': '{column} 列のネズミを1匹戻す',
+  'mc.unsteal': '{piece} を盗む: 選択中。押すと選び直せます',
   'mc.add_mouse': '{column} 列にネズミを置く（いま {placed} 匹、{aim}）',
   'mc.lane_label': '{name}の列ごとのネズミ',
   'mc.lane_placed': '{count} 匹を配置',

@@ -72,7 +72,9 @@ export function scoreOf(renderer, view, seat) {
 //   clickable(entry, attributes)  the attributes that make an element
 //             play entry when clicked or when Enter/Space is pressed on
 //             it: data-action, role=button, tabindex, aria-label, class
-//             "legal"; attributes given are kept (class is added to)
+//             "legal" (and data-undo for an entry of partial, which a
+//             click takes back); attributes given are kept (class is
+//             added to)
 //   t, lang, h, s: the catalogue and the element builders
 export function boardContext(renderer, snapshot, legal, partial, choose, setParts = () => {}) {
   const find = (test) => legal.find((entry) =>
@@ -87,6 +89,8 @@ export function boardContext(renderer, snapshot, legal, partial, choose, setPart
       ...attributes,
       class: `${attributes.class ? `${attributes.class} ` : ''}legal`,
       'data-action': entry.action,
+      // (a part of the move being built: clicked, it goes back)
+      'data-undo': partial.includes(entry) ? 'true' : null,
       role: attributes.role || 'button',
       tabindex: 0,
       'aria-label': attributes['aria-label'] || actionLabel(renderer, entry.name),
