@@ -229,8 +229,8 @@ int gateau_move_choices(const gateau_state *state, int seat, const gateau_action
         set_error(error, error_size, "more than %d moves: too many to choose from in any order",
                   MOST_MOVES);
     } else if (!some_move_holds(&list, keys, n)) {
-        set_error(error, error_size, "the %d part%s chosen make%s part of no legal move of seat %d",
-                  count, count == 1 ? "" : "s", count == 1 ? "s" : "", seat + 1);
+        set_error(error, error_size, "the %d part%s chosen %s part of no legal move of seat %d",
+                  count, count == 1 ? "" : "s", count == 1 ? "is" : "are", seat + 1);
     } else {
         found = 0;
         if (complete) *complete = whole_move(state, seat, ordered, n);
