@@ -262,8 +262,10 @@ GATEAU_API int gateau_move_order(const gateau_state *state, int seat, const gate
  * action per distinct part, none that would change nothing; *complete says
  * whether chosen is already a whole legal move (ordered).  Returns their
  * number, or -1 with a one-line reason when chosen is part of no legal
- * move of seat (or seat may not move).  With count 0, the parts a move may
- * begin with in any order.
+ * move of seat, or seat may not start a move now (not to move, or inside
+ * a move made action by action).  With count 0, the parts a move may
+ * begin with in any order.  It lists seat's legal moves (a few thousand
+ * at most), so it answers from what seat knows and nothing else.
  */
 GATEAU_API int gateau_move_choices(const gateau_state *state, int seat, const gateau_action *chosen,
                                    int count, gateau_action choices[GATEAU_MAX_ACTIONS],
