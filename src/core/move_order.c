@@ -53,6 +53,8 @@ static int order_parts(const gateau_state *state, int seat, const gateau_action 
                        gateau_action *ordered, char *error, size_t error_size)
 {
     const gateau_game *game = state->setup->game;
+    static const gateau_action none[1];
+    if (!parts) parts = none; /* (no parts: the games copy none from here) */
     if (!game->order_move) {
         if (count) memcpy(ordered, parts, (size_t)count * sizeof *parts);
         return count;
@@ -237,12 +239,12 @@ int gateau_move_choices(const gateau_state *state, int seat, const gateau_action
         /* Candidates: every key of every move there is (ascending, once). */
         gateau_action *candidates = malloc(((size_t)list.used + 1) * sizeof *candidates);
         if (!candidates) abort();
-        memcpy(candidates, list.keys, (size_t)list.used * sizeof *candidates);
+        if (list.used) memcpy(candidates, list.keys, (size_t)list.used * sizeof *candidates);
         qsort(candidates, (size_t)list.used, sizeof *candidates, compare_actions);
         gateau_action more[GATEAU_MAX_MOVE_ACTIONS], grown[GATEAU_MAX_MOVE_ACTIONS];
         for (int c = 0; c < list.used && n + 1 < GATEAU_MAX_MOVE_ACTIONS; c++) {
             if ((c && candidates[c] == candidates[c - 1]) || found == GATEAU_MAX_ACTIONS) continue;
-            memcpy(more, chosen, (size_t)count * sizeof *more);
+            if (count) memcpy(more, chosen, (size_t)count * sizeof *more);
             more[count] = candidates[c];
             int g = order_parts(state, seat, more, count + 1, grown, NULL, 0);
             if (g < 0 || (g == n && !memcmp(grown, ordered, (size_t)n * sizeof *grown))) continue;
