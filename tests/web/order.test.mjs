@@ -32,9 +32,11 @@ async function recordHolds(env, table, token, line) {
 }
 
 // Sends the move built (only Send sends it) and waits until the seat's
-// record holds line.
-async function sendAndFind(env, page, table, token, line) {
+// record holds line.  With GATEAU_SCREENSHOTS, the table just before
+// (docs/web.md shows it): images/GAME-any-order.png.
+async function sendAndFind(env, page, table, token, line, picture) {
   check(await sendable(page), 'the whole move can be sent');
+  if (env.screenshots && picture) await page.screenshot({path: `${env.screenshots}/${picture}-any-order.png`});
   check(!(await recordHolds(env, table, token, line)), `'${line}' was sent before Send`);
   await page.click('[data-testid=send]');
   for (let tries = 0; tries < 100; tries++) {
@@ -72,7 +74,7 @@ export const tests = [{
     check((await page.$$(`[data-testid=board] ${gap(3)}.offered`)).length === 1, 'the gap clicked again is offered again');
     await clickPart(page, gap(4));
     check((await builtText(page)).split('·').length === 3, `three parts built: ${await builtText(page)}`);
-    await sendAndFind(env, page, table, token, 'cut 1-4 5-7 8-11');
+    await sendAndFind(env, page, table, token, 'cut 1-4 5-7 8-11', 'piece-o-cake');
     await page.context().close();
   },
 }, {
@@ -92,7 +94,7 @@ export const tests = [{
     await clickPart(page, cardAt(last));
     check(!(await sendable(page)), 'one card put back: one card left');
     await clickPart(page, cardAt(last - 1));
-    await sendAndFind(env, page, table, token, `keep ${hand[0]} ${hand[last - 1]}`);
+    await sendAndFind(env, page, table, token, `keep ${hand[0]} ${hand[last - 1]}`, 'maries-table');
     await page.context().close();
   },
 }, {
@@ -122,7 +124,7 @@ export const tests = [{
     await clickPart(page, chip(holding[1], '1a'));
     check(!(await sendable(page)), 'two cards placed of three');
     await clickPart(page, chip(holding[2], '2b'));
-    await sendAndFind(env, page, table, token, `place ${holding[1]}:1a ${holding[2]}:2b ${holding[0]}:3d`);
+    await sendAndFind(env, page, table, token, `place ${holding[1]}:1a ${holding[2]}:2b ${holding[0]}:3d`, 'cake-master');
     await page.context().close();
   },
 }, {
@@ -149,7 +151,7 @@ export const tests = [{
     count[first] = (count[first] || 0) + 2;
     count[columns[1]] = (count[columns[1]] || 0) + 1;
     const line = `assign ${Object.keys(count).sort().map((c) => `${c}${count[c]}`).join(' ')}`;
-    await sendAndFind(env, page, table, token, line);
+    await sendAndFind(env, page, table, token, line, 'mice-cake');
     await page.context().close();
   },
 }, {
