@@ -39,8 +39,9 @@ const line = (name, values) => console.log(`${name.padEnd(34)} n=${String(values
   `  max ${Math.max(...values).toFixed(1).padStart(6)} ms`);
 
 // Time from a click (captured before any handler) until the page is drawn
-// again and not busy: the next choices offered after /legal, or a whole
-// move committed by the server (its 200) and shown as played.  The other
+// again and not busy: the next choices offered after /legal, or (a click
+// of Send) a whole move committed by the server (its 200) and shown as
+// played.  The other
 // seats' moves after it are theirs, not the click's, and not counted.
 // The painted figure: a task posted from the next animation frame runs
 // once that frame is painted.
@@ -81,7 +82,10 @@ try {
     await page.evaluate(WATCH_CLICKS);
     const random = randomFrom(7);
     for (let clicks = 0; clicks < 400 && !(await page.$('[data-testid=end]')); clicks++) {
-      const choices = await page.$$('[data-testid=board] [data-action]');
+      // (a whole move is sent by its button, never by the click that
+      // completes it; parts already chosen are not clicked again)
+      const send = await page.$('[data-testid=send]:not([disabled])');
+      const choices = send ? [send] : await page.$$('[data-testid=board] [data-action]:not([data-undo])');
       if (!choices.length || await page.$('[aria-busy=true]')) {
         await page.waitForTimeout(20);
         continue;

@@ -1065,3 +1065,53 @@ Test(server, pipelined_requests_end_the_connection_not_the_server)
     json_decref(request(&running, "GET", "/api/games", NULL, 200));
     served_stop(&running);
 }
+
+/* Moves built in any order (issue 27): /legal takes a partial selection
+ * in any order, puts it in the engine's order ("move"), says what may
+ * still join it and whether it is whole; a selection that is part of no
+ * legal move is a 422 that says so; a move posted as its parts in any
+ * order is stored as the canonical move. */
+Test(server, legal_takes_parts_in_any_order)
+{
+    served running = served_start(support_temp_path("any-order.db"));
+    created table = create_table(&running, "{\"game\":\"piece-o-cake\","
+                                           "\"seats\":[\"human\",\"human\",\"human\"]}");
+    const char *seat1 = table.tokens[0];
+    char path[512];
+    /* The gap 11|1 alone (action 20), which the engine's own order cannot
+     * begin with: part of a cut, not whole, every other gap may join. */
+    snprintf(path, sizeof path, "/api/tables/%s/legal?after=20", table.id);
+    json_t *answer = request_as(&running, "GET", path, NULL, seat1, 200);
+    cr_assert(json_is_false(json_object_get(answer, "complete")));
+    cr_assert_eq(json_array_size(json_object_get(answer, "legal")), 10);
+    json_decref(answer);
+    /* 11|1 then 8|9: a whole cut, in the engine's order; 3|4 may still join. */
+    snprintf(path, sizeof path, "/api/tables/%s/legal?after=20,17", table.id);
+    answer = request_as(&running, "GET", path, NULL, seat1, 200);
+    cr_assert(json_is_true(json_object_get(answer, "complete")));
+    char *move = json_dumps(json_object_get(answer, "move"), JSON_COMPACT);
+    cr_assert_str_eq(move, "[17,20]");
+    free(move);
+    bool offered = false;
+    size_t i;
+    json_t *item;
+    json_array_foreach(json_object_get(answer, "legal"), i, item)
+        if (json_integer_value(json_object_get(item, "action")) == 12)
+            offered = json_is_true(json_object_get(item, "complete"));
+    cr_assert(offered, "3|4 joins, and makes a whole cut");
+    json_decref(answer);
+    /* Garbage: a gap twice; four gaps in a three-player game. */
+    snprintf(path, sizeof path, "/api/tables/%s/legal?after=12,17,12", table.id);
+    refused_as(&running, "GET", path, NULL, seat1, 422, "chosen twice");
+    snprintf(path, sizeof path, "/api/tables/%s/legal?after=18,12,14,16", table.id);
+    refused_as(&running, "GET", path, NULL, seat1, 422, "part of no legal move");
+    /* Posted in the order clicked: stored as the canonical move. */
+    snprintf(path, sizeof path, "/api/tables/%s/moves", table.id);
+    json_decref(request_as(&running, "POST", path, "{\"version\":1,\"move\":[20,12,17]}", seat1, 200));
+    snprintf(path, sizeof path, "/api/tables/%s/record", table.id);
+    char *record;
+    cr_assert_eq(http_request_as(running.port, "GET", path, NULL, seat1, "", &record), 200);
+    cr_assert(strstr(record, "\ncut 1-3 4-8 9-11\n"), "%s", record);
+    free(record);
+    served_stop(&running);
+}

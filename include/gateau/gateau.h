@@ -239,6 +239,43 @@ GATEAU_API char *gateau_move_describe(const gateau_state *before, int seat,
  */
 GATEAU_API bool gateau_move_visible(const gateau_state *before, int seat,
                                     const gateau_action *actions, int count, int viewer);
+/*
+ * Moves built in any order (a person clicking a board).  A move's parts
+ * are its actions as the game lists them; a person may choose them in any
+ * order that makes sense for the move (a cut's gaps anywhere round the
+ * cake, either card of a pair first, placements in any position order,
+ * mice in any column order), and the game puts them in its one canonical
+ * order, the order gateau_move_check and the records take.  Parts that
+ * name the same thing in two places count as one part (Marie's Table's
+ * lower and higher card of a pair are both "that card").
+ *
+ * gateau_move_order: parts[0 .. count) of a move of seat (whole or begun)
+ * in any order, written to ordered in the game's canonical order, with any
+ * part the rules imply added (piece o' Cake's "cut done" after two or more
+ * gaps) and any they make redundant dropped.  Returns the number written,
+ * or -1 with a one-line reason when the parts cannot be arranged into a
+ * move at all (a part that is not of this decision, a gap chosen twice,
+ * two takes).  A whole move's parts in any order give the move itself, so
+ * ordering a legal move changes nothing; whether the result is legal is
+ * gateau_move_check's to say.
+ */
+GATEAU_API int gateau_move_order(const gateau_state *state, int seat, const gateau_action *parts,
+                                 int count, gateau_action ordered[GATEAU_MAX_MOVE_ACTIONS],
+                                 char *error, size_t error_size);
+/*
+ * gateau_move_choices: the parts that may join chosen[0 .. count) (any
+ * order) so that it stays part of some legal move of seat, ascending, one
+ * action per distinct part, none that would change nothing; *complete says
+ * whether chosen is already a whole legal move (ordered).  Returns their
+ * number, or -1 with a one-line reason when chosen is part of no legal
+ * move of seat, or seat may not start a move now (not to move, or inside
+ * a move made action by action).  With count 0, the parts a move may
+ * begin with in any order.  It lists seat's legal moves (a few thousand
+ * at most), so it answers from what seat knows and nothing else.
+ */
+GATEAU_API int gateau_move_choices(const gateau_state *state, int seat, const gateau_action *chosen,
+                                   int count, gateau_action choices[GATEAU_MAX_ACTIONS],
+                                   bool *complete, char *error, size_t error_size);
 /* The legal moves of seat, explained for a person.  malloc'd. */
 GATEAU_API char *gateau_state_describe_legal(const gateau_state *state, int seat);
 

@@ -163,6 +163,8 @@ _SIGNATURES = {
     "gateau_move_parse": (_i, [_p, _i, _s, _actions, _s, _size]),
     "gateau_move_format": (_p, [_p, _i, _actions, _i]),
     "gateau_move_check": (_b, [_p, _i, _actions, _i, _s, _size]),
+    "gateau_move_order": (_i, [_p, _i, _actions, _i, _actions, _s, _size]),
+    "gateau_move_choices": (_i, [_p, _i, _actions, _i, _actions, ctypes.POINTER(ctypes.c_bool), _s, _size]),
     "gateau_state_from_view": (_p, [_p, _i, _s, _s, _size]),
     "gateau_action_name": (_p, [_p, _i, _action]),
     "gateau_state_describe_legal": (_p, [_p, _i]),

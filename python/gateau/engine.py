@@ -610,6 +610,42 @@ class State:
         array = self._move_actions(actions, seat)
         return C.take_string(lib.gateau_move_format(self._state, seat, array, len(array)))
 
+    def order_move(self, parts, seat=None):
+        """The parts of a move of seat (whole or begun) chosen in any order,
+        as the game orders them (gateau_move_order): a legal move's parts in
+        any order give the move itself.  Parts that cannot make a move in
+        any order are refused."""
+        seat = self._seat(seat)
+        parts = [self._action(part, seat) for part in parts]
+        if len(parts) >= C.MAX_MOVE_ACTIONS:
+            raise GateauError("a move has 0 to %d parts, not %d" % (C.MAX_MOVE_ACTIONS - 1, len(parts)))
+        given = (ctypes.c_int32 * max(1, len(parts)))(*parts)
+        ordered = (ctypes.c_int32 * C.MAX_MOVE_ACTIONS)()
+        error = C.error_buffer()
+        count = lib.gateau_move_order(self._state, seat, given, len(parts), ordered, error, len(error))
+        if count < 0:
+            raise GateauError(c_error(error))
+        return list(ordered[:count])
+
+    def move_choices(self, chosen, seat=None):
+        """What may join parts chosen in any order (gateau_move_choices):
+        (the parts that keep it part of some legal move of seat, whether it
+        is a whole move already).  Chosen parts that are part of no legal
+        move are refused."""
+        seat = self._seat(seat)
+        chosen = [self._action(part, seat) for part in chosen]
+        if len(chosen) >= C.MAX_MOVE_ACTIONS:
+            raise GateauError("a move has 0 to %d parts, not %d" % (C.MAX_MOVE_ACTIONS - 1, len(chosen)))
+        given = (ctypes.c_int32 * max(1, len(chosen)))(*chosen)
+        choices = (ctypes.c_int32 * C.MAX_ACTIONS)()
+        complete = ctypes.c_bool(False)
+        error = C.error_buffer()
+        count = lib.gateau_move_choices(self._state, seat, given, len(chosen), choices,
+                                        ctypes.byref(complete), error, len(error))
+        if count < 0:
+            raise GateauError(c_error(error))
+        return list(choices[:count]), bool(complete.value)
+
     def action_to_string(self, action, seat=None):
         """A short name of one action of seat ("take 4-7"): an action of
         the game's action space (for chance: one of the outcomes now)."""

@@ -197,3 +197,21 @@ def test_no_leak_in_a_long_loop():
     churn(3000)
     grown = resident_kilobytes() - before
     assert grown < 2048, "grew by %d kB over 3000 rounds" % grown
+
+
+def test_moves_built_in_any_order_are_ordered_by_the_engine():
+    """gateau_move_order and gateau_move_choices (issue 27): a cut's gaps
+    chosen anticlockwise, 11|1 first, make the engine's cut."""
+    state = gateau.load("piece-o-cake", 3).new_initial_state()
+    state.apply_move("deal PPPAAAARRRRRBBBBBBBKKKKKKKKGGGGGGGGGSSSSSSSSSSCCCCCCCCCCC")
+    gaps = [10 + 11 - 1, 10 + 8 - 1, 10 + 3 - 1]  # after 11, 8 and 3
+    ordered = state.order_move(gaps)
+    assert ordered == sorted(gaps)
+    assert state.move_text(ordered) == "cut 1-3 4-8 9-11"
+    choices, complete = state.move_choices(gaps[:1])
+    assert len(choices) == 10 and not complete
+    assert state.move_choices(gaps) == ([], True)
+    with pytest.raises(gateau.GateauError, match="chosen twice"):
+        state.order_move([12, 12])
+    with pytest.raises(gateau.GateauError, match="part of no legal move"):
+        state.move_choices([11, 13, 15, 17])

@@ -97,6 +97,15 @@ struct gateau_game {
      * (gateau_setup_max_game_length). */
     int (*max_game_length)(const gateau_setup *setup);
 
+    /* Optional: puts the parts of a move of seat chosen in any order in the
+     * game's canonical order (gateau_move_order, which has checked the
+     * seat and count; count may be 0).  It writes at most count + 1
+     * actions (one implied part), and refuses, -1 with a one-line reason,
+     * only parts that cannot make a move in any order; legality is
+     * checked after it.  Without it, parts are taken in the order given. */
+    int (*order_move)(const gateau_state *state, int seat, const gateau_action *parts, int count,
+                      gateau_action *ordered, char *error, size_t error_size);
+
     /* For learning agents (gateau/observation.h): every seat action is
      * below action_space; observe writes what seat (or GATEAU_OBSERVER)
      * knows, the same number of values whatever the state and setup, from

@@ -67,32 +67,38 @@ static void builder_print(text_builder *builder, const char *text)
     builder_add(builder, text, strlen(text));
 }
 
-/* The legal actions of seat now, as [{"action","name"}...]: those that
- * end the seat's move by themselves say "complete": true, so that a
- * client posts them without asking GET .../legal?after= whether the move
- * is whole (that question was more than half of all requests).  Written
- * straight, not through a jansson tree. */
-static char *legal_json(const gateau_state *state, int seat)
+/* The parts that may join chosen[0 .. count) (in any order) in a move of
+ * seat, as [{"action","name"}...] (gateau_move_choices): those that make
+ * a whole move with chosen say "complete": true, so that a client posts
+ * it without asking GET .../legal?after= whether the move is whole (that
+ * question was more than half of all requests).  NULL with the reason
+ * when chosen is part of no legal move; *complete: whether chosen is a
+ * whole move already.  Written straight, not through a jansson tree. */
+static char *legal_json(const gateau_state *state, int seat, const gateau_action *chosen,
+                        int count, bool *complete, char *error, size_t error_size)
 {
+    gateau_action choices[GATEAU_MAX_ACTIONS], more[GATEAU_MAX_MOVE_ACTIONS];
+    gateau_action ordered[GATEAU_MAX_MOVE_ACTIONS];
+    int found = gateau_move_choices(state, seat, chosen, count, choices, complete, error,
+                                    error_size);
+    if (found < 0) return NULL;
     text_builder out = {0};
     builder_print(&out, "[");
-    gateau_action actions[GATEAU_MAX_ACTIONS];
-    int count = gateau_state_legal_actions(state, seat, actions);
-    gateau_state *scratch = count ? gateau_state_clone(state) : NULL;
-    for (int i = 0; i < count; i++) {
-        char *name = gateau_action_name(state, seat, actions[i]), *quoted = json_quote(name);
+    if (count) memcpy(more, chosen, (size_t)count * sizeof *more);
+    for (int i = 0; i < found; i++) {
+        char *name = gateau_action_name(state, seat, choices[i]), *quoted = json_quote(name);
         char head[48];
-        snprintf(head, sizeof head, "%s{\"action\":%d,\"name\":", i ? "," : "", (int)actions[i]);
+        snprintf(head, sizeof head, "%s{\"action\":%d,\"name\":", i ? "," : "", (int)choices[i]);
         builder_print(&out, head);
         builder_print(&out, quoted);
-        gateau_state_copy(scratch, state);
-        gateau_state_apply_legal(scratch, seat, actions[i]);
-        builder_print(&out, gateau_state_in_move(scratch) ? "}" : ",\"complete\":true}");
+        more[count] = choices[i];
+        int n = gateau_move_order(state, seat, more, count + 1, ordered, NULL, 0);
+        bool whole = n > 0 && gateau_move_check(state, seat, ordered, n, NULL, 0);
+        builder_print(&out, whole ? ",\"complete\":true}" : "}");
         free(quoted);
         free(name);
     }
     builder_print(&out, "]");
-    gateau_state_free(scratch);
     return out.text;
 }
 
@@ -200,7 +206,10 @@ char *table_snapshot_head(server_table *table, const gateau_state *state, int vi
     if (!table->shared_front) build_shared(table, actors);
     char seat[32] = "null";
     if (viewer >= 0) snprintf(seat, sizeof seat, "%d", viewer + 1);
-    char *legal = viewer >= 0 && (actors & (1u << viewer)) ? legal_json(state, viewer) : NULL;
+    bool whole;
+    char *legal = viewer >= 0 && (actors & (1u << viewer))
+                      ? legal_json(state, viewer, NULL, 0, &whole, NULL, 0)
+                      : NULL;
     char *view = gateau_state_view_json(state, viewer);
     size_t view_length = strlen(view);
     bool object = view_length >= 2 && view[0] == '{' && view[view_length - 1] == '}';
@@ -249,31 +258,29 @@ char *table_legal_after(server_table *table, int seat, const gateau_action *afte
         snprintf(error, error_size, "it is not seat %d's turn", seat + 1);
         return NULL;
     }
-    gateau_state *scratch = gateau_state_clone(state);
+    /* The parts come in any order: the engine puts them in its own. */
+    gateau_action ordered[GATEAU_MAX_MOVE_ACTIONS];
     char reason[256];
-    for (int i = 0; i < count; i++) {
-        if (!gateau_state_apply(scratch, seat, after[i], reason, sizeof reason)) {
-            snprintf(error, error_size, "after: action %d (%d): %s", i + 1, after[i], reason);
-            gateau_state_free(scratch);
-            return NULL;
-        }
-        /* A finished move cannot go on: what follows is another move. */
-        if (i + 1 < count && !gateau_state_in_move(scratch)) {
-            snprintf(error, error_size, "after: the move is complete after action %d", i + 1);
-            gateau_state_free(scratch);
-            return NULL;
-        }
+    int n = gateau_move_order(state, seat, after, count, ordered, reason, sizeof reason);
+    bool complete = false;
+    char *legal = n < 0 ? NULL
+                        : legal_json(state, seat, after, count, &complete, reason, sizeof reason);
+    if (!legal) {
+        snprintf(error, error_size, "after: %s", reason);
+        return NULL;
     }
-    bool complete = count > 0 && !gateau_state_in_move(scratch);
-    char *legal = complete ? NULL : legal_json(scratch, seat);
-    size_t size = (legal ? strlen(legal) : 2) + 48;
-    char *text = malloc(size);
-    if (!text) abort();
-    snprintf(text, size, "{\"legal\":%s,\"complete\":%s}", legal ? legal : "[]",
-             complete ? "true" : "false");
+    text_builder out = {0};
+    builder_print(&out, "{\"legal\":");
+    builder_print(&out, legal);
+    builder_print(&out, complete ? ",\"complete\":true,\"move\":[" : ",\"complete\":false,\"move\":[");
+    for (int i = 0; i < n; i++) {
+        char number[16];
+        snprintf(number, sizeof number, "%s%d", i ? "," : "", (int)ordered[i]);
+        builder_print(&out, number);
+    }
+    builder_print(&out, "]}");
     free(legal);
-    gateau_state_free(scratch);
-    return text;
+    return out.text;
 }
 
 char *table_record_for(server_table *table, int viewer)

@@ -587,8 +587,19 @@ int table_play(server_table *table, int seat, int version, const char *text,
         snprintf(error, error_size, "it is not seat %d's turn", seat + 1);
         return 409;
     }
-    gateau_state *before = gateau_state_clone(state);
     char reason[512];
+    /* A move given as actions may come in any order (a page's clicks):
+     * the engine puts them in its own. */
+    gateau_action ordered[GATEAU_MAX_MOVE_ACTIONS];
+    if (!text) {
+        count = gateau_move_order(state, seat, actions, count, ordered, reason, sizeof reason);
+        if (count < 0) {
+            set_reason(error, error_size, "%s", reason);
+            return 422;
+        }
+        actions = ordered;
+    }
+    gateau_state *before = gateau_state_clone(state);
     bool legal = text ? gateau_match_play(table->match, seat, text, reason, sizeof reason)
                       : gateau_match_play_actions(table->match, seat, actions, count, reason,
                                                   sizeof reason);

@@ -1,6 +1,6 @@
 // moves.test.mjs: building a move on the table page: a half-built move is
 // taken back before it is sent, a whole move waits for "Play this move"
-// when asked to, the hint answers from the server, the tab's title says
+// (pressed twice when asked to), the hint answers from the server, the tab's title says
 // whose turn it is, and the log shows each move's notation.
 
 import {api, newPage, openSeat, settled, check} from './support.mjs';
@@ -43,6 +43,11 @@ export const tests = [{
     }
     const waiting = await api(env.url, 'GET', `/api/tables/${table.id}`, undefined, table.seats[0].token);
     check(waiting.version === 1, 'a whole move is not sent before the button');
+    // Asked to: the first press says what will be sent, the second sends.
+    await page.click('[data-testid=send]');
+    await page.waitForSelector('.confirming');
+    const asked = await api(env.url, 'GET', `/api/tables/${table.id}`, undefined, table.seats[0].token);
+    check(asked.version === 1, 'the first press of Send asks, it does not send');
     await page.click('[data-testid=send]');
     // (the bots move at once after it: the cut is not the newest entry)
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=log] code.notation')]

@@ -150,7 +150,8 @@ export async function clickOnce(page, random, status = {}) {
     if (others.length) return {others: others.map((e) => e.textContent)};
     if (document.querySelector('[aria-busy=true]')) return null;
     if (document.querySelector('[data-testid=send]:not([disabled])')) return {send: true};
-    const elements = document.querySelectorAll('[data-testid=board] [data-action]');
+    // (parts already chosen, which a click would take back, are not picked)
+    const elements = document.querySelectorAll('[data-testid=board] [data-action]:not([data-undo])');
     if (!elements.length) return null;
     if (elements.length >= picks.length) return {tooMany: elements.length};
     const pick = picks[elements.length];
@@ -175,7 +176,7 @@ export async function clickOnce(page, random, status = {}) {
   }
   random.take();
   if (seen.direct) await page.mouse.click(seen.x, seen.y);
-  else await page.locator('[data-testid=board] [data-action]').nth(seen.pick).click(); // (covered centre)
+  else await page.locator('[data-testid=board] [data-action]:not([data-undo])').nth(seen.pick).click(); // (covered centre)
   await settled(page);
   return seen.label;
 }

@@ -60,7 +60,11 @@ export function scoreOf(renderer, view, seat) {
 //   players, names, over, scores (at the end), game
 //   legal     the actions this seat may take next ([] when none): draw
 //             each as something to click, with clickable(entry, attributes)
-//   partial   the actions of the move built so far [{action, name}]
+//   partial   the parts of the move built so far [{action, name}], in the
+//             order chosen (draw them as chosen; choosing one again with
+//             clickable(entry) takes it out)
+//   setParts(parts)  makes the move built parts (a list of partial's and
+//             legal's entries): for a board that changes a part in place
 //   log       the moves so far as this viewer saw them, oldest first
 //             [{n, seat, text, move}] (the snapshot's log)
 //   find(test)  the legal entry whose name equals test (a string) or
@@ -68,9 +72,11 @@ export function scoreOf(renderer, view, seat) {
 //   clickable(entry, attributes)  the attributes that make an element
 //             play entry when clicked or when Enter/Space is pressed on
 //             it: data-action, role=button, tabindex, aria-label, class
-//             "legal"; attributes given are kept (class is added to)
+//             "legal" (and data-undo for an entry of partial, which a
+//             click takes back); attributes given are kept (class is
+//             added to)
 //   t, lang, h, s: the catalogue and the element builders
-export function boardContext(renderer, snapshot, legal, partial, choose) {
+export function boardContext(renderer, snapshot, legal, partial, choose, setParts = () => {}) {
   const find = (test) => legal.find((entry) =>
     (test instanceof RegExp ? test.test(entry.name) : entry.name === test)) || null;
   const clickable = (entry, attributes = {}) => {
@@ -83,6 +89,8 @@ export function boardContext(renderer, snapshot, legal, partial, choose) {
       ...attributes,
       class: `${attributes.class ? `${attributes.class} ` : ''}legal`,
       'data-action': entry.action,
+      // (a part of the move being built: clicked, it goes back)
+      'data-undo': partial.includes(entry) ? 'true' : null,
       role: attributes.role || 'button',
       tabindex: 0,
       'aria-label': attributes['aria-label'] || actionLabel(renderer, entry.name),
@@ -96,7 +104,7 @@ export function boardContext(renderer, snapshot, legal, partial, choose) {
     game: snapshot.game, view: snapshot.view, seat: snapshot.seat || null,
     players: snapshot.players, names: snapshot.seats.map((seat) => seat.name),
     over: snapshot.over, scores: snapshot.scores || null, log: snapshot.log || [],
-    legal, partial, find, clickable, t, lang: currentLanguage(), h, s,
+    legal, partial, find, clickable, setParts, t, lang: currentLanguage(), h, s,
   };
 }
 
@@ -107,9 +115,9 @@ function loadStyle(game) {
   document.head.append(h('link', {rel: 'stylesheet', href}));
 }
 
-export function renderBoard(renderer, snapshot, legal, partial, choose) {
+export function renderBoard(renderer, snapshot, legal, partial, choose, setParts) {
   loadStyle(snapshot.game);
-  const ctx = boardContext(renderer, snapshot, legal, partial, choose);
+  const ctx = boardContext(renderer, snapshot, legal, partial, choose, setParts);
   return h('div', {class: `board board-${snapshot.game}`, 'data-testid': 'board'},
     renderer ? renderer.render(ctx) : h('pre', {}, JSON.stringify(snapshot.view, null, 1)));
 }

@@ -2,9 +2,11 @@
 // from its renderer (games/), the move being built, the players with their
 // presence and clocks, the log, the hint, and the end.
 //
-// The server's legal actions drive every control: a move is built one
-// action at a time, asking /legal what may follow, and sent when it is
-// whole.  Until then it can be taken back.  The page keeps no rules.
+// The server's legal actions drive every control: a move is built of
+// parts chosen in any order, asking /legal what may still join them (the
+// engine puts them in its own order), and sent by the Send button when it
+// is whole, never by the click that completes it.  Until then any part can
+// be changed or taken back.  The page keeps no rules.
 
 import {h, replace, place} from './dom.js';
 import {t, currentLanguage} from './i18n.js';
@@ -19,9 +21,11 @@ export function showTable(main, id, seatNumber) {
   const token = seatToken(id, seatNumber);
   const page = {
     id, token, snapshot: null, receivedAt: 0,
-    partial: [],      // [{action, name}]: the move built so far
-    legal: [],        // what may come next ([] when this seat is not to move)
+    partial: [],      // [{action, name}]: the parts chosen so far, in the order chosen
+    legal: [],        // the parts that may join them ([] when this seat is not to move)
     complete: false,  // whether partial is already a whole move
+    move: null,       // partial in the engine's order (/legal's "move"), once asked
+    confirming: false, // "ask before sending": Send was pressed once
     busy: false,      // a /legal or /moves request is on its way
     error: '', hint: null, hintBusy: false,
     connection: 'closed', // the live connection: open, closed, refused or gone (api.js)
@@ -42,7 +46,9 @@ export function showTable(main, id, seatNumber) {
   const draw = () => drawTable(root, page, actions);
   const actions = {
     choose: (entry) => choose(page, entry, draw),
-    takeBack: () => takeBack(page, draw),
+    // (a part chosen again: the move without it, or as the board changed it)
+    setParts: (parts) => setParts(page, parts, draw),
+    takeBack: () => setParts(page, page.partial.slice(0, -1), draw),
     send: () => send(page, draw),
     hint: () => askHint(page, draw),
     redraw: () => draw(),
@@ -94,6 +100,8 @@ function receive(page, snapshot) {
     page.partial = [];
     page.legal = snapshot.legal || [];
     page.complete = false;
+    page.move = null;
+    page.confirming = false;
     page.hint = null;
   }
   if (played) {
@@ -125,51 +133,55 @@ function showBusy(page, action) {
   for (const element of root.querySelectorAll(`[data-action="${action}"]`)) element.classList.add('picked');
 }
 
-async function choose(page, entry, draw) {
+// A part chosen: the move with it.  Choosing a part that is chosen already
+// takes it out again (its element on the board is the same).
+function choose(page, entry, draw) {
+  if (page.partial.includes(entry)) return setParts(page, page.partial.filter((e) => e !== entry), draw);
+  // A move of one part chosen (a vote, "pass"): another first choice
+  // takes its place.
+  if (aloneChosen(page) && (page.snapshot.legal || []).includes(entry)) return setParts(page, [entry], draw, entry.action);
+  return setParts(page, [...page.partial, entry], draw, entry.action);
+}
+
+// Whether the move built is one part that is a whole move by itself: the
+// other first choices then stay on offer, to change one's mind.
+function aloneChosen(page) {
+  const [only] = page.partial;
+  return page.partial.length === 1 && only.complete === true && (page.snapshot.legal || []).includes(only);
+}
+
+// The move built becomes parts (in the order chosen); the server says
+// what may still join them and whether they make a whole move.  A part
+// the server refuses is not kept, and the reason is shown.
+async function setParts(page, parts, draw, picked) {
   if (page.busy) return;
-  page.partial = [...page.partial, entry];
+  const before = page.partial;
+  page.partial = parts;
   page.error = '';
+  page.confirming = false;
+  if (!parts.length) {
+    page.legal = page.snapshot.legal || [];
+    page.complete = false;
+    page.move = null;
+    return draw();
+  }
   page.busy = true;
-  showBusy(page, entry.action);
+  showBusy(page, picked);
   const epoch = page.epoch;
   try {
-    const answer = await api.legal(page.id, page.token, page.partial.map((e) => e.action));
+    const answer = await api.legal(page.id, page.token, parts.map((e) => e.action));
     // (a snapshot that changed this seat's choices meanwhile stands)
     if (page.epoch === epoch) {
       page.legal = answer.legal;
       page.complete = answer.complete;
-      if (answer.complete && !answer.legal.length && !page.confirm) return post(page, draw);
+      page.move = answer.move || null;
     }
   } catch (error) {
     if (page.epoch === epoch) {
-      page.partial = page.partial.slice(0, -1);
-      page.error = error.message;
+      page.partial = before;
+      page.error = t('table.refused', {reason: error.message});
+      if (error.status) await reload(page);
     }
-  }
-  page.busy = false;
-  draw();
-}
-
-async function takeBack(page, draw) {
-  if (page.busy || !page.partial.length) return;
-  page.partial = page.partial.slice(0, -1);
-  page.error = '';
-  if (!page.partial.length) {
-    page.legal = page.snapshot.legal || [];
-    page.complete = false;
-    return draw();
-  }
-  page.busy = true;
-  showBusy(page);
-  const epoch = page.epoch;
-  try {
-    const answer = await api.legal(page.id, page.token, page.partial.map((e) => e.action));
-    if (page.epoch === epoch) {
-      page.legal = answer.legal;
-      page.complete = answer.complete;
-    }
-  } catch (error) {
-    page.error = error.message;
   }
   page.busy = false;
   draw();
@@ -177,6 +189,12 @@ async function takeBack(page, draw) {
 
 async function send(page, draw) {
   if (page.busy || !page.complete) return;
+  // Asked to: the first press says what will be sent, the second sends.
+  if (page.confirm && !page.confirming) {
+    page.confirming = true;
+    return draw();
+  }
+  page.confirming = false;
   page.busy = true;
   showBusy(page);
   return post(page, draw);
@@ -192,7 +210,7 @@ const SNAPSHOT_WAIT_MS = 2000;
 async function post(page, draw) {
   const version = page.snapshot.version;
   try {
-    await api.move(page.id, page.token, version, page.partial.map((e) => e.action));
+    await api.move(page.id, page.token, version, page.move || page.partial.map((e) => e.action));
     if (page.snapshot.version <= version) {
       page.awaiting = version;
       page.awaitTimer = setTimeout(() => {
@@ -201,6 +219,7 @@ async function post(page, draw) {
         page.partial = [];
         page.legal = [];
         page.complete = false;
+        page.move = null;
         page.busy = false;
         draw();
       }, SNAPSHOT_WAIT_MS);
@@ -209,19 +228,32 @@ async function post(page, draw) {
     page.partial = [];
     page.legal = page.snapshot.legal || [];
     page.complete = false;
+    page.move = null;
   } catch (error) {
-    page.error = error.status === 409 ? t('table.stale') : error.message;
+    // Any refusal (409 stale, 422 illegal, 403 ...) may mean the page is
+    // behind the table: it says why and starts again from the table as it
+    // is now, so that it never goes on saying "Your move" when it is not.
+    page.error = error.status === 409 ? t('table.stale') : t('table.refused', {reason: error.message});
     page.partial = [];
     page.legal = page.snapshot.legal || [];
     page.complete = false;
-    if (error.status === 409) {
-      try {
-        receive(page, {...(await api.table(page.id, page.token)), log: page.snapshot.log});
-      } catch { /* the socket will bring it */ }
-    }
+    page.move = null;
+    if (error.status) await reload(page);
   }
   page.busy = false;
   draw();
+}
+
+// Fetches the table's snapshot now, after a refusal: the socket may be
+// slower to bring it, or bring nothing (the table did not change, and the
+// page was wrong about it).  The snapshot decides, as receive() does,
+// whether a move being built still stands.
+async function reload(page) {
+  try {
+    const snapshot = await api.table(page.id, page.token);
+    page.awaiting = null;
+    receive(page, snapshot);
+  } catch { /* the socket will bring it */ }
 }
 
 async function askHint(page, draw) {
@@ -257,8 +289,9 @@ function drawTable(root, page, actions) {
     (focused.dataset.focus || (focused.dataset.action && `action-${focused.dataset.action}`));
 
   const renderer = RENDERERS[snapshot.game];
-  const offered = page.busy || snapshot.over ? [] : page.legal;
-  const board = renderBoard(renderer, snapshot, offered, page.partial, actions.choose);
+  const offered = page.busy || snapshot.over ? [] : aloneChosen(page) ? snapshot.legal : page.legal;
+  const board = renderBoard(renderer, snapshot, offered, snapshot.over ? [] : page.partial,
+    actions.choose, actions.setParts);
   const onBoard = new Set([...board.querySelectorAll('[data-action]')].map((e) => Number(e.dataset.action)));
   const others = offered.filter((entry) => !onBoard.has(entry.action));
 
@@ -360,11 +393,13 @@ function movePanel(page, actions, renderer, others) {
     others.length > 0 && h('div', {class: 'other-choices', role: 'group', 'aria-label': t('table.other_choices')},
       others.map((entry) => h('button', {type: 'button', 'data-action': entry.action,
         onclick: () => actions.choose(entry)}, actionLabel(renderer, entry.name)))),
+    myTurn && page.confirming && h('p', {class: 'confirming', role: 'alert'}, t('table.confirm_send', {move: built})),
     myTurn && h('div', {class: 'move-buttons'},
       h('button', {type: 'button', 'data-focus': 'take-back', disabled: !page.partial.length || page.busy,
         onclick: actions.takeBack}, t('table.take_back')),
       h('button', {type: 'button', class: 'primary', 'data-focus': 'send', 'data-testid': 'send',
-        disabled: !page.complete || page.busy, onclick: actions.send}, t('table.send'))),
+        disabled: !page.complete || page.busy, onclick: actions.send},
+      t(page.confirming ? 'table.send_confirmed' : 'table.send'))),
     h('label', {class: 'confirm'},
       h('input', {type: 'checkbox', checked: page.confirm, 'data-focus': 'confirm', onchange: actions.toggleConfirm}),
       ' ', t('table.ask_before_sending')),

@@ -573,6 +573,7 @@ const gateau_game cake_master_game = {
     .release = cm_release,
     .init = cm_init,
     .legal_actions = cm_legal_actions,
+    .order_move = cm_order_move,
     .chance_outcomes = cm_chance_outcomes,
     .sample_chance = cm_sample_chance,
     .apply = cm_apply,

@@ -290,6 +290,10 @@ int cm_parse_move(const gateau_state *state, int seat, const char *text, gateau_
 void cm_format_move(const gateau_state *before, int seat, const gateau_action *actions,
                     int count, gateau_text *out);
 void cm_action_name(const gateau_state *state, int seat, gateau_action action, gateau_text *out);
+/* A move's parts chosen in any order, in the order of the notation
+ * (gateau_move_order). */
+int cm_order_move(const gateau_state *state, int seat, const gateau_action *parts, int count,
+                  gateau_action *ordered, char *error, size_t error_size);
 bool cm_move_visible(const gateau_state *before, int seat, const gateau_action *actions,
                      int count, int viewer);
 

@@ -10,6 +10,7 @@
  * Which lines a seat may read as they are played: move_visible, at the end.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/notation.h"
@@ -337,4 +338,83 @@ bool cm_move_visible(const gateau_state *before, int seat, const gateau_action *
     (void)viewer;
     if (seat == GATEAU_CHANCE) return false;
     return state_completes_phase(before, seat);
+}
+
+/* ---- Moves built in any order (gateau_move_order) ---------------------------- */
+
+/*
+ * A share is the card kept and the card given left, chosen either first:
+ * the keep goes first.  A place is three cards on three positions, chosen
+ * in any position order: they go in position order (a place action's
+ * number grows with its position).  Nothing else is a seat's move.
+ */
+static int order_share(const gateau_action *parts, int count, gateau_action *ordered,
+                       char *error, size_t error_size)
+{
+    int keep = -1, left = -1;
+    for (int i = 0; i < count; i++) {
+        int *slot = parts[i] >= CM_KEEP && parts[i] < CM_LEFT    ? &keep
+                    : parts[i] >= CM_LEFT && parts[i] < CM_PLACE ? &left
+                                                                 : NULL;
+        if (!slot) {
+            set_error(error, error_size, "part %d (%d) is not a card kept or given: cards are "
+                      "shared now", i + 1, (int)parts[i]);
+            return -1;
+        }
+        if (*slot >= 0) {
+            set_error(error, error_size, "two cards %s: a share keeps one and gives one left",
+                      slot == &keep ? "kept" : "given left");
+            return -1;
+        }
+        *slot = i;
+    }
+    int n = 0;
+    if (keep >= 0) ordered[n++] = parts[keep];
+    if (left >= 0) ordered[n++] = parts[left];
+    return n;
+}
+
+static int compare_actions(const void *a, const void *b)
+{
+    gateau_action x = *(const gateau_action *)a, y = *(const gateau_action *)b;
+    return (x > y) - (x < y);
+}
+
+static int order_place(const gateau_action *parts, int count, gateau_action *ordered,
+                       char *error, size_t error_size)
+{
+    if (count > CM_HAND) {
+        set_error(error, error_size, "a place is %d cards, not %d", CM_HAND, count);
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        if (parts[i] < CM_PLACE || parts[i] >= CM_PLACE + CM_POSITIONS * CM_MAX_CARDS) {
+            set_error(error, error_size, "part %d (%d) is not a card placed: cards are placed now",
+                      i + 1, (int)parts[i]);
+            return -1;
+        }
+    }
+    memcpy(ordered, parts, (size_t)count * sizeof *parts);
+    qsort(ordered, (size_t)count, sizeof *ordered, compare_actions);
+    for (int i = 1; i < count; i++) {
+        int position = (ordered[i] - CM_PLACE) / CM_MAX_CARDS;
+        if (position == (ordered[i - 1] - CM_PLACE) / CM_MAX_CARDS) {
+            char name[3];
+            cm_position_name(position, name);
+            set_error(error, error_size, "two cards on %s", name);
+            return -1;
+        }
+    }
+    return count;
+}
+
+int cm_order_move(const gateau_state *state, int seat, const gateau_action *parts, int count,
+                  gateau_action *ordered, char *error, size_t error_size)
+{
+    const cm_state *g = GAME_STATE_CONST(cm_state, state);
+    (void)seat;
+    if (g->phase == CM_PHASE_SHARE) return order_share(parts, count, ordered, error, error_size);
+    if (g->phase == CM_PHASE_PLACE) return order_place(parts, count, ordered, error, error_size);
+    memcpy(ordered, parts, (size_t)count * sizeof *parts);
+    return count;
 }

@@ -280,3 +280,48 @@ bool mt_move_visible(const gateau_state *before, int seat, const gateau_action *
     if (g->phase == MT_PHASE_VOTE) return state_completes_phase(before, seat);
     return true;
 }
+
+/* ---- Moves built in any order (gateau_move_order) ---------------------------- */
+
+/*
+ * A keep is two cards, chosen either one first, any copy of a value: each
+ * part is a card's value (as KEEP_LOW or KEEP_HIGH, either), and the keep
+ * is the lower as KEEP_LOW, then the higher as KEEP_HIGH; a card alone is
+ * KEEP_LOW.  Every other move is one action.
+ */
+int mt_order_move(const gateau_state *state, int seat, const gateau_action *parts, int count,
+                  gateau_action *ordered, char *error, size_t error_size)
+{
+    const mt_state *g = GAME_STATE_CONST(mt_state, state);
+    (void)seat;
+    if (g->phase != MT_PHASE_DRAFT) {
+        if (count > 1) {
+            set_error(error, error_size, "this move is one part, not %d", count);
+            return -1;
+        }
+        memcpy(ordered, parts, (size_t)count * sizeof *parts);
+        return count;
+    }
+    if (count > 2) {
+        set_error(error, error_size, "a keep is two cards, not %d", count);
+        return -1;
+    }
+    int values[2];
+    for (int i = 0; i < count; i++) {
+        gateau_action a = parts[i];
+        bool low = a >= MT_KEEP_LOW + 1 && a <= MT_KEEP_LOW + MT_VALUES;
+        bool high = a >= MT_KEEP_HIGH + 1 && a <= MT_KEEP_HIGH + MT_VALUES;
+        if (!low && !high) {
+            set_error(error, error_size, "part %d (%d) is not a card to keep", i + 1, (int)a);
+            return -1;
+        }
+        values[i] = a - (low ? MT_KEEP_LOW : MT_KEEP_HIGH);
+    }
+    if (count == 2 && values[0] > values[1]) {
+        int swap = values[0];
+        values[0] = values[1];
+        values[1] = swap;
+    }
+    for (int i = 0; i < count; i++) ordered[i] = (i ? MT_KEEP_HIGH : MT_KEEP_LOW) + values[i];
+    return count;
+}

@@ -542,6 +542,7 @@ const gateau_game maries_table_game = {
              .max_move_actions = 56 /* the deal: at most every card of the box */},
     .init = mt_init,
     .legal_actions = mt_legal_actions,
+    .order_move = mt_order_move,
     .chance_outcomes = mt_chance_outcomes,
     .sample_chance = mt_sample_chance,
     .apply = mt_apply,

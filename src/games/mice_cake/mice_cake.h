@@ -141,6 +141,10 @@ void mc_format_move(const gateau_state *before, int seat, const gateau_action *a
                     int count, gateau_text *out);
 void mc_action_name(const gateau_state *state, int seat, gateau_action action,
                     gateau_text *out);
+/* A move's parts chosen in any order, in the order of the notation
+ * (gateau_move_order). */
+int mc_order_move(const gateau_state *state, int seat, const gateau_action *parts, int count,
+                  gateau_action *ordered, char *error, size_t error_size);
 bool mc_move_visible(const gateau_state *before, int seat, const gateau_action *actions,
                      int count, int viewer);
 

@@ -332,3 +332,58 @@ bool mc_move_visible(const gateau_state *before, int seat, const gateau_action *
     if (seat == GATEAU_CHANCE) return g->phase == MC_PHASE_ROLL;
     return state_completes_phase(before, seat);
 }
+
+/* ---- Moves built in any order (gateau_move_order) ---------------------------- */
+
+/*
+ * An assignment is mice on columns, put on in any column order, and on a
+ * steal column (its nearest piece the double-blank) the target: the mice
+ * go in column order, the target right after the first mouse on the steal
+ * column (last while no mouse is there yet).
+ */
+int mc_order_move(const gateau_state *state, int seat, const gateau_action *parts, int count,
+                  gateau_action *ordered, char *error, size_t error_size)
+{
+    const mc_state *g = GAME_STATE_CONST(mc_state, state);
+    if (g->phase != MC_PHASE_ASSIGN) {
+        memcpy(ordered, parts, (size_t)count * sizeof *parts);
+        return count;
+    }
+    int mice[MC_COLUMNS] = {0}, placed = 0, target = -1;
+    for (int i = 0; i < count; i++) {
+        gateau_action a = parts[i];
+        if (a >= MC_PLACE && a < MC_PLACE + MC_COLUMNS) {
+            mice[a - MC_PLACE]++;
+            if (++placed > MC_MICE) {
+                set_error(error, error_size, "more than %d mice", MC_MICE);
+                return -1;
+            }
+        } else if (a >= MC_TARGET && a < MC_TARGET + MC_PIECES) {
+            if (target >= 0) {
+                set_error(error, error_size, "two steal targets: a steal takes one");
+                return -1;
+            }
+            target = a;
+        } else {
+            set_error(error, error_size, "part %d (%d) is not a mouse or a steal target: mice "
+                      "are assigned now", i + 1, (int)a);
+            return -1;
+        }
+    }
+    int steal = -1;
+    for (int c = 0; c < MC_COLUMNS; c++)
+        if (mc_steal_column(g, seat, c)) steal = c;
+    if (target >= 0 && steal < 0) {
+        set_error(error, error_size, "a steal target, but no column is a steal");
+        return -1;
+    }
+    int n = 0;
+    for (int c = 0; c < MC_COLUMNS; c++) {
+        for (int m = 0; m < mice[c]; m++) {
+            ordered[n++] = MC_PLACE + c;
+            if (c == steal && m == 0 && target >= 0) ordered[n++] = target;
+        }
+    }
+    if (target >= 0 && (steal < 0 || !mice[steal])) ordered[n++] = target;
+    return n;
+}

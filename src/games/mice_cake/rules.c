@@ -603,6 +603,7 @@ const gateau_game mice_cake_game = {
              .max_chance_outcomes = 28, .max_move_actions = 28 /* the deal */},
     .init = mc_init,
     .legal_actions = mc_legal_actions,
+    .order_move = mc_order_move,
     .chance_outcomes = mc_chance_outcomes,
     .sample_chance = mc_sample_chance,
     .apply = mc_apply,

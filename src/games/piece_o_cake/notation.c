@@ -307,3 +307,82 @@ bool poc_move_visible(const gateau_state *before, int seat, const gateau_action 
     (void)viewer;
     return seat != GATEAU_CHANCE;
 }
+
+/* ---- Moves built in any order (gateau_move_order) ------------------------------ */
+
+/*
+ * A cut is its set of gaps: chosen anywhere round the cake, they go in
+ * ascending order, and "cut done" follows when the gaps do not close the
+ * cut themselves (two or more gaps, fewer than the most pieces, the last
+ * not 11|1); a "cut done" chosen with gaps is implied or redundant, and
+ * alone it is the whole cake.  A take comes before the slices it decides,
+ * which keep their clockwise order (each names no position of its own).
+ * Anything else is one action.
+ */
+static int order_cut(const poc_state *g, const gateau_action *parts, int count,
+                     gateau_action *ordered, char *error, size_t error_size)
+{
+    bool gap[POC_CAKE_SIZE + 1] = {false}, done = false;
+    for (int i = 0; i < count; i++) {
+        gateau_action a = parts[i];
+        if (a == POC_CUT_DONE) {
+            done = true;
+        } else if (a >= POC_CUT_AFTER && a < POC_CUT_DONE) {
+            int b = a - POC_CUT_AFTER + 1;
+            if (gap[b]) {
+                set_error(error, error_size, "the gap after %d is chosen twice", b);
+                return -1;
+            }
+            gap[b] = true;
+        } else {
+            set_error(error, error_size, "part %d (%d) is not a cut: the server cuts now", i + 1,
+                      (int)a);
+            return -1;
+        }
+    }
+    int n = 0;
+    for (int b = 1; b <= POC_CAKE_SIZE; b++)
+        if (gap[b]) ordered[n++] = POC_CUT_AFTER + b - 1;
+    bool closes = n == poc_max_pieces(g->players) || (n && gap[POC_CAKE_SIZE]);
+    if ((n == 0 && done) || (n >= 2 && !closes)) ordered[n++] = POC_CUT_DONE;
+    return n;
+}
+
+static int order_choice(const gateau_action *parts, int count, gateau_action *ordered,
+                        char *error, size_t error_size)
+{
+    int take = -1, n = 0;
+    for (int i = 0; i < count; i++) {
+        gateau_action a = parts[i];
+        if (a >= POC_TAKE && a < POC_FORFEIT_EAT) {
+            if (take >= 0) {
+                set_error(error, error_size, "two pieces taken: a turn takes one");
+                return -1;
+            }
+            take = i;
+        } else if (a != POC_EAT_SLICE && a != POC_COLLECT_SLICE && count > 1) {
+            set_error(error, error_size, "part %d (%d) cannot go with another part", i + 1,
+                      (int)a);
+            return -1;
+        }
+    }
+    if (take < 0 && count && (parts[0] == POC_EAT_SLICE || parts[0] == POC_COLLECT_SLICE)) {
+        set_error(error, error_size, "a slice is eaten or collected after its piece is taken");
+        return -1;
+    }
+    if (take >= 0) ordered[n++] = parts[take];
+    for (int i = 0; i < count; i++)
+        if (i != take) ordered[n++] = parts[i];
+    return n;
+}
+
+int poc_order_move(const gateau_state *state, int seat, const gateau_action *parts, int count,
+                   gateau_action *ordered, char *error, size_t error_size)
+{
+    const poc_state *g = GAME_STATE_CONST(poc_state, state);
+    (void)seat;
+    if (g->phase == POC_PHASE_CUT) return order_cut(g, parts, count, ordered, error, error_size);
+    if (g->phase == POC_PHASE_CHOOSE) return order_choice(parts, count, ordered, error, error_size);
+    memcpy(ordered, parts, (size_t)count * sizeof *parts);
+    return count;
+}

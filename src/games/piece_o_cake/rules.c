@@ -417,6 +417,7 @@ const gateau_game piece_o_cake_game = {
              .max_chance_outcomes = 8, .max_move_actions = 57 /* the round's deal */},
     .init = poc_init,
     .legal_actions = poc_legal_actions,
+    .order_move = poc_order_move,
     .chance_outcomes = poc_chance_outcomes,
     .sample_chance = poc_sample_chance,
     .apply = poc_apply,

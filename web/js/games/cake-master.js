@@ -266,8 +266,9 @@ function pipBadge(n) {
 // ---- Cakes -----------------------------------------------------------------
 
 // One cake: 2x2 cards on a plate.  targets: {quarter index: [entries]}
-// drawn as chips on the empty places; pending: {quarter index: code} the
-// partial move's placements.
+// drawn as chips on the empty places; pending: {quarter index: {code,
+// entry}} the partial move's placements, each clicked again to take it
+// back (entry, while this seat builds its move).
 function cakeSvg(ctx, cake, index, options = {}) {
   const {targets = {}, pending = {}, name = '', small = false} = options;
   if (!Object.keys(targets).length && !Object.keys(pending).length) {
@@ -280,7 +281,8 @@ function buildCakeSvg(ctx, cake, index, options) {
   const {targets = {}, pending = {}, slots = {}, name = '', small = false} = options;
   const S = 100, gap = 3, pad = 6, size = 2 * S + gap + 2 * pad;
   const places = [[pad, pad], [pad + S + gap, pad], [pad + S + gap, pad + S + gap], [pad, pad + S + gap]];
-  const interactive = Object.keys(targets).length > 0;
+  const undoable = Object.values(pending).some((where) => where.entry);
+  const interactive = Object.keys(targets).length > 0 || undoable;
   const filled = cake.filter(Boolean).length;
   const labelText = t('cm.cake_label', {name, n: index + 1, filled});
   const children = [
@@ -290,7 +292,14 @@ function buildCakeSvg(ctx, cake, index, options) {
   cake.forEach((code, q) => {
     const [x, y] = places[q];
     if (code) children.push(cardTile(code, x, y, S, q));
-    else if (pending[q]) children.push(cardTile(pending[q], x, y, S, q, {class: 'cm-card cm-pending'}));
+    else if (pending[q]) {
+      const tile = cardTile(pending[q].code, x, y, S, q, {class: 'cm-card cm-pending'});
+      const where = `${index + 1}${QUARTERS[q]}`;
+      children.push(pending[q].entry
+        ? s('g', ctx.clickable(pending[q].entry, {class: 'cm-pending-undo', 'aria-pressed': 'true',
+          'aria-label': t('cm.take_back_place', {card: pending[q].code, position: where})}), tile)
+        : tile);
+    }
     else {
       children.push(emptyTile(x, y, S, q, small ? null : QUARTERS[q]));
       const chips = targets[q] || [];
@@ -410,21 +419,27 @@ function sharePanel(ctx) {
   const view = ctx.view;
   const me = ctx.seat;
   const hand = view.hand || [];
-  const chosen = {};
+  const chosen = {}, chosenEntry = {};
   for (const entry of ctx.partial) {
     const found = /^(keep|left|right) (\S+)$/.exec(entry.name);
-    if (found) chosen[found[2]] = found[1];
+    if (found) {
+      chosen[found[2]] = found[1];
+      chosenEntry[found[2]] = entry;
+    }
   }
   const two = view.players === 2;
   const tag = (what) => what === 'keep' ? t('cm.kept') :
     two ? t('cm.to_seat', {name: seatName(ctx, leftOf(ctx, me))}) :
       t(`cm.to_${what}`, {name: seatName(ctx, what === 'left' ? leftOf(ctx, me) : rightOf(ctx, me))});
+  // (either of keep and left first; the one chosen, pressed again, goes back)
   const buttons = (code) => ['keep', 'left', 'right'].map((what) => {
-    const entry = ctx.find(`${what} ${code}`);
+    const mine = chosen[code] === what ? chosenEntry[code] : null;
+    const entry = mine || (!chosen[code] && ctx.find(`${what} ${code}`));
     if (!entry) return null;
     const text = what === 'keep' ? t('cm.btn_keep') :
       t(`cm.btn_${what}`, {name: seatName(ctx, what === 'left' ? leftOf(ctx, me) : rightOf(ctx, me))});
-    return h('button', ctx.clickable(entry, {type: 'button', class: `cm-btn cm-btn-${what}`,
+    return h('button', ctx.clickable(entry, {type: 'button', class: `cm-btn cm-btn-${what}${mine ? ' chosen' : ''}`,
+      'aria-pressed': mine ? 'true' : null,
       'aria-label': `${text}: ${label(entry.name)} (${describeCard(code)})`}), text);
   });
   const waiting = !ctx.legal.length && view.to_act && !view.to_act.includes(me);
@@ -464,7 +479,7 @@ function placedIn(ctx) {
   const pending = {};
   for (const entry of ctx.partial) {
     const found = PLACE.exec(entry.name);
-    if (found) pending[found[1]] = {cake: Number(found[2]) - 1, quarter: QUARTERS.indexOf(found[3]), text: `${found[2]}${found[3]}`};
+    if (found) pending[found[1]] = {cake: Number(found[2]) - 1, quarter: QUARTERS.indexOf(found[3]), text: `${found[2]}${found[3]}`, entry};
   }
   return pending;
 }
@@ -508,7 +523,9 @@ function myArea(ctx) {
     for (const list of Object.values(cake)) list.sort((a, b) => (slots[PLACE.exec(a.name)[1]] || 9) - (slots[PLACE.exec(b.name)[1]] || 9));
   }
   const pendingBy = [{}, {}, {}];
-  for (const [code, where] of Object.entries(pending)) if (pendingBy[where.cake]) pendingBy[where.cake][where.quarter] = code;
+  for (const [code, where] of Object.entries(pending)) {
+    if (pendingBy[where.cake]) pendingBy[where.cake][where.quarter] = {code, entry: where.entry};
+  }
   const placingNow = ctx.legal.some((legal) => PLACE.test(legal.name));
   parts.push(h('section', {class: `cm-my-cakes${placingNow ? ' placing' : ''}`, 'aria-label': t('cm.your_cakes')},
     h('h2', {}, t('cm.your_cakes'), ' ', h('span', {class: 'cm-stars'}, starText(entry.stars))),

@@ -17,7 +17,9 @@
 //   kept-sS-V  seat S's kept cards
 //   vote-sS-up / vote-sS-down   a vote shown face up
 //
-// Action names (the server's, English): "keep a" then "and b" (a <= b),
+// Action names (the server's, English): "keep a" for each card of the
+// pair, chosen in any order (the engine orders them; "and b" was the
+// higher card's name when the pair was built lower card first),
 // "up", "down", "take S" (whose pair), "eat", "eat v", "eat a b".
 
 import {t} from '../i18n.js';
@@ -328,7 +330,8 @@ function myPlace(ctx, draw) {
     content = votes.length
       ? [h('p', {class: 'mt-say'}, ctx.t('mt.vote_ask')),
         h('div', {class: 'mt-vote-buttons'}, votes.map(({entry, action}) =>
-          h('div', draw(entry, {class: `mt-vote-button ${action.vote}`, 'aria-label': [
+          h('div', draw(entry, {class: `mt-vote-button ${action.vote}${ctx.partial.includes(entry) ? ' chosen' : ''}`,
+            'aria-pressed': ctx.partial.includes(entry) ? 'true' : null, 'aria-label': [
             ctx.t(action.vote === 'up' ? 'mt.content' : 'mt.discontent'),
             ctx.t(action.vote === 'up' ? 'mt.content_means' : 'mt.discontent_means')].join(' ')}),
             h('span', {class: `mt-thumb big ${action.vote}`, 'aria-hidden': 'true'}),
@@ -374,28 +377,39 @@ function myPlace(ctx, draw) {
 function handPart(ctx, draft, actions, picks, draw) {
   const {h} = ctx;
   const hand = draft.seen.slice().sort((a, b) => a - b);
-  const chosen = new Array(hand.length).fill(false);
-  for (const pick of picks) {
-    if (pick.kind !== 'keep' && pick.kind !== 'and') continue;
-    const index = hand.findIndex((v, i) => v === pick.value && !chosen[i]);
-    if (index >= 0) chosen[index] = true;
-  }
-  const offer = new Array(hand.length).fill(null);
-  for (const {entry, action} of actions) {
-    if (!action || (action.kind !== 'keep' && action.kind !== 'and')) continue;
-    const index = hand.findIndex((v, i) => v === action.value && !chosen[i] && !offer[i]);
-    if (index >= 0) offer[index] = entry;
-  }
+  // The cards chosen (either first, any copy): each clicked again goes back.
+  const chosen = new Array(hand.length).fill(null);
+  ctx.partial.forEach((entry, i) => {
+    const pick = picks[i];
+    if (!pick || (pick.kind !== 'keep' && pick.kind !== 'and')) return;
+    // (the copy clicked, when the page knows it)
+    const index = entry.copy !== undefined && hand[entry.copy] === pick.value && !chosen[entry.copy]
+      ? entry.copy : hand.findIndex((v, k) => v === pick.value && !chosen[k]);
+    if (index >= 0) chosen[index] = entry;
+  });
+  // Every other copy of a value that may join is offered.
+  const offer = hand.map((v, i) => {
+    if (chosen[i]) return null;
+    const found = actions.find(({action}) => action && (action.kind === 'keep' || action.kind === 'and') && action.value === v);
+    return found ? {...found.entry, copy: i} : null;
+  });
   const next = nextBrother(ctx.view, ctx.seat);
-  const cards = hand.map((v, i) => offer[i]
-    ? card(ctx, v, `hand-${v}`, {extra: 'pickable', attributes: draw(offer[i], {
-      'aria-label': ctx.t(picks.length ? 'mt.keep_also' : 'mt.keep_card', {v})})})
-    : card(ctx, v, `hand-${v}`, {extra: chosen[i] ? 'chosen' : '',
-      label: chosen[i] ? ctx.t('mt.card_chosen', {v}) : null}));
   const count = chosen.filter(Boolean).length;
+  const cards = hand.map((v, i) => {
+    if (offer[i]) {
+      return card(ctx, v, `hand-${v}`, {extra: 'pickable', attributes: draw(offer[i], {
+        'aria-label': ctx.t(count ? 'mt.keep_also' : 'mt.keep_card', {v})})});
+    }
+    if (chosen[i] && ctx.legal.length + ctx.partial.length > 0) {
+      return card(ctx, v, `hand-${v}`, {extra: 'chosen pickable', attributes: draw(chosen[i], {
+        'aria-pressed': 'true', 'aria-label': ctx.t('mt.card_chosen', {v})})});
+    }
+    return card(ctx, v, `hand-${v}`, {extra: chosen[i] ? 'chosen' : '',
+      label: chosen[i] ? ctx.t('mt.card_chosen', {v}) : null});
+  });
   return [
-    h('p', {class: 'mt-say'}, ctx.legal.length
-      ? ctx.t(count ? 'mt.pick_second' : 'mt.pick_first', {name: next ? nameOf(ctx, next) : ''})
+    h('p', {class: 'mt-say'}, ctx.legal.length || ctx.partial.length
+      ? ctx.t(count === 2 ? 'mt.picked_two' : count ? 'mt.pick_second' : 'mt.pick_first', {name: next ? nameOf(ctx, next) : ''})
       : count === 2 ? ctx.t('mt.picked_two') : ctx.t('mt.hand_seen')),
     h('div', {class: 'mt-cards hand'}, cards),
   ];

@@ -121,15 +121,24 @@ function columnPieces(grid, c) {
 // The mice the viewer has placed: the move being built, or the plan sent.
 function viewerPlan(ctx) {
   const view = ctx.view;
-  const plan = {A: 0, B: 0, C: 0, D: 0, target: null, shown: false};
+  // (entries: the parts of the move being built, by column, and the
+  // target's: each clicked again goes back)
+  const plan = {A: 0, B: 0, C: 0, D: 0, target: null, shown: false,
+    entries: {A: [], B: [], C: [], D: []}, targetEntry: null};
   if (!ctx.seat || view.phase !== 'assign') return plan;
   const me = view.seats[ctx.seat - 1];
-  if (me.assigned && me.assignment) return {...me.assignment, shown: true, sent: true};
+  if (me.assigned && me.assignment) return {...me.assignment, shown: true, sent: true, entries: plan.entries};
   for (const entry of ctx.partial || []) {
     let m = /^mouse on ([A-D])$/.exec(entry.name);
-    if (m) plan[m[1]]++;
+    if (m) {
+      plan[m[1]]++;
+      plan.entries[m[1]].push(entry);
+    }
     m = /^steal (\d\/\d)$/.exec(entry.name);
-    if (m) plan.target = m[1];
+    if (m) {
+      plan.target = m[1];
+      plan.targetEntry = entry;
+    }
   }
   plan.shown = true;
   return plan;
@@ -289,7 +298,11 @@ function infoLine(ctx, plan, bottom) {
   else if (view.phase === 'assign') {
     const me = ctx.seat && view.seats[ctx.seat - 1];
     const placed = COLUMNS.reduce((n, c) => n + plan[c], 0);
-    if (me && ctx.legal.some((e) => /^steal /.test(e.name))) {
+    const stealing = COLUMNS.some((c, i) => {
+      const r = plan[c] > 0 ? nearestRow(view.grid, ctx.seat, i) : -1;
+      return r >= 0 && view.grid[r][i] === '0/0';
+    });
+    if (me && stealing && !plan.target && ctx.legal.some((e) => /^steal /.test(e.name))) {
       text = t('mc.info_steal', {name: seatName(ctx, other)});
     } else if (me && ctx.legal.length) {
       text = t('mc.info_place', {left: me.ready - placed, ready: me.ready});
@@ -330,6 +343,10 @@ function sidePanel(ctx, seat, where, plan, rolling, click) {
     const entry = !isViewer && stealing.find((e) => e.name === `steal ${code}`);
     const chosen = !isViewer && plan.target === code;
     const piece = domino(code, {vertical: true, class: chosen ? 'mc-target' : ''});
+    if (chosen && plan.targetEntry) {
+      return h('span', click(plan.targetEntry, {class: 'mc-stash-piece mc-chosen mc-steal-choice', 'aria-pressed': 'true',
+        'aria-label': t('mc.unsteal', {piece: code})}), piece, h('span', {class: 'mc-target-tag'}, t('mc.target')));
+    }
     if (entry) {
       return h('span', click(entry, {class: 'mc-stash-piece mc-steal-choice',
         'aria-label': t('mc.steal_this', {piece: code, pips: pipsOf(code)})}), piece);
@@ -444,14 +461,20 @@ function lane(ctx, seat, where, plan, rolling, near, click) {
       value && h('span', {class: 'mc-aim', 'aria-hidden': 'true', 'data-text': value}),
     ];
     const entry = isViewer && ctx.find(`mouse on ${c}`);
-    if (entry) {
-      return h('div', click(entry, {class: 'mc-lane-cell mc-add',
+    const cell = entry
+      ? h('div', click(entry, {class: 'mc-lane-cell mc-add',
         'aria-label': t('mc.add_mouse', {column: c, placed, aim: code === '0/0' ? t('mc.steal_tag')
           : t('mc.aim_long', {pips: pipsOf(code)})})}),
-      h('span', {class: 'mc-plus', 'aria-hidden': 'true'}), inside);
-    }
-    return h('div', {class: `mc-lane-cell${code === null ? ' mc-closed' : ''}`},
-      inside, words && h('span', {class: 'visually-hidden'}, `${c}: ${words}`));
+      h('span', {class: 'mc-plus', 'aria-hidden': 'true'}), inside)
+      : h('div', {class: `mc-lane-cell${code === null ? ' mc-closed' : ''}`},
+        inside, words && h('span', {class: 'visually-hidden'}, `${c}: ${words}`));
+    // A mouse of the move being built, on this column: a button beside
+    // the cell (not in it: the cell adds one) takes one back.
+    const mine = isViewer && !rolling && plan.entries && plan.entries[c];
+    if (!mine || !mine.length) return cell;
+    return h('div', {class: 'mc-lane-slot'}, cell,
+      h('button', click(mine[mine.length - 1], {type: 'button', class: 'mc-remove',
+        'aria-label': t('mc.remove_mouse', {column: c})}), '−'));
   }));
 }
 
@@ -665,3 +688,4 @@ export function describe(entry, ctx) {
     [/\./y, () => t('mc.log.stop')],
   ]);
 }
+

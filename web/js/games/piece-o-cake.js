@@ -10,9 +10,12 @@
 // and N+1, 11 between 11 and 1), pieces [{piece: "a-b", taken_by}],
 // to_act, seats [{collected, eaten, banked, score}], removed, unseen.
 //
-// Actions: "cut after N" (chosen in increasing order), "cut done", "take
-// a-b" followed by one "eat"/"collect" per slice of the piece clockwise,
-// "eat X" (eat all one's collected X) and "pass".
+// Actions: "cut after N" (gaps chosen in any order; "cut done" is implied
+// by two or more, and alone serves the whole cake), "take a-b" followed by
+// one "eat"/"collect" per slice of the piece clockwise, "eat X" (eat all
+// one's collected X) and "pass".  A gap chosen is clicked again to take it
+// back, the piece chosen to put it back, a slice decided to turn it over
+// (eat <-> collect); the move is sent by the page's Send button.
 
 import {t} from '../i18n.js';
 import {readSentence, playerName, items} from './words.js';
@@ -173,22 +176,38 @@ function sliceGraphic(ctx, position, letter, offset, marks) {
     s('text', {class: 'poc-badge-letter', x: fmt(bx), y: fmt(by + 5.2), 'text-anchor': 'middle'}, letter),
     s('text', {class: 'poc-position', x: fmt(nx), y: fmt(ny + 4.5), 'text-anchor': 'middle',
       'aria-hidden': 'true'}, String(position)),
-    marks.decision !== undefined && decisionMark(ctx, mid, dx, dy, marks.decision),
+    marks.decision !== undefined && decisionMark(ctx, mid, dx, dy, marks.decision, marks.turn),
     marks.current && s('path', {class: 'poc-current-ring', d: wedgePath(from, to, R0, R, dx, dy)}));
 }
 
-function decisionMark(ctx, mid, dx, dy, eat) {
+function decisionMark(ctx, mid, dx, dy, eat, turn) {
   const {s} = ctx;
   const [x, y] = at(R0 + 53, mid, dx, dy);
-  return s('g', {class: `poc-decision ${eat ? 'eat' : 'collect'}`},
+  const kind = `poc-decision ${eat ? 'eat' : 'collect'}`;
+  return s('g', turn ? {...turn, class: `${turn.class} ${kind}`} : {class: kind},
     s('title', {}, t(eat ? 'poc.to_eat' : 'poc.to_collect')),
     eat ? s('circle', {cx: fmt(x), cy: fmt(y), r: 10.5}) :
       s('rect', {x: fmt(x - 9.5), y: fmt(y - 9.5), width: 19, height: 19, rx: 3}),
     s('text', {x: fmt(x), y: fmt(y + 4.5), 'text-anchor': 'middle'}, t(eat ? 'poc.eat_short' : 'poc.collect_short')));
 }
 
-// A knife at a gap: drawn where the cake is (being) cut, offered where a cut may go.
-function knife(ctx, gap, state, entry) {
+// The attributes of an element that, clicked, makes the move built parts
+// (ctx.setParts) rather than adding entry to it.
+function settingParts(ctx, entry, attributes, parts) {
+  const made = ctx.clickable(entry, attributes);
+  const set = (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    ctx.setParts(parts);
+  };
+  return {...made, onclick: set,
+    onkeydown: (event) => { if (event.key === 'Enter' || event.key === ' ') set(event); }};
+}
+
+// A knife at a gap: drawn where the cake is (being) cut, offered where a cut
+// may go (entry), or chosen in the move being built (entry: its part, which
+// a click takes back; parts: what a click makes the move instead).
+function knife(ctx, gap, state, entry, setParts) {
   const {s} = ctx;
   const deg = gap * STEP;
   const line = s('line', {class: 'poc-cut-line', x1: fmt(at(R0 - 4, deg)[0]), y1: fmt(at(R0 - 4, deg)[1]),
@@ -204,7 +223,9 @@ function knife(ctx, gap, state, entry) {
   if (entry) {
     const zone = `M ${pt(R0 - 2, deg - 7)} L ${pt(R + 42, deg - 7)} L ${pt(R + 42, deg + 7)} L ${pt(R0 - 2, deg + 7)} Z`;
     parts.unshift(s('path', {class: 'poc-gap-zone', d: zone}));
-    return s('g', ctx.clickable(entry, {class: `poc-gap ${state}`, 'data-gap': gap}), parts);
+    const attributes = {class: `poc-gap ${state}`, 'data-gap': gap,
+      'aria-pressed': state.includes('chosen') ? 'true' : null};
+    return s('g', setParts ? settingParts(ctx, entry, attributes, setParts) : ctx.clickable(entry, attributes), parts);
   }
   return s('g', {class: `poc-gap ${state}`, 'data-gap': gap}, parts);
 }
@@ -258,11 +279,24 @@ function drawCake(ctx, partial) {
   const phase = view.phase;
   if (phase === 'over') return emptyPlate(ctx);
   const slices = typeof view.slices === 'string' ? view.slices : '';
-  const myTurn = ctx.legal.length > 0;
+  const myTurn = ctx.legal.length > 0 || ctx.partial.length > 0;
   const takeChosen = partial.find((a) => a.kind === 'take');
-  const decisions = partial.filter((a) => a.kind === 'slice').map((a) => a.eat);
+  const decided = partial.filter((a) => a.kind === 'slice');
+  const decisions = decided.map((a) => a.eat);
   const cutsChosen = partial.filter((a) => a.kind === 'cut').map((a) => a.gap);
+  const doneChosen = partial.find((a) => a.kind === 'done');
   const cuts = [...(view.cut_after || []), ...cutsChosen];
+  const entries = partial.map((a) => a.entry);
+  const without = (entry) => entries.filter((e) => e !== entry);
+  // A decided slice turned over: the other decision's entry, as the page
+  // has met it (in the move or among the choices), else back to that slice.
+  const known = [...entries, ...ctx.legal];
+  const turnOver = (index) => {
+    const entry = decided[index].entry;
+    const other = known.find((e) => e.name === (decided[index].eat ? 'collect' : 'eat'));
+    const at = entries.indexOf(entry);
+    return other ? entries.map((e, i) => (i === at ? other : e)) : entries.slice(0, at);
+  };
 
   // The pieces: the view's once cut, or the ones the cut being made gives.
   let pieces;
@@ -285,12 +319,15 @@ function drawCake(ctx, partial) {
     const content = piece.positions.map((position, index) => {
       const marks = {};
       if (chosen) {
-        if (index < decisions.length) marks.decision = decisions[index];
-        else if (index === decisions.length) marks.current = true;
+        if (index < decisions.length) {
+          marks.decision = decisions[index];
+          marks.turn = myTurn && settingParts(ctx, decided[index].entry, {class: 'poc-decision-turn',
+            'aria-label': t('poc.turn_over', {pos: position})}, turnOver(index));
+        } else if (index === decisions.length) marks.current = true;
       }
       return slices ? sliceGraphic(ctx, position, slices[position - 1], [ox, oy], marks) : null;
     });
-    const entry = piece.name && !takeChosen && ctx.find(`take ${piece.name}`);
+    const entry = piece.name && (chosen ? takeChosen.entry : !takeChosen && ctx.find(`take ${piece.name}`));
     const classes = ['poc-piece', piece.taken ? 'taken' : '', chosen ? 'chosen' : '',
       takeChosen && !chosen ? 'dim' : ''].filter(Boolean).join(' ');
     const pieceLabel = piece.name && t('poc.piece_title', {piece: piece.name,
@@ -301,8 +338,10 @@ function drawCake(ctx, partial) {
       // piece's middle is the cake's centre, where other buttons are.
       const [x, y] = at(R + 44, mid, ox, oy);
       const width = 14 + 8 * piece.name.length;
-      const attributes = ctx.clickable(entry, {class: 'poc-take-tag', 'data-piece': piece.name,
-        'aria-label': `${label(entry.name)}: ${piece.positions.map((p) => varietyName(slices[p - 1])).join(', ')}`});
+      // (the piece chosen: a click puts it back, its slices undecided)
+      const tag = {class: 'poc-take-tag', 'data-piece': piece.name, 'aria-pressed': chosen ? 'true' : null,
+        'aria-label': `${label(entry.name)}: ${piece.positions.map((p) => varietyName(slices[p - 1])).join(', ')}`};
+      const attributes = chosen ? settingParts(ctx, entry, tag, []) : ctx.clickable(entry, tag);
       group.push(s('g', {class: 'poc-take', onclick: attributes.onclick},
         s('g', {class: `${classes} offered`, 'data-piece': piece.name}, s('title', {}, pieceLabel), content),
         s('g', attributes,
@@ -325,8 +364,11 @@ function drawCake(ctx, partial) {
   if (phase === 'cut' || ctx.legal.some((e) => parseAction(e.name).kind === 'cut')) {
     for (let gap = 1; gap <= POSITIONS; gap++) {
       const entry = ctx.find(`cut after ${gap}`);
-      if (cuts.includes(gap)) knives.push(knife(ctx, gap, 'made', null));
-      else if (entry) knives.push(knife(ctx, gap, 'offered', entry));
+      const mine = partial.find((a) => a.kind === 'cut' && a.gap === gap);
+      if (mine && myTurn) knives.push(knife(ctx, gap, 'made chosen', mine.entry));
+      else if (cuts.includes(gap)) knives.push(knife(ctx, gap, 'made', null));
+      // (a gap chosen after "serve whole": the cake is cut after all)
+      else if (entry) knives.push(knife(ctx, gap, 'offered', entry, doneChosen ? [...without(doneChosen.entry), entry] : null));
     }
   }
 
@@ -355,7 +397,8 @@ function drawCake(ctx, partial) {
     if (myTurn) {
       centre.push(...centreText(ctx, [[C - 30, cakeLine, 'small'],
         [C - 11, t(cuts.length ? 'poc.cut_more' : 'poc.cut_here'), 'big']]));
-      if (done) centre.push(centreButton(ctx, done, C + 4, t(cuts.length ? 'poc.cut_done' : 'poc.serve_whole'), 'done'));
+      if (doneChosen) centre.push(centreButton(ctx, doneChosen.entry, C + 4, t('poc.serve_whole'), 'done chosen'));
+      else if (done) centre.push(centreButton(ctx, done, C + 4, t(cuts.length ? 'poc.cut_done' : 'poc.serve_whole'), 'done'));
     } else {
       centre.push(...centreText(ctx, [[C - 8, cakeLine, 'small'], [C + 12, t('poc.is_cutting', {name: shortName(ctx, server)}), 'big']]));
     }
@@ -491,7 +534,7 @@ export function render(ctx) {
     return h('div', {class: 'poc-board'}, h('p', {}, t('poc.no_view')),
       ctx.legal.map((entry) => h('button', ctx.clickable(entry, {type: 'button'}), label(entry.name))));
   }
-  const partial = (ctx.partial || []).map((entry) => parseAction(entry.name));
+  const partial = (ctx.partial || []).map((entry) => ({...parseAction(entry.name), entry}));
   // What the board draws to click is noted; anything it could not place
   // goes into a small bar under the cake, so nothing is lost.
   const drawn = new Set();
