@@ -5,7 +5,8 @@
 // arrive as the engine's canonical move in the seat's record.  And a
 // refusal (422) that reloads the table and says why.
 
-import {api, newPage, openSeat, settled, check} from './support.mjs';
+import {join} from 'node:path';
+import {SOURCE, api, newPage, openSeat, settled, check, startServer} from './support.mjs';
 
 const builtText = (page) => page.textContent('[data-testid=built]');
 const sendable = (page) => page.isEnabled('[data-testid=send]');
@@ -183,5 +184,30 @@ export const tests = [{
     // (the browser logs the refused request: that one is expected)
     const others = env.errors.filter((error) => !/status of 422/.test(error));
     env.errors.splice(0, env.errors.length, ...others);
+  },
+}, {
+  name: 'a table that ended before its end says why',
+  async run(env) {
+    // A server of its own, whose one ext: bot forfeits at its first move
+    // (an illegal one): seat 1's, so the table ends at once.
+    const bot = `ext:ms=2000:onerror=forfeit:/bin/sh ${join(SOURCE, 'tests/data/protocol/illegal.sh')}`;
+    const server = await startServer(env.gateau, 0, null, ['--ext-bots', bot]);
+    try {
+      const table = await api(server.url, 'POST', '/api/tables', {game: 'piece-o-cake', seats: [bot, 'human']});
+      let snapshot;
+      for (let tries = 0; tries < 100; tries++) {
+        snapshot = await api(server.url, 'GET', `/api/tables/${table.id}`);
+        if (snapshot.over) break;
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      check(snapshot.over && /forfeits/.test(snapshot.ended || ''), `the table ended: ${JSON.stringify(snapshot.ended)}`);
+      const page = await newPage(env.browser, env.errors);
+      await openSeat(page, server.url, table.id, table.seats.find((entry) => entry.seat === 2).token);
+      const said = await page.textContent('[data-testid=ended]');
+      check(/stopped before its end/.test(said) && /forfeits/.test(said) && /No one won/.test(said), `the page says why: ${said}`);
+      await page.context().close();
+    } finally {
+      server.stop();
+    }
   },
 }];

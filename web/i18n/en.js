@@ -99,6 +99,8 @@ export default {
   'table.notation': 'notation',
   'table.note_time_out': "{name}'s time ran out: heuristic moved for it",
   'table.final_scores': 'Final scores',
+  'table.ended_early': 'This game stopped before its end: {reason}. No one won it.',
+  'table.broken': 'This table is stopped: {reason}',
   'table.winner': 'winner',
   'table.download_record': 'Download the record',
   'table.replay': 'Replay the game',

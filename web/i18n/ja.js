@@ -97,6 +97,8 @@ export default {
   'table.notation': '記譜',
   'table.note_time_out': '{name} の持ち時間切れ：heuristic ボットが代わりに指した',
   'table.final_scores': '最終得点',
+  'table.ended_early': 'このゲームは終局前に終わりました：{reason}。勝者はいません。',
+  'table.broken': 'このテーブルは止まっています：{reason}',
   'table.winner': '勝者',
   'table.download_record': '棋譜をダウンロード',
   'table.replay': 'ゲームを再生',

@@ -372,6 +372,8 @@ function tableHeader(page, actions) {
     h('p', {class: 'who'}, me ? t('table.you_are', {name: me, seat: snapshot.seat}) : t('table.spectator')),
     h('p', {class: `status${snapshot.legal && snapshot.legal.length ? ' my-turn' : ''}`, role: 'status',
       'aria-live': 'polite', 'data-testid': 'status'}, statusLine(page)),
+    snapshot.broken && !snapshot.over && h('p', {class: 'error', role: 'alert', 'data-testid': 'broken'},
+      t('table.broken', {reason: snapshot.broken})),
     h('p', {class: `connection ${page.connection}`, 'data-testid': 'connection',
       role: page.connection === 'refused' || page.connection === 'gone' ? 'alert' : null}, connectionWords(page)),
     'Notification' in window && Notification.permission === 'default' && snapshot.seat && !snapshot.over &&
@@ -514,6 +516,10 @@ function endPanel(page, renderer) {
     .sort((a, b) => (b.won - a.won) || (b.score - a.score));
   return h('section', {class: 'end', 'aria-label': t('table.final_scores'), 'data-testid': 'end'},
     h('h2', {}, t('table.final_scores')),
+    // (expired, or a seat's program forfeited: the server's reason, as it
+    // stores it; the scores below are the points as they stood)
+    snapshot.ended && h('p', {class: 'ended', 'data-testid': 'ended'},
+      t('table.ended_early', {reason: snapshot.ended})),
     h('ol', {class: 'ranking'}, ranked.map((entry) =>
       h('li', {class: entry.won ? 'winner' : '', 'data-winner': entry.won ? 'true' : null},
         h('strong', {}, entry.name), ' ',
