@@ -84,6 +84,7 @@ struct loop_connection {
     int64_t pinged_at; /* ms, when pinged since last heard from; 0: not */
     bool ping_due;
     bool closing_behind; /* fell behind: closed within LOOP_BEHIND_SECONDS */
+    bool peer_closing;   /* its client sent a close frame: no more pushes */
     struct loop_connection *older, *newer;
 };
 
@@ -764,6 +765,102 @@ static int websocket_received(struct loop_connection *connection, const char *da
     return 0;
 }
 
+/* A WebSocket text frame's head for length bytes (server to client: no
+ * mask) at out: its size. */
+static size_t frame_head(unsigned char *out, size_t length)
+{
+    out[0] = 0x81; /* FIN, text */
+    if (length < 126) {
+        out[1] = (unsigned char)length;
+        return 2;
+    }
+    if (length < 65536) {
+        out[1] = 126;
+        out[2] = (unsigned char)(length >> 8);
+        out[3] = (unsigned char)length;
+        return 4;
+    }
+    out[1] = 127;
+    for (int i = 0; i < 8; i++) out[2 + i] = (unsigned char)(length >> (56 - 8 * i));
+    return 10;
+}
+
+/*
+ * Writes the pushes waiting in the subscriber's outbox: those that fit in
+ * the loop's chunk together go in one send, each in a frame of its own
+ * (framed here: libwebsockets writes one frame a send).  A push larger
+ * than the chunk goes alone, framed by libwebsockets.  What the socket
+ * does not take, libwebsockets keeps and writes first when it can
+ * (lws_issue_raw), and asks for LWS_CALLBACK_SERVER_WRITEABLE; pushes
+ * still waiting wait for that too.  -1: close the connection.
+ */
+static void close_behind(struct loop_connection *connection);
+
+static int write_pushes(struct loop_connection *connection, bool writable)
+{
+    struct lws *wsi = connection->wsi;
+    push_message taken[SERVER_OUTBOX_MESSAGES];
+    bool more;
+    int code;
+    int count = subscriber_take(connection->subscriber, taken, SERVER_OUTBOX_MESSAGES,
+                                LOOP_WRITE_CHUNK, &more, &code);
+    if (code && !writable) { /* (it fell behind since it was woken) */
+        close_behind(connection);
+        return 0;
+    }
+    if (code) {
+        const char *reason = "fell behind: reconnect for a fresh snapshot";
+        lws_close_reason(wsi, (enum lws_close_status)code, (unsigned char *)reason, strlen(reason));
+        return -1;
+    }
+    if (!count) return 0;
+    bool failed;
+    if (count == 1 && taken[0].length + SERVER_FRAME_HEAD > LOOP_WRITE_CHUNK) {
+        failed = lws_write(wsi, (unsigned char *)taken[0].data + SERVER_WRITE_ROOM,
+                           taken[0].length, LWS_WRITE_TEXT) < (int)taken[0].length;
+    } else {
+        unsigned char *out = loop.chunk + LWS_PRE;
+        size_t used = 0;
+        for (int i = 0; i < count; i++) {
+            used += frame_head(out + used, taken[i].length);
+            memcpy(out + used, taken[i].data + SERVER_WRITE_ROOM, taken[i].length);
+            used += taken[i].length;
+        }
+        failed = lws_write(wsi, out, used, LWS_WRITE_RAW) < (int)used;
+    }
+    for (int i = 0; i < count; i++) free(taken[i].data);
+    if (failed) return -1;
+    if (more || lws_partial_buffered(wsi)) lws_callback_on_writable(wsi);
+    return 0;
+}
+
+/* Whether the loop may write a subscriber's pushes now, outside
+ * LWS_CALLBACK_SERVER_WRITEABLE: nothing of an earlier write is held back
+ * (so nothing is reordered and libwebsockets' buffer stays one push),
+ * and no close or ping is due (those are written when writable). */
+static bool can_write_now(const struct loop_connection *connection)
+{
+    return connection->subscriber && !connection->close_code && !connection->ping_due &&
+           !connection->peer_closing && !lws_partial_buffered(connection->wsi);
+}
+
+/*
+ * A subscriber has pushes: written at once when the socket can take
+ * them, which spares a turn of the loop and two epoll_ctl calls a push
+ * (arming the socket for writing, then disarming it); else when it is
+ * writable.
+ */
+static void pushes_waiting(struct loop_connection *connection)
+{
+    if (!can_write_now(connection)) {
+        lws_callback_on_writable(connection->wsi);
+        return;
+    }
+    /* (a failed send: the socket is gone, and libwebsockets closes it) */
+    if (write_pushes(connection, false) < 0)
+        lws_set_timeout(connection->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+}
+
 static int websocket_writable(struct loop_connection *connection)
 {
     struct lws *wsi = connection->wsi;
@@ -781,23 +878,18 @@ static int websocket_writable(struct loop_connection *connection)
         if (connection->subscriber) lws_callback_on_writable(wsi);
         return 0;
     }
-    if (!connection->subscriber) return 0;
-    size_t length;
-    bool more;
-    int code;
-    char *message = subscriber_next(connection->subscriber, &length, &more, &code);
-    if (code) {
-        const char *reason = "fell behind: reconnect for a fresh snapshot";
-        lws_close_reason(wsi, (enum lws_close_status)code, (unsigned char *)reason, strlen(reason));
-        return -1;
-    }
-    if (!message) return 0;
-    int written = lws_write(wsi, (unsigned char *)message + SERVER_WRITE_ROOM, length,
-                            LWS_WRITE_TEXT);
-    free(message);
-    if (written < (int)length) return -1;
-    if (more) lws_callback_on_writable(wsi);
-    return 0;
+    if (!connection->subscriber || connection->peer_closing) return 0;
+    return write_pushes(connection, true);
+}
+
+/* A subscriber fell behind: its close (1013) is written when its socket
+ * can take it; a client that never reads never lets it, and goes anyway. */
+static void close_behind(struct loop_connection *connection)
+{
+    lws_callback_on_writable(connection->wsi);
+    if (connection->closing_behind) return;
+    connection->closing_behind = true;
+    lws_set_timeout(connection->wsi, PENDING_TIMEOUT_USER_OK, LOOP_BEHIND_SECONDS);
 }
 
 /* ---- Connections ----------------------------------------------------------------------------- */
@@ -887,7 +979,7 @@ static void take_handed_back(void)
             if (exchange->subscribed) {
                 connection->subscriber = exchange->subscribed;
                 subscriber_set_connection(exchange->subscribed, connection);
-                lws_callback_on_writable(connection->wsi);
+                pushes_waiting(connection);
             } else {
                 close_socket(connection, exchange->close_code, exchange->close_reason);
             }
@@ -899,14 +991,10 @@ static void take_handed_back(void)
     for (int i = 0; i < woken_count; i++) {
         bool behind = subscriber_woken(woken[i]);
         struct loop_connection *connection = subscriber_connection(woken[i]);
-        if (connection) {
-            lws_callback_on_writable(connection->wsi);
-            /* Its close (1013) is written when its socket can take it; a
-             * client that never reads never lets it, and goes anyway. */
-            if (behind && !connection->closing_behind) {
-                connection->closing_behind = true;
-                lws_set_timeout(connection->wsi, PENDING_TIMEOUT_USER_OK, LOOP_BEHIND_SECONDS);
-            }
+        if (connection && !behind) {
+            pushes_waiting(connection);
+        } else if (connection) {
+            close_behind(connection);
         }
         subscriber_release(woken[i]);
     }
@@ -1002,6 +1090,9 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_RECEIVE:
         if (connection) heard_from(connection);
         return connection ? websocket_received(connection, in, length) : -1;
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        if (connection) connection->peer_closing = true;
+        return 0; /* (libwebsockets answers the close) */
     case LWS_CALLBACK_RECEIVE_PONG:
         if (connection) heard_from(connection);
         return 0;

@@ -577,9 +577,21 @@ void websocket_gone(subscriber *leaving);
 /* The loop's side of a subscriber: its connection (NULL: none). */
 struct loop_connection *subscriber_connection(subscriber *to);
 void subscriber_set_connection(subscriber *to, struct loop_connection *connection);
-/* The next message to write (LWS_PRE bytes of room before it, length),
- * NULL when none; *close_code 1013 when the subscriber fell behind. */
-char *subscriber_next(subscriber *to, size_t *length, bool *more, int *close_code);
+/* A push waiting in an outbox: SERVER_WRITE_ROOM bytes of room, then
+ * its text (length bytes); malloc'd. */
+typedef struct push_message {
+    char *data;
+    size_t length;
+} push_message;
+/* The most a WebSocket frame's head takes (server to client: no mask). */
+enum { SERVER_FRAME_HEAD = 10 };
+/* Takes the next pushes to write, oldest first: as many as fit in room
+ * bytes with a frame head each (at most most), and always the first
+ * however large.  Returns how many (the caller frees each's data);
+ * *more when others still wait; *close_code 1013 (none taken) when the
+ * subscriber fell behind. */
+int subscriber_take(subscriber *to, push_message *taken, int most, size_t room, bool *more,
+                    int *close_code);
 /* The loop takes a subscriber off its wake list (before writing), and
  * lets go of the wake-up's reference (after); true when it fell behind. */
 bool subscriber_woken(subscriber *to);

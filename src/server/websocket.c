@@ -28,10 +28,7 @@
 
 #include "server/server.h"
 
-typedef struct outbox_message {
-    char *data; /* SERVER_WRITE_ROOM bytes of room, then the text */
-    size_t length;
-} outbox_message;
+typedef push_message outbox_message;
 
 struct subscriber {
     server_table *table; /* held until it leaves */
@@ -279,21 +276,26 @@ void subscriber_set_connection(subscriber *to, struct loop_connection *connectio
     to->connection = connection;
 }
 
-char *subscriber_next(subscriber *to, size_t *length, bool *more, int *close_code)
+int subscriber_take(subscriber *to, push_message *taken, int most, size_t room, bool *more,
+                    int *close_code)
 {
     pthread_mutex_lock(&to->lock);
-    char *data = NULL;
+    int count = 0;
+    size_t used = 0;
     *close_code = to->behind ? 1013 : 0;
-    if (!to->behind && to->count) {
-        data = to->outbox[to->first].data;
-        *length = to->outbox[to->first].length;
-        to->bytes -= *length;
+    while (!to->behind && to->count && count < most) {
+        outbox_message *next = &to->outbox[to->first];
+        size_t framed = next->length + SERVER_FRAME_HEAD;
+        if (count && used + framed > room) break; /* (the first goes whatever its size) */
+        used += framed;
+        taken[count++] = *next;
+        to->bytes -= next->length;
         to->first = (to->first + 1) % SERVER_OUTBOX_MESSAGES;
         to->count--;
     }
     *more = to->count > 0;
     pthread_mutex_unlock(&to->lock);
-    return data;
+    return count;
 }
 
 bool subscriber_woken(subscriber *to)
