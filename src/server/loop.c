@@ -115,6 +115,7 @@ static struct {
     /* What other threads hand the loop, under lock. */
     pthread_mutex_t lock;
     http_exchange *answered;
+    bool wake_pending; /* woken since it last took what was handed back */
     subscriber **woken;
     int woken_count, woken_capacity;
     unsigned char chunk[LWS_PRE + LOOP_WRITE_CHUNK];
@@ -122,10 +123,14 @@ static struct {
 
 /* ---- From other threads ---------------------------------------------------------------------- */
 
-/* Under loop.lock: the context is not destroyed meanwhile. */
+/* Under loop.lock: the context is not destroyed meanwhile.  Once until
+ * the loop takes what it was woken for: each wake-up is a write to a pipe
+ * and a turn of the loop, and one turn takes everything handed back. */
 static void wake_loop(void)
 {
-    if (loop.context) lws_cancel_service(loop.context);
+    if (loop.wake_pending || !loop.context) return;
+    loop.wake_pending = true;
+    lws_cancel_service(loop.context);
 }
 
 void loop_answered(http_exchange *exchange)
@@ -148,7 +153,7 @@ void loop_wake(subscriber *to)
         loop.woken_capacity = capacity;
     }
     loop.woken[loop.woken_count++] = to;
-    if (loop.woken_count == 1) wake_loop();
+    wake_loop();
     pthread_mutex_unlock(&loop.lock);
 }
 
@@ -956,6 +961,7 @@ static void connection_gone(struct lws *wsi)
 static void take_handed_back(void)
 {
     pthread_mutex_lock(&loop.lock);
+    loop.wake_pending = false;
     http_exchange *answered = loop.answered;
     loop.answered = NULL;
     int woken_count = loop.woken_count;

@@ -160,6 +160,7 @@ typedef struct server_table {
     /* Cached snapshots of the current version, per viewer, and the
      * members every viewer shares (snapshot.c), built once per change. */
     char *snapshot[GATEAU_MAX_PLAYERS + 1];
+    size_t snapshot_length[GATEAU_MAX_PLAYERS + 1];
     char *shared_front, *shared_middle, *shared_scores;
     subscriber **subscribers;     /* the table's WebSockets (websocket.c) */
     int subscriber_count, subscriber_capacity, spectator_count;
@@ -273,6 +274,10 @@ uint32_t table_bot_seats(const server_table *table);
 /* After a change: the cached snapshots are stale. */
 void table_forget_snapshots(server_table *table);
 char *table_snapshot_from(server_table *table, int viewer, int log_from);
+/* The same with room bytes before the text (a push's, SERVER_WRITE_ROOM),
+ * its length (the room not counted) in *length. */
+char *table_snapshot_message(server_table *table, int viewer, int log_from, size_t room,
+                             size_t *length);
 /* The snapshot without its log, as if the table's state were state (its
  * uncached maker; the secrecy test gives it determinized states). */
 char *table_snapshot_head(server_table *table, const gateau_state *state, int viewer);

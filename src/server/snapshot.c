@@ -67,32 +67,69 @@ static void builder_print(text_builder *builder, const char *text)
     builder_add(builder, text, strlen(text));
 }
 
+/* text as a JSON string, as json_quote writes it, at the builder's end. */
+static void builder_quote(text_builder *builder, const char *text)
+{
+    size_t length = strlen(text);
+    if (builder->length + 6 * length + 3 > builder->capacity) builder_add(builder, "", 0);
+    while (builder->length + 6 * length + 3 > builder->capacity) {
+        builder->capacity *= 2;
+        builder->text = realloc(builder->text, builder->capacity);
+        if (!builder->text) abort();
+    }
+    char *at = builder->text + builder->length;
+    *at++ = '"';
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        switch (*c) {
+        case '"': *at++ = '\\', *at++ = '"'; break;
+        case '\\': *at++ = '\\', *at++ = '\\'; break;
+        case '\b': *at++ = '\\', *at++ = 'b'; break;
+        case '\f': *at++ = '\\', *at++ = 'f'; break;
+        case '\n': *at++ = '\\', *at++ = 'n'; break;
+        case '\r': *at++ = '\\', *at++ = 'r'; break;
+        case '\t': *at++ = '\\', *at++ = 't'; break;
+        default:
+            if (*c < 0x20) at += sprintf(at, "\\u%04X", *c);
+            else *at++ = (char)*c;
+        }
+    }
+    *at++ = '"';
+    *at = '\0';
+    builder->length = (size_t)(at - builder->text);
+}
+
 /* The legal actions of seat now, as [{"action","name"}...]: those that
  * end the seat's move by themselves say "complete": true, so that a
  * client posts them without asking GET .../legal?after= whether the move
  * is whole (that question was more than half of all requests).  Written
  * straight, not through a jansson tree. */
-static char *legal_json(const gateau_state *state, int seat)
+static void add_legal(text_builder *out, const gateau_state *state, int seat)
 {
-    text_builder out = {0};
-    builder_print(&out, "[");
+    builder_add(out, "[", 1);
     gateau_action actions[GATEAU_MAX_ACTIONS];
     int count = gateau_state_legal_actions(state, seat, actions);
     gateau_state *scratch = count ? gateau_state_clone(state) : NULL;
     for (int i = 0; i < count; i++) {
-        char *name = gateau_action_name(state, seat, actions[i]), *quoted = json_quote(name);
+        char *name = gateau_action_name(state, seat, actions[i]);
         char head[48];
-        snprintf(head, sizeof head, "%s{\"action\":%d,\"name\":", i ? "," : "", (int)actions[i]);
-        builder_print(&out, head);
-        builder_print(&out, quoted);
+        int length = snprintf(head, sizeof head, "%s{\"action\":%d,\"name\":", i ? "," : "",
+                              (int)actions[i]);
+        builder_add(out, head, (size_t)length);
+        builder_quote(out, name);
         gateau_state_copy(scratch, state);
         gateau_state_apply_legal(scratch, seat, actions[i]);
-        builder_print(&out, gateau_state_in_move(scratch) ? "}" : ",\"complete\":true}");
-        free(quoted);
+        if (gateau_state_in_move(scratch)) builder_add(out, "}", 1);
+        else builder_print(out, ",\"complete\":true}");
         free(name);
     }
-    builder_print(&out, "]");
+    builder_add(out, "]", 1);
     gateau_state_free(scratch);
+}
+
+static char *legal_json(const gateau_state *state, int seat)
+{
+    text_builder out = {0};
+    add_legal(&out, state, seat);
     return out.text;
 }
 
@@ -198,39 +235,57 @@ char *table_snapshot_head(server_table *table, const gateau_state *state, int vi
 {
     uint32_t actors = table->over || gateau_state_is_chance(state) ? 0 : gateau_state_actors(state);
     if (!table->shared_front) build_shared(table, actors);
-    char seat[32] = "null";
-    if (viewer >= 0) snprintf(seat, sizeof seat, "%d", viewer + 1);
-    char *legal = viewer >= 0 && (actors & (1u << viewer)) ? legal_json(state, viewer) : NULL;
     char *view = gateau_state_view_json(state, viewer);
     size_t view_length = strlen(view);
     bool object = view_length >= 2 && view[0] == '{' && view[view_length - 1] == '}';
-    size_t size = strlen(table->shared_front) + strlen(table->shared_middle) + view_length +
-                  (legal ? strlen(legal) : 0) + strlen(table->shared_scores) + 64;
-    char *text = malloc(size);
-    if (!text) abort();
-    snprintf(text, size, "{%s,\"seat\":%s,%s,\"view\":%s%s%s%s}", table->shared_front, seat,
-             table->shared_middle, object ? view : "null", legal ? ",\"legal\":" : "",
-             legal ? legal : "", table->shared_scores);
-    free(legal);
+    /* One buffer, sized for all but the legal actions (which rarely
+     * outgrow the slack). */
+    text_builder out = {0};
+    out.capacity = strlen(table->shared_front) + strlen(table->shared_middle) + view_length +
+                   strlen(table->shared_scores) + 1024;
+    out.text = malloc(out.capacity);
+    if (!out.text) abort();
+    builder_add(&out, "{", 1);
+    builder_print(&out, table->shared_front);
+    char seat[32];
+    int length = viewer >= 0 ? snprintf(seat, sizeof seat, ",\"seat\":%d,", viewer + 1)
+                             : snprintf(seat, sizeof seat, ",\"seat\":null,");
+    builder_add(&out, seat, (size_t)length);
+    builder_print(&out, table->shared_middle);
+    builder_print(&out, ",\"view\":");
+    if (object) builder_add(&out, view, view_length);
+    else builder_print(&out, "null");
     free(view);
-    return text;
+    if (viewer >= 0 && (actors & (1u << viewer))) {
+        builder_print(&out, ",\"legal\":");
+        add_legal(&out, state, viewer);
+    }
+    builder_print(&out, table->shared_scores);
+    builder_add(&out, "}", 1);
+    return out.text;
 }
 
-char *table_snapshot_from(server_table *table, int viewer, int log_from)
+char *table_snapshot_message(server_table *table, int viewer, int log_from, size_t room,
+                             size_t *length)
 {
     int index = table_viewer_index(table, viewer);
-    if (!table->snapshot[index])
+    if (!table->snapshot[index]) {
         table->snapshot[index] = table_snapshot_head(table, gateau_record_state(table->record),
                                                      viewer);
+        table->snapshot_length[index] = strlen(table->snapshot[index]);
+    }
     const char *head = table->snapshot[index];
+    size_t head_length = table->snapshot_length[index];
     if (log_from < 0 || log_from > table->version) log_from = 0;
-    size_t length = strlen(head) + 64;
-    for (int m = log_from; m < table->version; m++) length += strlen(table->log[m].json[index]) + 1;
-    char *text = malloc(length);
-    if (!text) abort();
-    size_t used = strlen(head) - 1; /* the head without its closing brace */
+    size_t size = room + head_length + 64;
+    for (int m = log_from; m < table->version; m++) size += strlen(table->log[m].json[index]) + 1;
+    char *data = malloc(size);
+    if (!data) abort();
+    char *text = data + room;
+    size_t used = head_length - 1; /* the head without its closing brace */
     memcpy(text, head, used);
-    used += (size_t)snprintf(text + used, length - used, ",\"log_start\":%d,\"log\":[", log_from);
+    used += (size_t)snprintf(text + used, size - room - used, ",\"log_start\":%d,\"log\":[",
+                             log_from);
     for (int m = log_from; m < table->version; m++) {
         if (m > log_from) text[used++] = ',';
         size_t entry = strlen(table->log[m].json[index]);
@@ -238,7 +293,14 @@ char *table_snapshot_from(server_table *table, int viewer, int log_from)
         used += entry;
     }
     memcpy(text + used, "]}", 3);
-    return text;
+    *length = used + 2;
+    return data;
+}
+
+char *table_snapshot_from(server_table *table, int viewer, int log_from)
+{
+    size_t length;
+    return table_snapshot_message(table, viewer, log_from, 0, &length);
 }
 
 char *table_legal_after(server_table *table, int seat, const gateau_action *after, int count,

@@ -73,12 +73,14 @@ static void wake(subscriber *to)
     loop_wake(to);
 }
 
-/* Queues text (length bytes) for to: past the bound, it fell behind. */
-static void enqueue(subscriber *to, const char *text, size_t length)
+/* Queues a push for to, which takes data (SERVER_WRITE_ROOM bytes, then
+ * the text's length bytes): past the bound, it fell behind. */
+static void enqueue(subscriber *to, char *data, size_t length)
 {
     pthread_mutex_lock(&to->lock);
     if (to->gone || to->behind) {
         pthread_mutex_unlock(&to->lock);
+        free(data);
         return;
     }
     /* One message always fits, however large (a first snapshot of a long
@@ -87,10 +89,8 @@ static void enqueue(subscriber *to, const char *text, size_t length)
         (to->count && to->bytes + length > SERVER_OUTBOX_BYTES)) {
         to->behind = true;
         empty_outbox(to);
+        free(data);
     } else {
-        char *data = malloc(SERVER_WRITE_ROOM + length);
-        if (!data) abort();
-        memcpy(data + SERVER_WRITE_ROOM, text, length);
         int at = (to->first + to->count) % SERVER_OUTBOX_MESSAGES;
         to->outbox[at] = (outbox_message){data, length};
         to->count++;
@@ -107,9 +107,10 @@ static void send_to(server_table *table, subscriber *to)
     bool dropped = to->gone || to->behind;
     pthread_mutex_unlock(&to->lock);
     if (dropped) return;
-    char *message = table_snapshot_from(table, to->seat, to->sent_log);
-    enqueue(to, message, strlen(message));
-    free(message);
+    size_t length;
+    char *message = table_snapshot_message(table, to->seat, to->sent_log, SERVER_WRITE_ROOM,
+                                           &length);
+    enqueue(to, message, length);
     to->sent_log = table->version;
 }
 
