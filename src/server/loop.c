@@ -1233,7 +1233,13 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
     info.max_http_header_pool = LOOP_HEADER_POOL;
     info.timeout_secs = SERVER_BODY_SECONDS;       /* a body, once its head came */
     info.timeout_secs_ah_idle = SERVER_HEAD_SECONDS; /* a head, from its first byte */
-    info.keepalive_timeout = options->keep_alive;
+    /* Idle keep-alive connections are timed here (loop.idle), and the
+     * timer libwebsockets sets after each answer is cleared at once
+     * (write_answer).  It is inserted in libwebsockets' sorted list of
+     * timers all the same, behind every timer due sooner: a second (its
+     * least) puts it near the list's head, where --keep-alive's 30 s
+     * walked the whole list, cache miss by cache miss, at every answer. */
+    info.keepalive_timeout = 1;
     info.retry_and_idle_policy = &no_validity_timers;
     info.server_string = "gateau";
     info.pt_serv_buf_size = 16 * 1024;
