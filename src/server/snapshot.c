@@ -133,25 +133,38 @@ static char *legal_json(const gateau_state *state, int seat)
     return out.text;
 }
 
-static json_t *seats_json(const server_table *table)
+/* The seats, as jansson's compact dump of [{"seat", "player", "bot" (a
+ * bot's), "open", "name", "connected", "zombie", "clock"}...] would
+ * write them: written straight, once per change, where the tree cost
+ * more than the rest of the members every viewer shares. */
+static void add_seats(text_builder *out, const server_table *table)
 {
-    json_t *seats = json_array();
+    builder_add(out, "[", 1);
     for (int s = 0; s < table->players; s++) {
         const table_seat *seat = &table->seats[s];
-        json_t *item = json_object();
-        json_object_set_new(item, "seat", json_integer(s + 1));
-        json_object_set_new(item, "player", json_string(seat->human ? "human" : "bot"));
-        if (!seat->human) json_object_set_new(item, "bot", json_string(seat->spec));
-        json_object_set_new(item, "open", json_boolean(seat->human && !seat->claimed));
-        json_object_set_new(item, "name", json_string(gateau_record_name(table->record, s)));
-        if (seat->name[0]) json_object_set_new(item, "name", json_string(seat->name));
-        json_object_set_new(item, "connected", json_boolean(seat->connections > 0));
-        json_object_set_new(item, "zombie", json_boolean(seat->zombie));
-        json_object_set_new(item, "clock", seat->clock_left >= 0 ? json_integer(seat->clock_left)
-                                                                 : json_null());
-        json_array_append_new(seats, item);
+        char number[48];
+        int length = snprintf(number, sizeof number, "%s{\"seat\":%d,\"player\":", s ? "," : "",
+                              s + 1);
+        builder_add(out, number, (size_t)length);
+        builder_print(out, seat->human ? "\"human\"" : "\"bot\"");
+        if (!seat->human) {
+            builder_print(out, ",\"bot\":");
+            builder_quote(out, seat->spec);
+        }
+        builder_print(out, seat->human && !seat->claimed ? ",\"open\":true" : ",\"open\":false");
+        builder_print(out, ",\"name\":");
+        builder_quote(out, seat->name[0] ? seat->name : gateau_record_name(table->record, s));
+        builder_print(out, seat->connections > 0 ? ",\"connected\":true" : ",\"connected\":false");
+        builder_print(out, seat->zombie ? ",\"zombie\":true" : ",\"zombie\":false");
+        if (seat->clock_left >= 0) {
+            length = snprintf(number, sizeof number, ",\"clock\":%lld}",
+                              (long long)seat->clock_left);
+            builder_add(out, number, (size_t)length);
+        } else {
+            builder_print(out, ",\"clock\":null}");
+        }
     }
-    return seats;
+    builder_add(out, "]", 1);
 }
 
 /* A JSON value as compact text, its reference taken. */
@@ -169,28 +182,34 @@ static char *dump(json_t *value)
 static void build_shared(server_table *table, uint32_t actors)
 {
     const gateau_state *state = gateau_record_state(table->record);
-    char front[256];
-    char *id = dump(json_string(table->id));
-    snprintf(front, sizeof front, "\"id\":%s,\"game\":\"%s\",\"players\":%d,\"version\":%d", id,
-             gateau_game_name(gateau_setup_game(table->setup)), table->players, table->version);
-    free(id);
-    table->shared_front = strdup(front);
-    json_t *to_move = json_array();
-    for (int s = 0; s < table->players; s++)
-        if (actors & (1u << s)) json_array_append_new(to_move, json_integer(s + 1));
-    char *seats = dump(seats_json(table)), *moving = dump(to_move);
+    text_builder front = {0}, middle = {0};
+    builder_print(&front, "\"id\":");
+    builder_quote(&front, table->id);
+    char rest[160];
+    int length = snprintf(rest, sizeof rest, ",\"game\":\"%s\",\"players\":%d,\"version\":%d",
+                          gateau_game_name(gateau_setup_game(table->setup)), table->players,
+                          table->version);
+    builder_add(&front, rest, (size_t)length);
+    table->shared_front = front.text;
+    builder_print(&middle, table->over ? "\"over\":true," : "\"over\":false,");
     /* A table the store failed for too long says why (table_store_failed). */
-    char *broken = table->broken[0] ? dump(json_string(table->broken))
-                   : table->ended[0] ? dump(json_string(table->ended)) : NULL;
-    size_t size = strlen(seats) + strlen(moving) + (broken ? strlen(broken) : 0) + 64;
-    table->shared_middle = malloc(size);
-    if (!table->shared_front || !table->shared_middle) abort();
-    snprintf(table->shared_middle, size, "\"over\":%s,%s%s%s\"seats\":%s,\"to_move\":%s",
-             table->over ? "true" : "false", !broken ? "" : table->broken[0] ? "\"broken\":" : "\"ended\":", broken ? broken : "",
-             broken ? "," : "", seats, moving);
-    free(broken);
-    free(seats);
-    free(moving);
+    if (table->broken[0] || table->ended[0]) {
+        builder_print(&middle, table->broken[0] ? "\"broken\":" : "\"ended\":");
+        builder_quote(&middle, table->broken[0] ? table->broken : table->ended);
+        builder_add(&middle, ",", 1);
+    }
+    builder_print(&middle, "\"seats\":");
+    add_seats(&middle, table);
+    builder_print(&middle, ",\"to_move\":[");
+    bool first = true;
+    for (int s = 0; s < table->players; s++) {
+        if (!(actors & (1u << s))) continue;
+        length = snprintf(rest, sizeof rest, "%s%d", first ? "" : ",", s + 1);
+        builder_add(&middle, rest, (size_t)length);
+        first = false;
+    }
+    builder_add(&middle, "]", 1);
+    table->shared_middle = middle.text;
     table->shared_scores = strdup("");
     if (table->over) {
         int scores[GATEAU_MAX_PLAYERS];
