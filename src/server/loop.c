@@ -1205,10 +1205,17 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
 #endif
     loop.drain_deadline = 0;
     lws_set_log_level(LLL_ERR, log_library);
-    /* Enough descriptors for every connection allowed. */
+    /* Enough descriptors for every connection allowed.  libwebsockets
+     * sizes its table of connections by this limit and finds a socket's
+     * connection by indexing it with the descriptor; a limit of its own
+     * below it (fd_limit_per_thread, set here once) made it search the
+     * whole table, 20,000 entries, at every event.  Above 10 million it
+     * would take 2,560: the limit stays under that. */
     struct rlimit files;
-    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
-        files.rlim_cur = files.rlim_max;
+    enum { MOST_DESCRIPTORS = 1 << 20 };
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 &&
+        (files.rlim_cur < files.rlim_max || files.rlim_cur > MOST_DESCRIPTORS)) {
+        files.rlim_cur = files.rlim_max < MOST_DESCRIPTORS ? files.rlim_max : MOST_DESCRIPTORS;
         setrlimit(RLIMIT_NOFILE, &files);
     }
     struct lws_context_creation_info info;
@@ -1228,7 +1235,6 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
     info.options |= LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND |
                    LWS_SERVER_OPTION_DISABLE_IPV6 * (strchr(options->bind, ':') == NULL);
     info.count_threads = 1;
-    if (options->connections > 0) info.fd_limit_per_thread = (unsigned)options->connections + 64;
     info.max_http_header_data = SERVER_MAX_HEAD;
     info.max_http_header_pool = LOOP_HEADER_POOL;
     info.timeout_secs = SERVER_BODY_SECONDS;       /* a body, once its head came */
