@@ -790,6 +790,8 @@ static size_t frame_head(unsigned char *out, size_t length)
     return 10;
 }
 
+static void close_behind(struct loop_connection *connection);
+
 /*
  * Writes the pushes waiting in the subscriber's outbox: those that fit in
  * the loop's chunk together go in one send, each in a frame of its own
@@ -797,10 +799,10 @@ static size_t frame_head(unsigned char *out, size_t length)
  * than the chunk goes alone, framed by libwebsockets.  What the socket
  * does not take, libwebsockets keeps and writes first when it can
  * (lws_issue_raw), and asks for LWS_CALLBACK_SERVER_WRITEABLE; pushes
- * still waiting wait for that too.  -1: close the connection.
+ * still waiting wait for that too.  writable: called for
+ * LWS_CALLBACK_SERVER_WRITEABLE (else from the wake-up, where a close
+ * cannot be written yet).  -1: close the connection.
  */
-static void close_behind(struct loop_connection *connection);
-
 static int write_pushes(struct loop_connection *connection, bool writable)
 {
     struct lws *wsi = connection->wsi;
@@ -841,7 +843,8 @@ static int write_pushes(struct loop_connection *connection, bool writable)
 
 /* Whether the loop may write a subscriber's pushes now, outside
  * LWS_CALLBACK_SERVER_WRITEABLE: nothing of an earlier write is held back
- * (so nothing is reordered and libwebsockets' buffer stays one push),
+ * (so nothing is reordered, and libwebsockets holds at most one send's
+ * remainder),
  * and no close or ping is due (those are written when writable). */
 static bool can_write_now(const struct loop_connection *connection)
 {

@@ -18,45 +18,25 @@
 
 #include "server/server.h"
 
-char *json_quote(const char *text)
-{
-    size_t length = strlen(text);
-    char *out = malloc(6 * length + 3), *at = out;
-    if (!out) abort();
-    *at++ = '"';
-    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
-        switch (*c) {
-        case '"': *at++ = '\\', *at++ = '"'; break;
-        case '\\': *at++ = '\\', *at++ = '\\'; break;
-        case '\b': *at++ = '\\', *at++ = 'b'; break;
-        case '\f': *at++ = '\\', *at++ = 'f'; break;
-        case '\n': *at++ = '\\', *at++ = 'n'; break;
-        case '\r': *at++ = '\\', *at++ = 'r'; break;
-        case '\t': *at++ = '\\', *at++ = 't'; break;
-        default:
-            if (*c < 0x20) at += sprintf(at, "\\u%04X", *c);
-            else *at++ = (char)*c;
-        }
-    }
-    *at++ = '"';
-    *at = '\0';
-    return out;
-}
-
 /* A growing string. */
 typedef struct text_builder {
     char *text;
     size_t length, capacity;
 } text_builder;
 
+/* Room for extra more bytes and the NUL. */
+static void builder_reserve(text_builder *builder, size_t extra)
+{
+    if (builder->length + extra + 1 <= builder->capacity) return;
+    while (builder->length + extra + 1 > builder->capacity)
+        builder->capacity = builder->capacity ? 2 * builder->capacity : 256;
+    builder->text = realloc(builder->text, builder->capacity);
+    if (!builder->text) abort();
+}
+
 static void builder_add(text_builder *builder, const char *text, size_t length)
 {
-    if (builder->length + length + 1 > builder->capacity) {
-        while (builder->length + length + 1 > builder->capacity)
-            builder->capacity = builder->capacity ? 2 * builder->capacity : 256;
-        builder->text = realloc(builder->text, builder->capacity);
-        if (!builder->text) abort();
-    }
+    builder_reserve(builder, length);
     memcpy(builder->text + builder->length, text, length);
     builder->length += length;
     builder->text[builder->length] = '\0';
@@ -67,16 +47,12 @@ static void builder_print(text_builder *builder, const char *text)
     builder_add(builder, text, strlen(text));
 }
 
-/* text as a JSON string, as json_quote writes it, at the builder's end. */
+/* text as a JSON string, quotes included, at the builder's end: escaped
+ * as jansson's compact output escapes it (the quote, the backslash and
+ * control characters; at most 6 bytes a byte). */
 static void builder_quote(text_builder *builder, const char *text)
 {
-    size_t length = strlen(text);
-    if (builder->length + 6 * length + 3 > builder->capacity) builder_add(builder, "", 0);
-    while (builder->length + 6 * length + 3 > builder->capacity) {
-        builder->capacity *= 2;
-        builder->text = realloc(builder->text, builder->capacity);
-        if (!builder->text) abort();
-    }
+    builder_reserve(builder, 6 * strlen(text) + 2);
     char *at = builder->text + builder->length;
     *at++ = '"';
     for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
@@ -96,6 +72,13 @@ static void builder_quote(text_builder *builder, const char *text)
     *at++ = '"';
     *at = '\0';
     builder->length = (size_t)(at - builder->text);
+}
+
+char *json_quote(const char *text)
+{
+    text_builder quoted = {0};
+    builder_quote(&quoted, text);
+    return quoted.text;
 }
 
 /* The legal actions of seat now, as [{"action","name"}...]: those that
@@ -260,10 +243,8 @@ char *table_snapshot_head(server_table *table, const gateau_state *state, int vi
     /* One buffer, sized for all but the legal actions (which rarely
      * outgrow the slack). */
     text_builder out = {0};
-    out.capacity = strlen(table->shared_front) + strlen(table->shared_middle) + view_length +
-                   strlen(table->shared_scores) + 1024;
-    out.text = malloc(out.capacity);
-    if (!out.text) abort();
+    builder_reserve(&out, strlen(table->shared_front) + strlen(table->shared_middle) +
+                              view_length + strlen(table->shared_scores) + 1024);
     builder_add(&out, "{", 1);
     builder_print(&out, table->shared_front);
     char seat[32];
