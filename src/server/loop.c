@@ -84,6 +84,7 @@ struct loop_connection {
     int64_t pinged_at; /* ms, when pinged since last heard from; 0: not */
     bool ping_due;
     bool closing_behind; /* fell behind: closed within LOOP_BEHIND_SECONDS */
+    bool peer_closing;   /* its client sent a close frame: no more pushes */
     struct loop_connection *older, *newer;
 };
 
@@ -114,6 +115,7 @@ static struct {
     /* What other threads hand the loop, under lock. */
     pthread_mutex_t lock;
     http_exchange *answered;
+    bool wake_pending; /* woken since it last took what was handed back */
     subscriber **woken;
     int woken_count, woken_capacity;
     unsigned char chunk[LWS_PRE + LOOP_WRITE_CHUNK];
@@ -121,10 +123,14 @@ static struct {
 
 /* ---- From other threads ---------------------------------------------------------------------- */
 
-/* Under loop.lock: the context is not destroyed meanwhile. */
+/* Under loop.lock: the context is not destroyed meanwhile.  Once until
+ * the loop takes what it was woken for: each wake-up is a write to a pipe
+ * and a turn of the loop, and one turn takes everything handed back. */
 static void wake_loop(void)
 {
-    if (loop.context) lws_cancel_service(loop.context);
+    if (loop.wake_pending || !loop.context) return;
+    loop.wake_pending = true;
+    lws_cancel_service(loop.context);
 }
 
 void loop_answered(http_exchange *exchange)
@@ -147,7 +153,7 @@ void loop_wake(subscriber *to)
         loop.woken_capacity = capacity;
     }
     loop.woken[loop.woken_count++] = to;
-    if (loop.woken_count == 1) wake_loop();
+    wake_loop();
     pthread_mutex_unlock(&loop.lock);
 }
 
@@ -769,6 +775,105 @@ static int websocket_received(struct loop_connection *connection, const char *da
     return 0;
 }
 
+/* A WebSocket text frame's head for length bytes (server to client: no
+ * mask) at out: its size. */
+static size_t frame_head(unsigned char *out, size_t length)
+{
+    out[0] = 0x81; /* FIN, text */
+    if (length < 126) {
+        out[1] = (unsigned char)length;
+        return 2;
+    }
+    if (length < 65536) {
+        out[1] = 126;
+        out[2] = (unsigned char)(length >> 8);
+        out[3] = (unsigned char)length;
+        return 4;
+    }
+    out[1] = 127;
+    for (int i = 0; i < 8; i++) out[2 + i] = (unsigned char)(length >> (56 - 8 * i));
+    return 10;
+}
+
+static void close_behind(struct loop_connection *connection);
+
+/*
+ * Writes the pushes waiting in the subscriber's outbox: those that fit in
+ * the loop's chunk together go in one send, each in a frame of its own
+ * (framed here: libwebsockets writes one frame a send).  A push larger
+ * than the chunk goes alone, framed by libwebsockets.  What the socket
+ * does not take, libwebsockets keeps and writes first when it can
+ * (lws_issue_raw), and asks for LWS_CALLBACK_SERVER_WRITEABLE; pushes
+ * still waiting wait for that too.  writable: called for
+ * LWS_CALLBACK_SERVER_WRITEABLE (else from the wake-up, where a close
+ * cannot be written yet).  -1: close the connection.
+ */
+static int write_pushes(struct loop_connection *connection, bool writable)
+{
+    struct lws *wsi = connection->wsi;
+    push_message taken[SERVER_OUTBOX_MESSAGES];
+    bool more;
+    int code;
+    int count = subscriber_take(connection->subscriber, taken, SERVER_OUTBOX_MESSAGES,
+                                LOOP_WRITE_CHUNK, &more, &code);
+    if (code && !writable) { /* (it fell behind since it was woken) */
+        close_behind(connection);
+        return 0;
+    }
+    if (code) {
+        const char *reason = "fell behind: reconnect for a fresh snapshot";
+        lws_close_reason(wsi, (enum lws_close_status)code, (unsigned char *)reason, strlen(reason));
+        return -1;
+    }
+    if (!count) return 0;
+    bool failed;
+    if (count == 1 && taken[0].length + SERVER_FRAME_HEAD > LOOP_WRITE_CHUNK) {
+        failed = lws_write(wsi, (unsigned char *)taken[0].data + SERVER_WRITE_ROOM,
+                           taken[0].length, LWS_WRITE_TEXT) < (int)taken[0].length;
+    } else {
+        unsigned char *out = loop.chunk + LWS_PRE;
+        size_t used = 0;
+        for (int i = 0; i < count; i++) {
+            used += frame_head(out + used, taken[i].length);
+            memcpy(out + used, taken[i].data + SERVER_WRITE_ROOM, taken[i].length);
+            used += taken[i].length;
+        }
+        failed = lws_write(wsi, out, used, LWS_WRITE_RAW) < (int)used;
+    }
+    for (int i = 0; i < count; i++) free(taken[i].data);
+    if (failed) return -1;
+    if (more || lws_partial_buffered(wsi)) lws_callback_on_writable(wsi);
+    return 0;
+}
+
+/* Whether the loop may write a subscriber's pushes now, outside
+ * LWS_CALLBACK_SERVER_WRITEABLE: nothing of an earlier write is held back
+ * (so nothing is reordered, and libwebsockets holds at most one send's
+ * remainder),
+ * and no close or ping is due (those are written when writable). */
+static bool can_write_now(const struct loop_connection *connection)
+{
+    return connection->subscriber && !connection->close_code && !connection->ping_due &&
+           !connection->peer_closing && !lws_partial_buffered(connection->wsi);
+}
+
+/*
+ * A subscriber has pushes: written at once when the socket can take
+ * them, which spares a turn of the loop and two epoll_ctl calls a push
+ * (arming the socket for writing, then disarming it); else when it is
+ * writable.
+ */
+static void pushes_waiting(struct loop_connection *connection)
+{
+    if (!can_write_now(connection)) {
+        lws_callback_on_writable(connection->wsi);
+        return;
+    }
+    /* (a failed send: the socket is gone, and libwebsockets closes it) */
+    if (write_pushes(connection, false) < 0)
+        lws_set_timeout(connection->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+}
+
 static int websocket_writable(struct loop_connection *connection)
 {
     struct lws *wsi = connection->wsi;
@@ -786,23 +891,18 @@ static int websocket_writable(struct loop_connection *connection)
         if (connection->subscriber) lws_callback_on_writable(wsi);
         return 0;
     }
-    if (!connection->subscriber) return 0;
-    size_t length;
-    bool more;
-    int code;
-    char *message = subscriber_next(connection->subscriber, &length, &more, &code);
-    if (code) {
-        const char *reason = "fell behind: reconnect for a fresh snapshot";
-        lws_close_reason(wsi, (enum lws_close_status)code, (unsigned char *)reason, strlen(reason));
-        return -1;
-    }
-    if (!message) return 0;
-    int written = lws_write(wsi, (unsigned char *)message + SERVER_WRITE_ROOM, length,
-                            LWS_WRITE_TEXT);
-    free(message);
-    if (written < (int)length) return -1;
-    if (more) lws_callback_on_writable(wsi);
-    return 0;
+    if (!connection->subscriber || connection->peer_closing) return 0;
+    return write_pushes(connection, true);
+}
+
+/* A subscriber fell behind: its close (1013) is written when its socket
+ * can take it; a client that never reads never lets it, and goes anyway. */
+static void close_behind(struct loop_connection *connection)
+{
+    lws_callback_on_writable(connection->wsi);
+    if (connection->closing_behind) return;
+    connection->closing_behind = true;
+    lws_set_timeout(connection->wsi, PENDING_TIMEOUT_USER_OK, LOOP_BEHIND_SECONDS);
 }
 
 /* ---- Connections ----------------------------------------------------------------------------- */
@@ -869,6 +969,7 @@ static void connection_gone(struct lws *wsi)
 static void take_handed_back(void)
 {
     pthread_mutex_lock(&loop.lock);
+    loop.wake_pending = false;
     http_exchange *answered = loop.answered;
     loop.answered = NULL;
     int woken_count = loop.woken_count;
@@ -892,7 +993,7 @@ static void take_handed_back(void)
             if (exchange->subscribed) {
                 connection->subscriber = exchange->subscribed;
                 subscriber_set_connection(exchange->subscribed, connection);
-                lws_callback_on_writable(connection->wsi);
+                pushes_waiting(connection);
             } else {
                 close_socket(connection, exchange->close_code, exchange->close_reason);
             }
@@ -904,14 +1005,10 @@ static void take_handed_back(void)
     for (int i = 0; i < woken_count; i++) {
         bool behind = subscriber_woken(woken[i]);
         struct loop_connection *connection = subscriber_connection(woken[i]);
-        if (connection) {
-            lws_callback_on_writable(connection->wsi);
-            /* Its close (1013) is written when its socket can take it; a
-             * client that never reads never lets it, and goes anyway. */
-            if (behind && !connection->closing_behind) {
-                connection->closing_behind = true;
-                lws_set_timeout(connection->wsi, PENDING_TIMEOUT_USER_OK, LOOP_BEHIND_SECONDS);
-            }
+        if (connection && !behind) {
+            pushes_waiting(connection);
+        } else if (connection) {
+            close_behind(connection);
         }
         subscriber_release(woken[i]);
     }
@@ -1007,6 +1104,9 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_RECEIVE:
         if (connection) heard_from(connection);
         return connection ? websocket_received(connection, in, length) : -1;
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        if (connection) connection->peer_closing = true;
+        return 0; /* (libwebsockets answers the close) */
     case LWS_CALLBACK_RECEIVE_PONG:
         if (connection) heard_from(connection);
         return 0;
@@ -1113,10 +1213,17 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
 #endif
     loop.drain_deadline = 0;
     lws_set_log_level(LLL_ERR, log_library);
-    /* Enough descriptors for every connection allowed. */
+    /* Enough descriptors for every connection allowed.  libwebsockets
+     * sizes its table of connections by this limit and finds a socket's
+     * connection by indexing it with the descriptor; a limit of its own
+     * below it (fd_limit_per_thread, set here once) made it search the
+     * whole table, 20,000 entries, at every event.  Above 10 million it
+     * would take 2,560: the limit stays under that. */
     struct rlimit files;
-    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
-        files.rlim_cur = files.rlim_max;
+    enum { MOST_DESCRIPTORS = 1 << 20 };
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 &&
+        (files.rlim_cur < files.rlim_max || files.rlim_cur > MOST_DESCRIPTORS)) {
+        files.rlim_cur = files.rlim_max < MOST_DESCRIPTORS ? files.rlim_max : MOST_DESCRIPTORS;
         setrlimit(RLIMIT_NOFILE, &files);
     }
     struct lws_context_creation_info info;
@@ -1136,12 +1243,17 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
     info.options |= LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND |
                    LWS_SERVER_OPTION_DISABLE_IPV6 * (strchr(options->bind, ':') == NULL);
     info.count_threads = 1;
-    if (options->connections > 0) info.fd_limit_per_thread = (unsigned)options->connections + 64;
     info.max_http_header_data = SERVER_MAX_HEAD;
     info.max_http_header_pool = LOOP_HEADER_POOL;
     info.timeout_secs = SERVER_BODY_SECONDS;       /* a body, once its head came */
     info.timeout_secs_ah_idle = SERVER_HEAD_SECONDS; /* a head, from its first byte */
-    info.keepalive_timeout = options->keep_alive;
+    /* Idle keep-alive connections are timed here (loop.idle), and the
+     * timer libwebsockets sets after each answer is cleared at once
+     * (write_answer).  It is inserted in libwebsockets' sorted list of
+     * timers all the same, behind every timer due sooner: a second (its
+     * least) puts it near the list's head, where --keep-alive's 30 s
+     * walked the whole list, cache miss by cache miss, at every answer. */
+    info.keepalive_timeout = 1;
     info.retry_and_idle_policy = &no_validity_timers;
     info.server_string = "gateau";
     info.pt_serv_buf_size = 16 * 1024;

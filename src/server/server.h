@@ -171,6 +171,7 @@ typedef struct server_table {
     /* Cached snapshots of the current version, per viewer, and the
      * members every viewer shares (snapshot.c), built once per change. */
     char *snapshot[GATEAU_MAX_PLAYERS + 1];
+    size_t snapshot_length[GATEAU_MAX_PLAYERS + 1];
     char *shared_front, *shared_middle, *shared_scores;
     subscriber **subscribers;     /* the table's WebSockets (websocket.c) */
     int subscriber_count, subscriber_capacity, spectator_count;
@@ -295,6 +296,10 @@ uint32_t table_bot_seats(const server_table *table);
 /* After a change: the cached snapshots are stale. */
 void table_forget_snapshots(server_table *table);
 char *table_snapshot_from(server_table *table, int viewer, int log_from);
+/* The same with room bytes before the text (a push's, SERVER_WRITE_ROOM),
+ * its length (the room not counted) in *length. */
+char *table_snapshot_message(server_table *table, int viewer, int log_from, size_t room,
+                             size_t *length);
 /* The snapshot without its log, as if the table's state were state (its
  * uncached maker; the secrecy test gives it determinized states). */
 char *table_snapshot_head(server_table *table, const gateau_state *state, int viewer);
@@ -628,9 +633,21 @@ void websocket_gone(subscriber *leaving);
 /* The loop's side of a subscriber: its connection (NULL: none). */
 struct loop_connection *subscriber_connection(subscriber *to);
 void subscriber_set_connection(subscriber *to, struct loop_connection *connection);
-/* The next message to write (LWS_PRE bytes of room before it, length),
- * NULL when none; *close_code 1013 when the subscriber fell behind. */
-char *subscriber_next(subscriber *to, size_t *length, bool *more, int *close_code);
+/* A push waiting in an outbox: SERVER_WRITE_ROOM bytes of room, then
+ * its text (length bytes); malloc'd. */
+typedef struct push_message {
+    char *data;
+    size_t length;
+} push_message;
+/* The most a WebSocket frame's head takes (server to client: no mask). */
+enum { SERVER_FRAME_HEAD = 10 };
+/* Takes the next pushes to write, oldest first: as many as fit in room
+ * bytes with a frame head each (at most most), and always the first
+ * however large.  Returns how many (the caller frees each's data);
+ * *more when others still wait; *close_code 1013 (none taken) when the
+ * subscriber fell behind. */
+int subscriber_take(subscriber *to, push_message *taken, int most, size_t room, bool *more,
+                    int *close_code);
 /* The loop takes a subscriber off its wake list (before writing), and
  * lets go of the wake-up's reference (after); true when it fell behind. */
 bool subscriber_woken(subscriber *to);

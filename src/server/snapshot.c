@@ -18,11 +18,42 @@
 
 #include "server/server.h"
 
-char *json_quote(const char *text)
+/* A growing string. */
+typedef struct text_builder {
+    char *text;
+    size_t length, capacity;
+} text_builder;
+
+/* Room for extra more bytes and the NUL. */
+static void builder_reserve(text_builder *builder, size_t extra)
 {
-    size_t length = strlen(text);
-    char *out = malloc(6 * length + 3), *at = out;
-    if (!out) abort();
+    if (builder->length + extra + 1 <= builder->capacity) return;
+    while (builder->length + extra + 1 > builder->capacity)
+        builder->capacity = builder->capacity ? 2 * builder->capacity : 256;
+    builder->text = realloc(builder->text, builder->capacity);
+    if (!builder->text) abort();
+}
+
+static void builder_add(text_builder *builder, const char *text, size_t length)
+{
+    builder_reserve(builder, length);
+    memcpy(builder->text + builder->length, text, length);
+    builder->length += length;
+    builder->text[builder->length] = '\0';
+}
+
+static void builder_print(text_builder *builder, const char *text)
+{
+    builder_add(builder, text, strlen(text));
+}
+
+/* text as a JSON string, quotes included, at the builder's end: escaped
+ * as jansson's compact output escapes it (the quote, the backslash and
+ * control characters; at most 6 bytes a byte). */
+static void builder_quote(text_builder *builder, const char *text)
+{
+    builder_reserve(builder, 6 * strlen(text) + 2);
+    char *at = builder->text + builder->length;
     *at++ = '"';
     for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
         switch (*c) {
@@ -40,87 +71,96 @@ char *json_quote(const char *text)
     }
     *at++ = '"';
     *at = '\0';
-    return out;
+    builder->length = (size_t)(at - builder->text);
 }
 
-/* A growing string. */
-typedef struct text_builder {
-    char *text;
-    size_t length, capacity;
-} text_builder;
-
-static void builder_add(text_builder *builder, const char *text, size_t length)
+char *json_quote(const char *text)
 {
-    if (builder->length + length + 1 > builder->capacity) {
-        while (builder->length + length + 1 > builder->capacity)
-            builder->capacity = builder->capacity ? 2 * builder->capacity : 256;
-        builder->text = realloc(builder->text, builder->capacity);
-        if (!builder->text) abort();
-    }
-    memcpy(builder->text + builder->length, text, length);
-    builder->length += length;
-    builder->text[builder->length] = '\0';
-}
-
-static void builder_print(text_builder *builder, const char *text)
-{
-    builder_add(builder, text, strlen(text));
+    text_builder quoted = {0};
+    builder_quote(&quoted, text);
+    return quoted.text;
 }
 
 /* The parts that may join chosen[0 .. count) (in any order) in a move of
- * seat, as [{"action","name"}...] (gateau_move_choices): those that make
- * a whole move with chosen say "complete": true, so that a client posts
- * it without asking GET .../legal?after= whether the move is whole (that
- * question was more than half of all requests).  NULL with the reason
- * when chosen is part of no legal move; *complete: whether chosen is a
- * whole move already.  Written straight, not through a jansson tree. */
-static char *legal_json(const gateau_state *state, int seat, const gateau_action *chosen,
-                        int count, bool *complete, char *error, size_t error_size)
+ * seat, as [{"action","name"}...] (gateau_move_choices), appended to out:
+ * those that make a whole move with chosen say "complete": true, so that
+ * a client posts it without asking GET .../legal?after= whether the move
+ * is whole (that question was more than half of all requests).  false
+ * with the reason when chosen is part of no legal move (out unchanged);
+ * *complete: whether chosen is a whole move already.  Written straight,
+ * not through a jansson tree. */
+static bool add_legal(text_builder *out, const gateau_state *state, int seat,
+                      const gateau_action *chosen, int count, bool *complete, char *error,
+                      size_t error_size)
 {
     gateau_action choices[GATEAU_MAX_ACTIONS], more[GATEAU_MAX_MOVE_ACTIONS];
     gateau_action ordered[GATEAU_MAX_MOVE_ACTIONS];
     int found = gateau_move_choices(state, seat, chosen, count, choices, complete, error,
                                     error_size);
-    if (found < 0) return NULL;
-    text_builder out = {0};
-    builder_print(&out, "[");
+    if (found < 0) return false;
+    builder_add(out, "[", 1);
     if (count) memcpy(more, chosen, (size_t)count * sizeof *more);
     for (int i = 0; i < found; i++) {
-        char *name = gateau_action_name(state, seat, choices[i]), *quoted = json_quote(name);
+        char *name = gateau_action_name(state, seat, choices[i]);
         char head[48];
-        snprintf(head, sizeof head, "%s{\"action\":%d,\"name\":", i ? "," : "", (int)choices[i]);
-        builder_print(&out, head);
-        builder_print(&out, quoted);
+        int length = snprintf(head, sizeof head, "%s{\"action\":%d,\"name\":", i ? "," : "",
+                              (int)choices[i]);
+        builder_add(out, head, (size_t)length);
+        builder_quote(out, name);
         more[count] = choices[i];
         int n = gateau_move_order(state, seat, more, count + 1, ordered, NULL, 0);
         bool whole = n > 0 && gateau_move_check(state, seat, ordered, n, NULL, 0);
-        builder_print(&out, whole ? ",\"complete\":true}" : "}");
-        free(quoted);
+        if (whole) builder_print(out, ",\"complete\":true}");
+        else builder_add(out, "}", 1);
         free(name);
     }
-    builder_print(&out, "]");
+    builder_add(out, "]", 1);
+    return true;
+}
+
+static char *legal_json(const gateau_state *state, int seat, const gateau_action *chosen,
+                        int count, bool *complete, char *error, size_t error_size)
+{
+    text_builder out = {0};
+    if (!add_legal(&out, state, seat, chosen, count, complete, error, error_size)) {
+        free(out.text);
+        return NULL;
+    }
     return out.text;
 }
 
-static json_t *seats_json(const server_table *table)
+/* The seats, as jansson's compact dump of [{"seat", "player", "bot" (a
+ * bot's), "open", "name", "connected", "zombie", "clock"}...] would
+ * write them: written straight, once per change, where the tree cost
+ * more than the rest of the members every viewer shares. */
+static void add_seats(text_builder *out, const server_table *table)
 {
-    json_t *seats = json_array();
+    builder_add(out, "[", 1);
     for (int s = 0; s < table->players; s++) {
         const table_seat *seat = &table->seats[s];
-        json_t *item = json_object();
-        json_object_set_new(item, "seat", json_integer(s + 1));
-        json_object_set_new(item, "player", json_string(seat->human ? "human" : "bot"));
-        if (!seat->human) json_object_set_new(item, "bot", json_string(seat->spec));
-        json_object_set_new(item, "open", json_boolean(seat->human && !seat->claimed));
-        json_object_set_new(item, "name", json_string(gateau_record_name(table->record, s)));
-        if (seat->name[0]) json_object_set_new(item, "name", json_string(seat->name));
-        json_object_set_new(item, "connected", json_boolean(seat->connections > 0));
-        json_object_set_new(item, "zombie", json_boolean(seat->zombie));
-        json_object_set_new(item, "clock", seat->clock_left >= 0 ? json_integer(seat->clock_left)
-                                                                 : json_null());
-        json_array_append_new(seats, item);
+        char number[48];
+        int length = snprintf(number, sizeof number, "%s{\"seat\":%d,\"player\":", s ? "," : "",
+                              s + 1);
+        builder_add(out, number, (size_t)length);
+        builder_print(out, seat->human ? "\"human\"" : "\"bot\"");
+        if (!seat->human) {
+            builder_print(out, ",\"bot\":");
+            builder_quote(out, seat->spec);
+        }
+        builder_print(out, seat->human && !seat->claimed ? ",\"open\":true" : ",\"open\":false");
+        builder_print(out, ",\"name\":");
+        builder_quote(out, seat->name[0] ? seat->name : gateau_record_name(table->record, s));
+        builder_print(out, seat->connections > 0 ? ",\"connected\":true" : ",\"connected\":false");
+        builder_print(out, seat->zombie ? ",\"zombie\":true" : ",\"zombie\":false");
+        if (seat->clock_left >= 0) {
+            length = snprintf(number, sizeof number, ",\"clock\":%lld}",
+                              (long long)seat->clock_left);
+            builder_add(out, number, (size_t)length);
+        } else {
+            builder_print(out, ",\"clock\":null}");
+        }
     }
-    return seats;
+    builder_add(out, "]", 1);
 }
 
 /* A JSON value as compact text, its reference taken. */
@@ -138,28 +178,34 @@ static char *dump(json_t *value)
 static void build_shared(server_table *table, uint32_t actors)
 {
     const gateau_state *state = gateau_record_state(table->record);
-    char front[256];
-    char *id = dump(json_string(table->id));
-    snprintf(front, sizeof front, "\"id\":%s,\"game\":\"%s\",\"players\":%d,\"version\":%d", id,
-             gateau_game_name(gateau_setup_game(table->setup)), table->players, table->version);
-    free(id);
-    table->shared_front = strdup(front);
-    json_t *to_move = json_array();
-    for (int s = 0; s < table->players; s++)
-        if (actors & (1u << s)) json_array_append_new(to_move, json_integer(s + 1));
-    char *seats = dump(seats_json(table)), *moving = dump(to_move);
+    text_builder front = {0}, middle = {0};
+    builder_print(&front, "\"id\":");
+    builder_quote(&front, table->id);
+    char rest[160];
+    int length = snprintf(rest, sizeof rest, ",\"game\":\"%s\",\"players\":%d,\"version\":%d",
+                          gateau_game_name(gateau_setup_game(table->setup)), table->players,
+                          table->version);
+    builder_add(&front, rest, (size_t)length);
+    table->shared_front = front.text;
+    builder_print(&middle, table->over ? "\"over\":true," : "\"over\":false,");
     /* A table the store failed for too long says why (table_store_failed). */
-    char *broken = table->broken[0] ? dump(json_string(table->broken))
-                   : table->ended[0] ? dump(json_string(table->ended)) : NULL;
-    size_t size = strlen(seats) + strlen(moving) + (broken ? strlen(broken) : 0) + 64;
-    table->shared_middle = malloc(size);
-    if (!table->shared_front || !table->shared_middle) abort();
-    snprintf(table->shared_middle, size, "\"over\":%s,%s%s%s\"seats\":%s,\"to_move\":%s",
-             table->over ? "true" : "false", !broken ? "" : table->broken[0] ? "\"broken\":" : "\"ended\":", broken ? broken : "",
-             broken ? "," : "", seats, moving);
-    free(broken);
-    free(seats);
-    free(moving);
+    if (table->broken[0] || table->ended[0]) {
+        builder_print(&middle, table->broken[0] ? "\"broken\":" : "\"ended\":");
+        builder_quote(&middle, table->broken[0] ? table->broken : table->ended);
+        builder_add(&middle, ",", 1);
+    }
+    builder_print(&middle, "\"seats\":");
+    add_seats(&middle, table);
+    builder_print(&middle, ",\"to_move\":[");
+    bool first = true;
+    for (int s = 0; s < table->players; s++) {
+        if (!(actors & (1u << s))) continue;
+        length = snprintf(rest, sizeof rest, "%s%d", first ? "" : ",", s + 1);
+        builder_add(&middle, rest, (size_t)length);
+        first = false;
+    }
+    builder_add(&middle, "]", 1);
+    table->shared_middle = middle.text;
     table->shared_scores = strdup("");
     if (table->over) {
         int scores[GATEAU_MAX_PLAYERS];
@@ -204,42 +250,56 @@ char *table_snapshot_head(server_table *table, const gateau_state *state, int vi
 {
     uint32_t actors = table->over || gateau_state_is_chance(state) ? 0 : gateau_state_actors(state);
     if (!table->shared_front) build_shared(table, actors);
-    char seat[32] = "null";
-    if (viewer >= 0) snprintf(seat, sizeof seat, "%d", viewer + 1);
-    bool whole;
-    char *legal = viewer >= 0 && (actors & (1u << viewer))
-                      ? legal_json(state, viewer, NULL, 0, &whole, NULL, 0)
-                      : NULL;
     char *view = gateau_state_view_json(state, viewer);
     size_t view_length = strlen(view);
     bool object = view_length >= 2 && view[0] == '{' && view[view_length - 1] == '}';
-    size_t size = strlen(table->shared_front) + strlen(table->shared_middle) + view_length +
-                  (legal ? strlen(legal) : 0) + strlen(table->shared_scores) + 64;
-    char *text = malloc(size);
-    if (!text) abort();
-    snprintf(text, size, "{%s,\"seat\":%s,%s,\"view\":%s%s%s%s}", table->shared_front, seat,
-             table->shared_middle, object ? view : "null", legal ? ",\"legal\":" : "",
-             legal ? legal : "", table->shared_scores);
-    free(legal);
+    /* One buffer, sized for all but the legal actions (which rarely
+     * outgrow the slack). */
+    text_builder out = {0};
+    builder_reserve(&out, strlen(table->shared_front) + strlen(table->shared_middle) +
+                              view_length + strlen(table->shared_scores) + 1024);
+    builder_add(&out, "{", 1);
+    builder_print(&out, table->shared_front);
+    char seat[32];
+    int length = viewer >= 0 ? snprintf(seat, sizeof seat, ",\"seat\":%d,", viewer + 1)
+                             : snprintf(seat, sizeof seat, ",\"seat\":null,");
+    builder_add(&out, seat, (size_t)length);
+    builder_print(&out, table->shared_middle);
+    builder_print(&out, ",\"view\":");
+    if (object) builder_add(&out, view, view_length);
+    else builder_print(&out, "null");
     free(view);
-    return text;
+    if (viewer >= 0 && (actors & (1u << viewer))) {
+        builder_print(&out, ",\"legal\":");
+        bool whole;
+        if (!add_legal(&out, state, viewer, NULL, 0, &whole, NULL, 0)) builder_print(&out, "[]");
+    }
+    builder_print(&out, table->shared_scores);
+    builder_add(&out, "}", 1);
+    return out.text;
 }
 
-char *table_snapshot_from(server_table *table, int viewer, int log_from)
+char *table_snapshot_message(server_table *table, int viewer, int log_from, size_t room,
+                             size_t *length)
 {
     int index = table_viewer_index(table, viewer);
-    if (!table->snapshot[index])
+    if (!table->snapshot[index]) {
         table->snapshot[index] = table_snapshot_head(table, gateau_record_state(table->record),
                                                      viewer);
+        table->snapshot_length[index] = strlen(table->snapshot[index]);
+    }
     const char *head = table->snapshot[index];
+    size_t head_length = table->snapshot_length[index];
     if (log_from < 0 || log_from > table->version) log_from = 0;
-    size_t length = strlen(head) + 64;
-    for (int m = log_from; m < table->version; m++) length += strlen(table->log[m].json[index]) + 1;
-    char *text = malloc(length);
-    if (!text) abort();
-    size_t used = strlen(head) - 1; /* the head without its closing brace */
+    size_t size = room + head_length + 64;
+    for (int m = log_from; m < table->version; m++) size += strlen(table->log[m].json[index]) + 1;
+    char *data = malloc(size);
+    if (!data) abort();
+    char *text = data + room;
+    size_t used = head_length - 1; /* the head without its closing brace */
     memcpy(text, head, used);
-    used += (size_t)snprintf(text + used, length - used, ",\"log_start\":%d,\"log\":[", log_from);
+    used += (size_t)snprintf(text + used, size - room - used, ",\"log_start\":%d,\"log\":[",
+                             log_from);
     for (int m = log_from; m < table->version; m++) {
         if (m > log_from) text[used++] = ',';
         size_t entry = strlen(table->log[m].json[index]);
@@ -247,7 +307,14 @@ char *table_snapshot_from(server_table *table, int viewer, int log_from)
         used += entry;
     }
     memcpy(text + used, "]}", 3);
-    return text;
+    *length = used + 2;
+    return data;
+}
+
+char *table_snapshot_from(server_table *table, int viewer, int log_from)
+{
+    size_t length;
+    return table_snapshot_message(table, viewer, log_from, 0, &length);
 }
 
 char *table_legal_after(server_table *table, int seat, const gateau_action *after, int count,

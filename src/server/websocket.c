@@ -28,10 +28,7 @@
 
 #include "server/server.h"
 
-typedef struct outbox_message {
-    char *data; /* SERVER_WRITE_ROOM bytes of room, then the text */
-    size_t length;
-} outbox_message;
+typedef push_message outbox_message;
 
 struct subscriber {
     server_table *table; /* held until it leaves */
@@ -76,12 +73,14 @@ static void wake(subscriber *to)
     loop_wake(to);
 }
 
-/* Queues text (length bytes) for to: past the bound, it fell behind. */
-static void enqueue(subscriber *to, const char *text, size_t length)
+/* Queues a push for to, which takes data (SERVER_WRITE_ROOM bytes, then
+ * the text's length bytes): past the bound, it fell behind. */
+static void enqueue(subscriber *to, char *data, size_t length)
 {
     pthread_mutex_lock(&to->lock);
     if (to->gone || to->behind) {
         pthread_mutex_unlock(&to->lock);
+        free(data);
         return;
     }
     /* One message always fits, however large (a first snapshot of a long
@@ -90,10 +89,8 @@ static void enqueue(subscriber *to, const char *text, size_t length)
         (to->count && to->bytes + length > SERVER_OUTBOX_BYTES)) {
         to->behind = true;
         empty_outbox(to);
+        free(data);
     } else {
-        char *data = malloc(SERVER_WRITE_ROOM + length);
-        if (!data) abort();
-        memcpy(data + SERVER_WRITE_ROOM, text, length);
         int at = (to->first + to->count) % SERVER_OUTBOX_MESSAGES;
         to->outbox[at] = (outbox_message){data, length};
         to->count++;
@@ -110,9 +107,10 @@ static void send_to(server_table *table, subscriber *to)
     bool dropped = to->gone || to->behind;
     pthread_mutex_unlock(&to->lock);
     if (dropped) return;
-    char *message = table_snapshot_from(table, to->seat, to->sent_log);
-    enqueue(to, message, strlen(message));
-    free(message);
+    size_t length;
+    char *message = table_snapshot_message(table, to->seat, to->sent_log, SERVER_WRITE_ROOM,
+                                           &length);
+    enqueue(to, message, length);
     to->sent_log = table->version;
 }
 
@@ -279,21 +277,26 @@ void subscriber_set_connection(subscriber *to, struct loop_connection *connectio
     to->connection = connection;
 }
 
-char *subscriber_next(subscriber *to, size_t *length, bool *more, int *close_code)
+int subscriber_take(subscriber *to, push_message *taken, int most, size_t room, bool *more,
+                    int *close_code)
 {
     pthread_mutex_lock(&to->lock);
-    char *data = NULL;
+    int count = 0;
+    size_t used = 0;
     *close_code = to->behind ? 1013 : 0;
-    if (!to->behind && to->count) {
-        data = to->outbox[to->first].data;
-        *length = to->outbox[to->first].length;
-        to->bytes -= *length;
+    while (!to->behind && to->count && count < most) {
+        outbox_message *next = &to->outbox[to->first];
+        size_t framed = next->length + SERVER_FRAME_HEAD;
+        if (count && used + framed > room) break; /* (the first goes whatever its size) */
+        used += framed;
+        taken[count++] = *next;
+        to->bytes -= next->length;
         to->first = (to->first + 1) % SERVER_OUTBOX_MESSAGES;
         to->count--;
     }
     *more = to->count > 0;
     pthread_mutex_unlock(&to->lock);
-    return data;
+    return count;
 }
 
 bool subscriber_woken(subscriber *to)

@@ -176,6 +176,7 @@ struct sqlite_store {
      * damaged or deleted -wal are reported). */
     int lock_file;
     long long tables, moves;
+    int counts_length; /* of the counts in the lock file: it is cut only when shorter */
     char warning[256];
 };
 
@@ -606,8 +607,13 @@ static void write_counts(sqlite_store *storage)
     char text[128];
     int length = snprintf(text, sizeof text, "pid %ld tables %lld moves %lld\n", (long)getpid(),
                           storage->tables, storage->moves);
-    if (pwrite(storage->lock_file, text, (size_t)length, 0) == length)
+    /* After every commit: the truncation (a second system call, and the
+     * dearer one) only when the text got shorter, which counts that grow
+     * seldom make it. */
+    if (pwrite(storage->lock_file, text, (size_t)length, 0) == length &&
+        (length < storage->counts_length || !storage->counts_length))
         (void)!ftruncate(storage->lock_file, length);
+    storage->counts_length = length;
 }
 
 /* The file's tables and moves, counted. */
