@@ -88,7 +88,14 @@ typedef struct move_list {
     int *start;          /* move m is keys[start[m] .. start[m + 1]) */
     int moves, used, key_room, move_room;
     bool full;           /* more moves than MOST_MOVES */
+    /* Each action's key once found (NO_KEY: not yet), by action below the
+     * game's action space: a part is in many moves, and its key (the
+     * game's order_move) cost more than the rest of the listing. */
+    gateau_action *key_of;
+    int key_space;
 } move_list;
+
+enum { NO_KEY = -2 };
 
 /* A part's key: the part ordered alone, when that gives one action. */
 static gateau_action part_key(const gateau_state *state, int seat, gateau_action part)
@@ -98,11 +105,23 @@ static gateau_action part_key(const gateau_state *state, int seat, gateau_action
     return n == 1 ? ordered[0] : part;
 }
 
+/* A move's keys, ascending: sorted by insertion (a move has a few parts;
+ * qsort's setup cost more than the sort, once for every legal move). */
 static void keys_of(const gateau_state *state, int seat, const gateau_action *actions, int count,
-                    gateau_action *keys)
+                    gateau_action *keys, move_list *memo)
 {
-    for (int i = 0; i < count; i++) keys[i] = part_key(state, seat, actions[i]);
-    qsort(keys, (size_t)count, sizeof *keys, compare_actions);
+    for (int i = 0; i < count; i++) {
+        gateau_action part = actions[i], key;
+        if (memo && part >= 0 && part < memo->key_space) {
+            if (memo->key_of[part] == NO_KEY) memo->key_of[part] = part_key(state, seat, part);
+            key = memo->key_of[part];
+        } else {
+            key = part_key(state, seat, part);
+        }
+        int j = i;
+        for (; j > 0 && keys[j - 1] > key; j--) keys[j] = keys[j - 1];
+        keys[j] = key;
+    }
 }
 
 static void grow(void **buffer, int *room, int need, size_t size)
@@ -125,7 +144,7 @@ static void list_add(move_list *list, const gateau_state *start, int seat,
     }
     grow((void **)&list->keys, &list->key_room, list->used + count, sizeof *list->keys);
     grow((void **)&list->start, &list->move_room, list->moves + 2, sizeof *list->start);
-    keys_of(start, seat, actions, count, list->keys + list->used);
+    keys_of(start, seat, actions, count, list->keys + list->used, list);
     list->start[list->moves] = list->used;
     list->used += count;
     list->start[++list->moves] = list->used;
@@ -151,7 +170,14 @@ static void list_moves(move_list *list, const gateau_state *start, int seat,
 
 static move_list legal_moves(const gateau_state *state, int seat)
 {
-    move_list list = {0};
+    move_list list = {.key_space = state->setup->game->action_space};
+    if (list.key_space > 0) {
+        list.key_of = malloc((size_t)list.key_space * sizeof *list.key_of);
+        if (!list.key_of) abort();
+        for (int a = 0; a < list.key_space; a++) list.key_of[a] = NO_KEY;
+    } else {
+        list.key_space = 0;
+    }
     /* One state a level, cloned as the walk first goes that deep: most
      * moves are a few actions deep. */
     gateau_state *states[GATEAU_MAX_MOVE_ACTIONS] = {0};
@@ -214,6 +240,32 @@ done:
     return found;
 }
 
+/* The keys of list's moves, each once, ascending, into out (room for
+ * list->used); their count.  Keys are actions, below the game's action
+ * space: marked in a table of that size, not sorted (sorting thousands
+ * of keys was most of the time of a choice at Cake Master's place). */
+static int distinct_keys(const gateau_state *state, const move_list *list, gateau_action *out)
+{
+    int space = state->setup->game->action_space, count = 0;
+    bool in_range = space > 0;
+    for (int k = 0; k < list->used && in_range; k++)
+        in_range = list->keys[k] >= 0 && list->keys[k] < space;
+    if (!in_range) { /* (a game without an action space: sorted) */
+        if (list->used) memcpy(out, list->keys, (size_t)list->used * sizeof *out);
+        qsort(out, (size_t)list->used, sizeof *out, compare_actions);
+        for (int k = 0; k < list->used; k++)
+            if (!k || out[k] != out[k - 1]) out[count++] = out[k];
+        return count;
+    }
+    bool *seen = calloc((size_t)space, sizeof *seen);
+    if (!seen) abort();
+    for (int k = 0; k < list->used; k++) seen[list->keys[k]] = true;
+    for (int a = 0; a < space; a++)
+        if (seen[a]) out[count++] = a;
+    free(seen);
+    return count;
+}
+
 int gateau_move_choices(const gateau_state *state, int seat, const gateau_action *chosen,
                         int count, gateau_action choices[GATEAU_MAX_ACTIONS], bool *complete,
                         char *error, size_t error_size)
@@ -224,8 +276,8 @@ int gateau_move_choices(const gateau_state *state, int seat, const gateau_action
     if (n < 0) return -1;
     if (!state->setup->game->order_move)
         return choices_in_order(state, seat, chosen, count, choices, complete, error, error_size);
-    keys_of(state, seat, ordered, n, keys);
     move_list list = legal_moves(state, seat);
+    keys_of(state, seat, ordered, n, keys, &list);
     int found = -1;
     if (list.full) {
         set_error(error, error_size, "more than %d moves: too many to choose from in any order",
@@ -239,21 +291,21 @@ int gateau_move_choices(const gateau_state *state, int seat, const gateau_action
         /* Candidates: every key of every move there is (ascending, once). */
         gateau_action *candidates = malloc(((size_t)list.used + 1) * sizeof *candidates);
         if (!candidates) abort();
-        if (list.used) memcpy(candidates, list.keys, (size_t)list.used * sizeof *candidates);
-        qsort(candidates, (size_t)list.used, sizeof *candidates, compare_actions);
+        int distinct = distinct_keys(state, &list, candidates);
         gateau_action more[GATEAU_MAX_MOVE_ACTIONS], grown[GATEAU_MAX_MOVE_ACTIONS];
-        for (int c = 0; c < list.used && n + 1 < GATEAU_MAX_MOVE_ACTIONS; c++) {
-            if ((c && candidates[c] == candidates[c - 1]) || found == GATEAU_MAX_ACTIONS) continue;
+        for (int c = 0; c < distinct && n + 1 < GATEAU_MAX_MOVE_ACTIONS; c++) {
+            if (found == GATEAU_MAX_ACTIONS) break;
             if (count) memcpy(more, chosen, (size_t)count * sizeof *more);
             more[count] = candidates[c];
             int g = order_parts(state, seat, more, count + 1, grown, NULL, 0);
             if (g < 0 || (g == n && !memcmp(grown, ordered, (size_t)n * sizeof *grown))) continue;
-            keys_of(state, seat, grown, g, more);
+            keys_of(state, seat, grown, g, more, &list);
             if (some_move_holds(&list, more, g)) choices[found++] = candidates[c];
         }
         free(candidates);
     }
     free(list.keys);
     free(list.start);
+    free(list.key_of);
     return found;
 }
