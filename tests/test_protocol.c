@@ -321,21 +321,6 @@ Test(protocol, forfeit_stops_the_match_and_the_arena)
 
 /* ---- nothing left behind ----------------------------------------------------------------- */
 
-/* Gone, or a zombie that is not ours to reap (its parent was killed). */
-static bool process_gone(pid_t pid)
-{
-    if (kill(pid, 0) != 0) return errno == ESRCH;
-    char path[64], stat[512] = "";
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    FILE *file = fopen(path, "r");
-    if (!file) return true;
-    size_t got = fread(stat, 1, sizeof stat - 1, file);
-    fclose(file);
-    stat[got] = '\0';
-    const char *close = strrchr(stat, ')');
-    return close && close[1] == ' ' && close[2] == 'Z';
-}
-
 Test(protocol, no_process_is_left_behind)
 {
     const char *pids = support_temp_path("pids");
@@ -355,8 +340,7 @@ Test(protocol, no_process_is_left_behind)
      * group, and its new parent reaps it when it will (waited for, not timed). */
     cr_assert_eq(kill(program, 0), -1, "the program %d is still there", program);
     cr_assert_eq(errno, ESRCH);
-    for (int tries = 0; tries < 500 && !process_gone(child); tries++) usleep(10000);
-    cr_assert(process_gone(child), "the program's child %d is still running", child);
+    cr_assert_not(support_pid_alive(child), "the program's child %d is still running", child);
     gateau_setup_free(setup);
 }
 

@@ -1278,19 +1278,35 @@ static int may_delete(sqlite_store *storage, const char *table_id, int64_t idle_
     return status;
 }
 
-bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int64_t idle_before,
-                               bool *deleted, char *error, size_t error_size)
+/* The start of a change to an idle table (a delete, an expiry): the
+ * writer's lock, the file still the one opened, a write transaction
+ * (IMMEDIATE: the check and the change in one, so that no move is
+ * committed between them) and may_delete's answer in *status (SQLITE_ROW:
+ * the table may change; SQLITE_DONE: not; else an error) and *found.
+ * false, nothing held, when the lock or the file refused. */
+static bool begin_idle_change(sqlite_store *storage, const char *table_id, int64_t idle_before,
+                              bool *found, int *status, char *error, size_t error_size)
 {
-    *deleted = false;
+    *found = false;
     if (!lock_for(storage, table_id, error, error_size)) return false;
     if (!check_file(storage, error, error_size)) {
         unlock(storage);
         return false;
     }
-    bool found = false, good = sqlite3_exec(storage->database, "BEGIN IMMEDIATE", NULL, NULL,
-                                            NULL) == SQLITE_OK;
-    int status = good ? may_delete(storage, table_id, idle_before, &found) : SQLITE_ERROR;
-    good = status == SQLITE_ROW || status == SQLITE_DONE;
+    bool begun = sqlite3_exec(storage->database, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK;
+    *status = begun ? may_delete(storage, table_id, idle_before, found) : SQLITE_ERROR;
+    return true;
+}
+
+bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int64_t idle_before,
+                               bool *deleted, char *error, size_t error_size)
+{
+    *deleted = false;
+    bool found;
+    int status;
+    if (!begin_idle_change(storage, table_id, idle_before, &found, &status, error, error_size))
+        return false;
+    bool good = status == SQLITE_ROW || status == SQLITE_DONE;
     if (status == SQLITE_ROW)
         good = run_for_table(storage, "DELETE FROM moves WHERE table_id = ?1", table_id, NULL) ==
                    SQLITE_DONE &&
@@ -1320,17 +1336,11 @@ bool sqlite_store_expire_table(sqlite_store *storage, const char *table_id, int6
                                size_t error_size)
 {
     *expired = false;
-    if (!lock_for(storage, table_id, error, error_size)) return false;
-    if (!check_file(storage, error, error_size)) {
-        unlock(storage);
+    bool found;
+    int status;
+    if (!begin_idle_change(storage, table_id, idle_before, &found, &status, error, error_size))
         return false;
-    }
-    /* (IMMEDIATE: the check and the change in one write transaction, so
-     * that no move is committed between them) */
-    bool found = false, good = sqlite3_exec(storage->database, "BEGIN IMMEDIATE", NULL, NULL,
-                                            NULL) == SQLITE_OK;
-    int status = good ? may_delete(storage, table_id, idle_before, &found) : SQLITE_ERROR;
-    good = status == SQLITE_ROW || status == SQLITE_DONE;
+    bool good = status == SQLITE_ROW || status == SQLITE_DONE;
     if (status == SQLITE_ROW) {
         sqlite3_stmt *prepared = statement(storage, FINISH_TABLE);
         sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
