@@ -8,8 +8,15 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {SOURCE, check, api, newPage, openSeat, randomFrom} from './support.mjs';
+import {form, forms} from '../../web/js/plural.js';
 
-const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+const placeholdersOf = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+// An entry's placeholders: a plural entry's forms must all have the same.
+const placeholders = (entry) => {
+  const all = forms(entry).map(placeholdersOf);
+  check(all.every((one) => one === all[0]), `the forms of ${JSON.stringify(entry)} differ in placeholders`);
+  return all[0];
+};
 
 function sources(folder) {
   const files = [];
@@ -174,6 +181,12 @@ export const tests = [{
       check(placeholders(en[key]) === placeholders(ja[key]), `${key}: the placeholders differ`);
     }
     for (const key of Object.keys(ja)) check(key in en, `en.js lacks ${key}`);
+    // Counted words agree with their number: "1 dollop", "2 dollops".
+    const said = [form(en['poc.dollops'], {n: 1}, 'en'), form(en['poc.dollops'], {n: 2}, 'en'),
+      form(en['mc.aim'], {pips: 1}, 'en'), form(en['mc.aim'], {pips: 0}, 'en'),
+      form(ja['poc.dollops'], {n: 1}, 'ja')];
+    check(JSON.stringify(said) === JSON.stringify(['{n} dollop', '{n} dollops', '{pips} pip', '{pips} pips', ja['poc.dollops']]),
+      `plural forms: ${JSON.stringify(said)}`);
     // Keys written out in the code: t('x.y') and ctx.t('x.y').
     for (const file of sources(join(SOURCE, 'web/js'))) {
       for (const match of readFileSync(file, 'utf8').matchAll(/\bt\('([a-z][\w.-]*)'/g)) {

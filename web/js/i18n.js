@@ -7,6 +7,7 @@
 
 import en from '../i18n/en.js';
 import ja from '../i18n/ja.js';
+import {form} from './plural.js';
 
 export const LANGUAGES = {en: 'English', ja: '日本語'};
 const CATALOGUES = {en, ja};
@@ -39,7 +40,7 @@ export function setLanguage(code) {
 // English when the catalogue lacks it, the key itself when both do (a
 // test checks that no key is missing).
 export function t(key, params) {
-  let text = CATALOGUES[language][key] ?? en[key] ?? key;
+  let text = form(CATALOGUES[language][key] ?? en[key] ?? key, params, language);
   if (params) {
     text = text.replace(/\{(\w+)\}/g, (whole, name) =>
       params[name] === undefined ? whole : String(params[name]));
