@@ -22,6 +22,10 @@
  * A move that is read must be legal action by action, complete, and
  * written (gateau_move_format) as a text that
  * reads back to the same actions; a refused one must say why on one line.
+ * Its parts, given in another order, must be put back in an order that is
+ * a legal move (gateau_move_order), and its beginnings found part of one
+ * (gateau_move_choices); the text's bytes as parts must be refused on one
+ * line or hold.
  *
  * Reaching a position is most of the work (a Cake Master game of the
  * random bots takes tens of milliseconds under the sanitizers), so each
@@ -34,6 +38,7 @@
 
 #include "fuzz.h"
 #include "gateau/match.h"
+#include "gateau/observation.h"
 
 enum {
     HEADER_SIZE = 6,
@@ -184,6 +189,63 @@ static void check_move(const gateau_state *state, int seat, const char *text,
     free(gateau_action_name(state, seat, actions[0]));
 }
 
+/* Moves built in any order (gateau_move_order, gateau_move_choices):
+ * a legal move's parts, turned round by `turn` places, are put back in an
+ * order that is a whole legal move, and each of its beginnings, turned
+ * round too, is part of one, with choices that are actions of the game.  (The same parts may
+ * come back in another order: a piece o' Cake take's eat and collect name
+ * no slice.) */
+static void check_any_order(const gateau_state *state, int seat, const gateau_action *actions,
+                            int count, int turn)
+{
+    gateau_action turned[GATEAU_MAX_MOVE_ACTIONS], ordered[GATEAU_MAX_MOVE_ACTIONS];
+    gateau_action choices[GATEAU_MAX_ACTIONS];
+    char error[512];
+    for (int i = 0; i < count; i++) turned[i] = actions[(i + turn) % count];
+    int n = gateau_move_order(state, seat, turned, count, ordered, error, sizeof error);
+    FUZZ_REQUIRE(n > 0, "a legal move's %d parts turned round by %d are refused: %s", count, turn,
+                 n < 0 ? error : "(none)");
+    FUZZ_REQUIRE(gateau_move_check(state, seat, ordered, n, error, sizeof error),
+                 "a legal move's parts turned round by %d ordered into no move: %s", turn, error);
+    int space = gateau_action_space_size(gateau_state_setup(state));
+    for (int k = 0; k <= count && k < 4; k++) { /* (the first few beginnings: a take has 12 parts) */
+        /* The move's first k parts, turned round: a beginning in any order
+         * (not any k of its parts: an eat names no slice without its take). */
+        gateau_action begun[GATEAU_MAX_MOVE_ACTIONS];
+        for (int i = 0; i < k; i++) begun[i] = actions[(i + turn) % k];
+        bool complete;
+        int found = gateau_move_choices(state, seat, begun, k, choices, &complete, error,
+                                        sizeof error);
+        FUZZ_REQUIRE(found >= 0, "%d parts of a legal move are part of none: %s", k, error);
+        for (int c = 0; c < found; c++)
+            FUZZ_REQUIRE(choices[c] >= 0 && (space <= 0 || choices[c] < space),
+                         "choice %d is no action of the game", (int)choices[c]);
+    }
+}
+
+/* Bytes as parts of a move: refused on one line, or an order and choices
+ * that hold. */
+static void check_any_parts(const gateau_state *state, int seat, const uint8_t *bytes,
+                            size_t size)
+{
+    gateau_action parts[GATEAU_MAX_MOVE_ACTIONS], ordered[GATEAU_MAX_MOVE_ACTIONS];
+    gateau_action choices[GATEAU_MAX_ACTIONS];
+    int count = size < 16 ? (int)size : 16;
+    for (int i = 0; i < count; i++) parts[i] = bytes[i];
+    char error[512] = "";
+    int n = gateau_move_order(state, seat, parts, count, ordered, error, sizeof error);
+    if (n < 0) fuzz_check_error(error);
+    bool complete;
+    error[0] = '\0';
+    int found = gateau_move_choices(state, seat, parts, count, choices, &complete, error,
+                                    sizeof error);
+    if (found < 0) fuzz_check_error(error);
+    else FUZZ_REQUIRE(found <= GATEAU_MAX_ACTIONS, "%d choices", found);
+    if (found >= 0 && complete)
+        FUZZ_REQUIRE(n > 0 && gateau_move_check(state, seat, ordered, n, NULL, 0),
+                     "parts called a whole move that is none");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < HEADER_SIZE) return 0;
@@ -196,6 +258,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int count = gateau_move_parse(state, seat, text, actions, error, sizeof error);
     if (count < 0) fuzz_check_error(error);
     else check_move(state, seat, text, actions, count);
+    bool builds = seat >= 0 && !gateau_state_is_chance(state) && !gateau_state_in_move(state);
+    if (count > 0 && builds) check_any_order(state, seat, actions, count, data[4] % count);
+    check_any_parts(state, seat, data + HEADER_SIZE, size - HEADER_SIZE);
 
     free(text);
     return 0;
