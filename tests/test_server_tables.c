@@ -492,6 +492,20 @@ Test(tables, the_lobby_comes_in_pages)
 
 /* ---- tables that end --------------------------------------------------------------------- */
 
+/* The next push on socket: the table's last snapshot, over, expired
+ * after 30 days (why: what a missing push means in this test). */
+static void expect_expiry_pushed(ws_client *socket, const char *why)
+{
+    char *pushed = ws_read(socket, 5000);
+    cr_assert_not_null(pushed, "%s", why);
+    json_t *last = served_parse(pushed);
+    free(pushed);
+    cr_assert(json_is_true(json_object_get(last, "over")));
+    cr_assert_str_eq(json_string_value(json_object_get(last, "ended")),
+                     "expired: no move for at least 30 days");
+    json_decref(last);
+}
+
 /* The snapshot of a table that expired: over, and why; its record can
  * be read, and the lobby does not list it. */
 static void expect_expired(int port, const char *table_id, const char *ended)
@@ -582,14 +596,7 @@ Test(tables, a_table_ended_by_another_process_ends_here_too)
     char *said = support_run_expect(0, "tables expire --days 30 --db '%s'", url);
     cr_assert(strstr(said, "Expired 1 table"), "%s", said);
     free(said);
-    char *pushed = ws_read(&socket, 5000);
-    cr_assert_not_null(pushed, "a push after the other process's expiry");
-    json_t *last = served_parse(pushed);
-    free(pushed);
-    cr_assert(json_is_true(json_object_get(last, "over")));
-    cr_assert_str_eq(json_string_value(json_object_get(last, "ended")),
-                     "expired: no move for at least 30 days");
-    json_decref(last);
+    expect_expiry_pushed(&socket, "a push after the other process's expiry");
     ws_close(&socket);
     expect_expired(running.port, table.id, "expired: no move for at least 30 days");
     served_stop(&running);
@@ -631,14 +638,7 @@ Test(tables, the_sweep_expires_tables_in_play)
               "%s", error);
     cr_assert(expiry_sweep(tables_store(), 30));
     /* Its WebSocket hears that it ended, and why. */
-    char *pushed = ws_read(&socket, 5000);
-    cr_assert_not_null(pushed, "a push after the expiry");
-    json_t *last = served_parse(pushed);
-    free(pushed);
-    cr_assert(json_is_true(json_object_get(last, "over")));
-    cr_assert_str_eq(json_string_value(json_object_get(last, "ended")),
-                     "expired: no move for at least 30 days");
-    json_decref(last);
+    expect_expiry_pushed(&socket, "a push after the expiry");
     expect_expired(port, idle.id, "expired: no move for at least 30 days");
     cr_assert_eq(status_of(port, busy.id), 200);
     char *lobby = answer_of(port, "GET", "/api/tables", NULL, NULL, 200);

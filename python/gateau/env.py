@@ -94,6 +94,23 @@ def _env_copy(self):
     return copy.deepcopy(self)
 
 
+def _render(env, seat):
+    """An environment's render: seat's view as text (OBSERVER: what
+    everybody sees), returned with render_mode "ansi", printed with
+    "human"; with render_mode None, as PettingZoo's environments, a
+    warning (pointing at render's caller) and None."""
+    if env.render_mode is None:
+        warnings.warn("You are calling render method without specifying any render mode.",
+                      UserWarning, stacklevel=4)
+        return None
+    if env.game_state is None:
+        raise GateauError("reset() the environment first")
+    text = env.game_state.view_text(seat)
+    if env.render_mode == "human":
+        print(text)
+    return text
+
+
 class _GameEnv:
     """What the environments share: the game, spaces, chance, rewards."""
 
@@ -189,16 +206,7 @@ class _GameEnv:
         """The table as text (what everybody sees): returned with
         render_mode "ansi", printed with "human"; with render_mode None,
         as PettingZoo's environments, a warning and None."""
-        if self.render_mode is None:
-            warnings.warn("You are calling render method without specifying any render mode.",
-                          UserWarning, stacklevel=3)
-            return None
-        if self.game_state is None:
-            raise GateauError("reset() the environment first")
-        text = self.game_state.view_text()
-        if self.render_mode == "human":
-            print(text)
-        return text
+        return _render(self, OBSERVER)
 
     def close(self):
         pass
@@ -505,16 +513,7 @@ class SingleAgentEnv:
 
     def render(self):
         """The agent's view as text (see _GameEnv.render)."""
-        if self.render_mode is None:
-            warnings.warn("You are calling render method without specifying any render mode.",
-                          UserWarning, stacklevel=3)
-            return None
-        if self.game_state is None:
-            raise GateauError("reset() the environment first")
-        text = self.game_state.view_text(self.seat)
-        if self.render_mode == "human":
-            print(text)
-        return text
+        return _render(self, self.seat)
 
     def close(self):
         pass

@@ -483,8 +483,8 @@ void sqlite_store_close(sqlite_store *storage)
     free(storage);
 }
 
-/* A store not yet opened: its locks, its queue, no lock file. */
-static sqlite_store *store_new(void)
+/* A store of path not yet opened: its locks, its queue, no lock file. */
+static sqlite_store *store_new(const char *path)
 {
     sqlite_store *storage = calloc(1, sizeof *storage);
     if (!storage) abort(); /* out of memory */
@@ -496,15 +496,32 @@ static sqlite_store *store_new(void)
     commit_queue_init(&storage->queue);
     pthread_mutex_init(&storage->checkpoint_lock, NULL);
     pthread_cond_init(&storage->checkpoint_wake, NULL);
+    storage->lock_file = -1;
+    storage->path = strdup(path);
+    if (!storage->path) abort();
     return storage;
+}
+
+/* Opens the store's connection with flags, as both ways of opening want
+ * it (extended result codes, the busy timeout); false with why. */
+static bool open_connection(sqlite_store *storage, int flags, char *error, size_t error_size)
+{
+    const char *path = storage->path;
+    int status = sqlite3_open_v2(path, &storage->database, flags, NULL);
+    if (status != SQLITE_OK) {
+        explain_open_failure(path, storage->database ? sqlite3_errmsg(storage->database)
+                                                   : sqlite3_errstr(status),
+                             error, error_size);
+        return false;
+    }
+    sqlite3_extended_result_codes(storage->database, 1);
+    sqlite3_busy_timeout(storage->database, BUSY_TIMEOUT);
+    return true;
 }
 
 sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size)
 {
-    sqlite_store *storage = store_new();
-    storage->lock_file = -1;
-    storage->path = strdup(path);
-    if (!storage->path) abort();
+    sqlite_store *storage = store_new(path);
     long long kept_tables = -1, kept_moves = -1;
     if (!take_lock(storage, path, &kept_tables, &kept_moves, error, error_size)) {
         sqlite_store_close(storage);
@@ -513,17 +530,11 @@ sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size
 
     /* NOMUTEX: storage->lock already serializes every use of the
      * connection, so SQLite's own mutex per connection is not needed. */
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-    int status = sqlite3_open_v2(path, &storage->database, flags, NULL);
-    if (status != SQLITE_OK) {
-        explain_open_failure(path, storage->database ? sqlite3_errmsg(storage->database)
-                                                   : sqlite3_errstr(status),
-                             error, error_size);
+    if (!open_connection(storage, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                         error, error_size)) {
         sqlite_store_close(storage);
         return NULL;
     }
-    sqlite3_extended_result_codes(storage->database, 1);
-    sqlite3_busy_timeout(storage->database, BUSY_TIMEOUT);
 
     /* Refuse a foreign file before anything (the journal mode) changes it. */
     int64_t version;
@@ -557,23 +568,13 @@ sqlite_store *sqlite_store_open(const char *path, char *error, size_t error_size
 
 sqlite_store *sqlite_store_open_reading(const char *path, char *error, size_t error_size)
 {
-    sqlite_store *storage = store_new();
-    storage->lock_file = -1; /* (no PATH.lock: a server may hold it) */
-    storage->path = strdup(path);
-    if (!storage->path) abort();
+    sqlite_store *storage = store_new(path); /* (no PATH.lock: a server may hold it) */
     /* Read-only: a server's writer goes on beside it (WAL), nothing here
      * writes, creates, migrates or checkpoints. */
-    int status = sqlite3_open_v2(path, &storage->database,
-                                 SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
-    if (status != SQLITE_OK) {
-        explain_open_failure(path, storage->database ? sqlite3_errmsg(storage->database)
-                                                   : sqlite3_errstr(status),
-                             error, error_size);
+    if (!open_connection(storage, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, error, error_size)) {
         sqlite_store_close(storage);
         return NULL;
     }
-    sqlite3_extended_result_codes(storage->database, 1);
-    sqlite3_busy_timeout(storage->database, BUSY_TIMEOUT);
     int64_t version;
     bool good = read_version(storage->database, path, &version, error, error_size);
     if (good && version < SCHEMA_VERSION)
