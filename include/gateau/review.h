@@ -48,9 +48,9 @@ typedef enum gateau_review_class {
 
 /* The thresholds, in win chance (0..1) given away for sure: the loss's
  * lower confidence bound (docs/review.md). */
-#define GATEAU_REVIEW_INACCURACY_LOSS 0.04
-#define GATEAU_REVIEW_MISTAKE_LOSS 0.08
-#define GATEAU_REVIEW_BLUNDER_LOSS 0.16
+#define GATEAU_REVIEW_INACCURACY_LOSS 0.03
+#define GATEAU_REVIEW_MISTAKE_LOSS 0.06
+#define GATEAU_REVIEW_BLUNDER_LOSS 0.12
 
 #define GATEAU_REVIEW_MAX_REPEATS 16
 #define GATEAU_REVIEW_DEFAULT_REPEATS 3

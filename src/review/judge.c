@@ -5,12 +5,15 @@
  * for the mover before anything looks at it: the review knows what the
  * mover knew and nothing more.
  *
- * A search's root children are the first actions of the seat's move.  The
- * best move is the first search's choice, its value that child's.  The
- * value of the move played is read where the move is decided: at its last
- * decision with a choice (its only one, for most moves, so best and played
- * come from the same search); for a move of several decisions a second
- * search at that last decision gives the value of the whole move played.
+ * A search's root children are the first actions of the seat's move; the
+ * best move is the first search's choice.  A whole move, the one played
+ * or the best, is worth its last decision's child in a search at that
+ * decision: the root search itself for a move decided at its first action
+ * (most moves), else a search at the position where the move's earlier
+ * actions lead.  The best's value is measured the same way as the played
+ * move's (its principal line may end in the heuristic's completion, which
+ * the root child's value does not measure), so a move equal to the best
+ * gives away nothing.
  *
  * Each position is searched `repeats` times with different generators;
  * the spread of the loss between them is the search's noise there, and a
@@ -83,35 +86,82 @@ static int last_choice(const gateau_state *before, int seat, const gateau_action
     return last;
 }
 
-/* One repeat: the search at the position, and where the move's last choice
- * comes later, a second at that choice. */
-static void search_once(gateau_bot *bot, const gateau_state *before, const gateau_state *decided,
-                        int seat, gateau_action decided_action, gateau_rng *rng,
+/* A whole move and what one repeat's root search said. */
+typedef struct measure_context {
+    gateau_bot *bot;
+    const gateau_state *before;
+    int seat;
+    gateau_bot_candidate *root; /* the root search's candidates */
+    int root_count;
+    gateau_rng rng; /* after the root search: every later search starts from it */
+} measure_context;
+
+/*
+ * The value of a whole move: its last decision's child in a search there
+ * (the root search for a move decided at its first action).  The played
+ * move and the best are measured alike, from the same generator, so that
+ * the same move gets the same value.  false when the search never tried
+ * the move.
+ */
+static bool measure(const measure_context *context, const gateau_action *actions, int count,
+                    gateau_bot_candidate *scratch, double *win, double *score, bool *exact)
+{
+    int last = last_choice(context->before, context->seat, actions, count);
+    const gateau_bot_candidate *found;
+    if (last <= 0) {
+        found = find_action(context->root, context->root_count, actions[0]);
+    } else {
+        gateau_state *decided = gateau_state_clone(context->before);
+        for (int i = 0; i < last; i++) gateau_state_apply_legal(decided, context->seat, actions[i]);
+        gateau_rng rng = context->rng;
+        int found_count = gateau_bot_analyse(context->bot, decided, context->seat, &rng, scratch,
+                                             GATEAU_MAX_ACTIONS);
+        gateau_state_free(decided);
+        found = find_action(scratch, found_count, actions[last]);
+    }
+    if (!found || (found->visits == 0 && !found->exact)) return false;
+    *win = found->win;
+    *score = found->score;
+    *exact = *exact && found->exact;
+    return true;
+}
+
+/* One repeat: the search at the position, then the move played and the
+ * search's best move measured as whole moves. */
+static void search_once(gateau_bot *bot, const gateau_state *before, int seat,
+                        const gateau_action *actions, int count, gateau_rng *rng,
                         gateau_bot_candidate *candidates, repeat_values *values, char *best_move,
                         size_t best_size)
 {
-    int count = gateau_bot_analyse(bot, before, seat, rng, candidates, GATEAU_MAX_ACTIONS);
-    const gateau_bot_candidate *best = &candidates[0];
-    values->win_best = best->win;
-    values->score_best = best->score;
-    values->exact = best->exact;
-    if (best->exact) {
-        values->win_before = best->win;
-        values->score_before = best->score;
+    measure_context context = {.bot = bot, .before = before, .seat = seat, .root = candidates};
+    context.root_count = gateau_bot_analyse(bot, before, seat, rng, candidates, GATEAU_MAX_ACTIONS);
+    context.rng = *rng;
+    const gateau_bot_candidate best = candidates[0];
+    values->exact = best.exact;
+    if (best.exact) {
+        values->win_before = best.win;
+        values->score_before = best.score;
     } else {
-        position_value(candidates, count, &values->win_before, &values->score_before);
+        position_value(candidates, context.root_count, &values->win_before, &values->score_before);
     }
-    if (best_move) snprintf(best_move, best_size, "%s", best->move);
-    if (decided != before) {
-        count = gateau_bot_analyse(bot, decided, seat, rng, candidates, GATEAU_MAX_ACTIONS);
-        values->exact = values->exact && candidates[0].exact;
+    if (best_move) snprintf(best_move, best_size, "%s", best.move);
+    gateau_bot_candidate *scratch = malloc(sizeof *scratch * GATEAU_MAX_ACTIONS);
+    if (!scratch) abort(); /* out of memory */
+    gateau_action best_actions[GATEAU_MAX_MOVE_ACTIONS];
+    char error[256];
+    int best_count = gateau_move_parse(before, seat, best.move, best_actions, error, sizeof error);
+    bool exact = values->exact;
+    if (best_count <= 0 ||
+        !measure(&context, best_actions, best_count, scratch, &values->win_best,
+                 &values->score_best, &exact)) {
+        /* (The best's line always parses; its first action's value else.) */
+        values->win_best = best.win;
+        values->score_best = best.score;
     }
-    const gateau_bot_candidate *played = find_action(candidates, count, decided_action);
-    values->played_known = played && (played->visits > 0 || played->exact);
-    if (values->played_known) {
-        values->win_played = played->win;
-        values->score_played = played->score;
-    }
+    values->played_known = measure(&context, actions, count, scratch, &values->win_played,
+                                   &values->score_played, &exact);
+    values->exact = exact;
+    free(scratch);
 }
 
 double review_move_accuracy(double sure_loss)
@@ -176,15 +226,9 @@ void review_judge(gateau_bot *bot, const gateau_state *before, int seat,
     char *text = gateau_move_format(before, seat, actions, count);
     snprintf(out->move, sizeof out->move, "%s", text);
     free(text);
-    int last = last_choice(before, seat, actions, count);
-    if (last < 0) {
-        snprintf(out->best, sizeof out->best, "%s", out->move);
-        out->review_class = GATEAU_REVIEW_FORCED;
-        return;
-    }
-    /* Where the move is decided: after its actions before the last choice. */
-    gateau_state *decided = gateau_state_clone(before);
-    for (int i = 0; i < last; i++) gateau_state_apply_legal(decided, seat, actions[i]);
+    /* A forced move is searched too, for its values (a graph wants them),
+     * and then not judged. */
+    bool forced = last_choice(before, seat, actions, count) < 0;
     gateau_bot_candidate *candidates = malloc(sizeof *candidates * GATEAU_MAX_ACTIONS);
     if (!candidates) abort(); /* out of memory */
     repeat_values repeats[GATEAU_REVIEW_MAX_REPEATS];
@@ -192,14 +236,17 @@ void review_judge(gateau_bot *bot, const gateau_state *before, int seat,
         gateau_rng rng;
         gateau_rng_seed_stream(&rng, options->seed,
                                stream * GATEAU_REVIEW_MAX_REPEATS + (uint64_t)r);
-        search_once(bot, before, last == 0 ? before : decided, seat, actions[last], &rng,
-                    candidates, &repeats[r], r == 0 ? out->best : NULL, sizeof out->best);
+        search_once(bot, before, seat, actions, count, &rng, candidates, &repeats[r],
+                    r == 0 ? out->best : NULL, sizeof out->best);
     }
     free(candidates);
-    gateau_state_free(decided);
     summarize(repeats, options->repeats, out);
-    /* The search's own move is never judged against itself. */
-    if (!strcmp(out->move, out->best)) {
+    if (forced) {
+        snprintf(out->best, sizeof out->best, "%s", out->move);
+        out->loss = out->sure_loss = out->noise = 0;
+        out->review_class = GATEAU_REVIEW_FORCED;
+    } else if (!strcmp(out->move, out->best)) {
+        /* The search's own move is never judged against itself. */
         out->loss = out->sure_loss = 0;
         out->review_class = GATEAU_REVIEW_GOOD;
     }
