@@ -321,6 +321,8 @@ Test(review, bad_options_refused)
     expect_refused(record, bad, "not both");
     bad = options, bad.iterations = -1;
     expect_refused(record, bad, "iterations must be");
+    bad = options, bad.seed = (uint64_t)INT64_MAX + 1;
+    expect_refused(record, bad, "seed must be from 0 to 9223372036854775807");
 
     gateau_setup *setup = support_setup("mice-cake", 2, NULL);
     gateau_record *empty = gateau_record_new(setup);
