@@ -743,7 +743,8 @@ static int post_review(http_exchange *connection)
                           : send_error(connection, 422, "record: %s", error);
         } else {
             char *answer;
-            status = send_review_answer(connection, reviews_ask_upload(text, &answer), answer);
+            int asked = reviews_ask_upload(text, &answer);
+            status = send_review_answer(connection, asked, answer);
         }
     }
     gateau_record_free(record);
@@ -758,7 +759,8 @@ static int get_upload_review(http_exchange *connection, const char *path)
     if (!id[0] || strlen(id) >= STORE_ID_SIZE || strchr(id, '/'))
         return send_error(connection, 404, "no review %.40s", id);
     char *answer;
-    return send_review_answer(connection, reviews_upload_status(id, &answer), answer);
+    int status = reviews_upload_status(id, &answer);
+    return send_review_answer(connection, status, answer);
 }
 
 /* GET /api/tables[?limit=N&after=CURSOR]: a page of the lobby. */

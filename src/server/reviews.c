@@ -45,7 +45,7 @@ typedef struct review_job {
     review_state state;
     int done, total;        /* positions reviewed, of how many (0 of 0 until known) */
     char *result;           /* an upload's review (JSON) once done */
-    char error[200];        /* why it failed */
+    char error[256];        /* why it failed */
     int64_t finished;       /* server_now() when it ended */
     int64_t pushed;         /* server_now() of the last progress push */
     struct review_job *next;
@@ -86,10 +86,11 @@ static void free_job(review_job *job)
     free(job);
 }
 
-/* Lets go of what is no longer wanted: a table's job once done (its
- * review is in the store), a failed one after a while (so that its
- * failure can be told), uploads past their time or beyond the number kept
- * (the oldest first: the list is in the order they were asked). */
+/* Lets go of what is no longer wanted: jobs ended a while ago (a table's
+ * review is in the store by then; its job stays a while so that the
+ * table's snapshot can say it is done, or why it failed), and uploads
+ * beyond the number kept (the oldest first: the list is in the order
+ * they were asked). */
 static void forget_old_jobs(void)
 {
     int64_t now = server_now();
@@ -100,8 +101,7 @@ static void forget_old_jobs(void)
         review_job *job = *at;
         bool ended = job->state == REVIEW_DONE || job->state == REVIEW_FAILED;
         bool old = now - job->finished > UPLOAD_KEPT_MS;
-        bool forget = ended && (job->upload ? old || uploads > UPLOADS_KEPT
-                                            : old || job->state == REVIEW_DONE);
+        bool forget = ended && (old || (job->upload && uploads > UPLOADS_KEPT));
         if (forget) {
             uploads -= job->upload;
             *at = job->next;
@@ -168,17 +168,25 @@ static review_job *queue_job(const char *id, bool upload, const char *record)
     return job;
 }
 
+review_state reviews_progress(const char *table_id, int *done, int *total)
+{
+    pthread_mutex_lock(&reviews.lock);
+    review_job *job = find_job(table_id, false);
+    review_state state = job ? job->state : REVIEW_NONE;
+    *done = job ? job->done : 0;
+    *total = job ? job->total : 0;
+    pthread_mutex_unlock(&reviews.lock);
+    return state;
+}
+
 /* ---- Telling a table's viewers ------------------------------------------------------- */
 
-/* The table's snapshot says how its review stands (snapshot.c writes
- * table->review_*), pushed to its WebSockets, as presence is. */
-static void tell_table(const char *id, review_state state, int done, int total)
+/* The table's snapshot says how its review stands (snapshot.c asks
+ * reviews_progress), pushed to its WebSockets, as presence is. */
+static void tell_table(const char *id)
 {
     server_table *table = tables_lock(id);
     if (!table) return;
-    table->review_state = state;
-    table->review_done = done;
-    table->review_total = total;
     table_forget_snapshots(table);
     websocket_push(table);
     table_unlock(table);
@@ -196,7 +204,7 @@ static void on_progress(void *context, int done, int total)
     bool push = !job->upload && (now - job->pushed >= PROGRESS_PUSH_MS || done == total);
     if (push) job->pushed = now;
     pthread_mutex_unlock(&reviews.lock);
-    if (push) tell_table(job->id, REVIEW_RUNNING, done, total);
+    if (push) tell_table(job->id);
 }
 
 /* Reviews job's record: its JSON, or NULL with the reason in job->error. */
@@ -208,7 +216,9 @@ static char *review_record(review_job *job, char *record_text)
     gateau_record *record = gateau_record_read(record_text, decks_folder(), error, sizeof error, &line);
     decks_unpath(error);
     if (!record) {
-        snprintf(job->error, sizeof job->error, "record line %d: %s", line, error);
+        char reason[sizeof error + 32];
+        snprintf(reason, sizeof reason, "record line %d: %s", line, error);
+        one_line(reason, job->error, sizeof job->error);
         return NULL;
     }
     gateau_review_options options;
@@ -236,7 +246,7 @@ static void run_job(review_job *job)
     job->record = NULL;
     pthread_mutex_unlock(&reviews.lock);
 
-    if (!job->upload) tell_table(job->id, REVIEW_RUNNING, 0, 0);
+    if (!job->upload) tell_table(job->id);
     char *json = review_record(job, record);
     free(record);
     bool stored = true;
@@ -256,14 +266,13 @@ static void run_job(review_job *job)
     if (job->upload) job->result = json;
     else free(json);
     review_state state = job->state;
-    int done = job->done, total = job->total;
     char id[STORE_ID_SIZE];
     snprintf(id, sizeof id, "%s", job->id);
     bool upload = job->upload;
     if (state == REVIEW_FAILED && !atomic_load(&reviews.cancel))
         server_log("review of %s %s failed: %s", upload ? "upload" : "table", id, job->error);
     pthread_mutex_unlock(&reviews.lock);
-    if (!upload) tell_table(id, state, done, total);
+    if (!upload) tell_table(id);
     pthread_mutex_lock(&reviews.lock);
 }
 
@@ -288,9 +297,9 @@ static void *review_thread(void *unused)
     return NULL;
 }
 
-bool reviews_start(struct store *store, int threads, int queue_limit, long iterations)
+bool reviews_start(struct store *database, int threads, int queue_limit, long iterations)
 {
-    reviews.store = store;
+    reviews.store = database;
     reviews.queue_limit = queue_limit > 0 ? queue_limit : 1;
     reviews.iterations = iterations;
     reviews.stopping = false;
@@ -373,7 +382,7 @@ int reviews_ask_table(const char *table_id, const char *record, char **answer)
     }
     review_state state = job->state;
     pthread_mutex_unlock(&reviews.lock);
-    if (state == REVIEW_QUEUED) tell_table(table_id, REVIEW_QUEUED, 0, 0);
+    if (state == REVIEW_QUEUED) tell_table(table_id);
     return 202;
 }
 

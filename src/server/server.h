@@ -209,9 +209,6 @@ typedef struct server_table {
     char broken[160];
     /* Why the table ended before its game did (a seat forfeited), or "". */
     char ended[200];
-    /* Its review, as reviews.c last told (the snapshot's "review"). */
-    review_state review_state;
-    int review_done, review_total;
     struct store *store;
 } server_table;
 
@@ -406,9 +403,13 @@ char *analysis_replay(const gateau_record *record, int viewer);
 
 /* ---- Reviews (reviews.c) ------------------------------------------------------------------- */
 
-bool reviews_start(struct store *store, int threads, int queue_limit, long iterations);
+bool reviews_start(struct store *database, int threads, int queue_limit, long iterations);
 void reviews_stop(void); /* cancels what is under way; forgets every job */
 const char *review_state_name(review_state state);
+/* How the review of a table stands in this process (REVIEW_NONE when none
+ * was asked for since the start, or long ago), for its snapshot.  Takes
+ * the reviews' lock: callable with the table's lock held. */
+review_state reviews_progress(const char *table_id, int *done, int *total);
 /* The routes' work: each returns the HTTP status and sets *answer
  * (malloc'd): JSON for 200 and 202, a one-line reason otherwise.  Called
  * without any table's lock (they take it to push progress).

@@ -224,11 +224,12 @@ static void build_shared(server_table *table, uint32_t actors)
         if (table->shared_scores) {
             int at = sprintf(table->shared_scores, ",\"scores\":%s,\"winners\":%s", text, won_text);
             /* How its review stands, when one was asked for (reviews.c). */
-            if (table->review_state != REVIEW_NONE)
+            int done, total;
+            review_state review = reviews_progress(table->id, &done, &total);
+            if (review != REVIEW_NONE)
                 sprintf(table->shared_scores + at,
                         ",\"review\":{\"state\":\"%s\",\"done\":%d,\"total\":%d}",
-                        review_state_name(table->review_state), table->review_done,
-                        table->review_total);
+                        review_state_name(review), done, total);
         }
         free(text);
         free(won_text);
