@@ -317,10 +317,14 @@ void reviews_stop(void)
 {
     pthread_mutex_lock(&reviews.lock);
     reviews.stopping = true;
-    atomic_store(&reviews.cancel, true); /* a review under way returns within its search */
+    /* A review under way stops after the search under way, which stops
+     * at once (a review's budget may be a minute or more). */
+    atomic_store(&reviews.cancel, true);
     pthread_cond_broadcast(&reviews.wake);
     pthread_mutex_unlock(&reviews.lock);
+    gateau_bot_interrupt(true);
     for (int i = 0; i < reviews.thread_count; i++) pthread_join(reviews.threads[i], NULL);
+    gateau_bot_interrupt(false);
     reviews.thread_count = 0;
     while (reviews.jobs) {
         review_job *job = reviews.jobs;

@@ -113,8 +113,8 @@ void server_stop(server *running)
     if (running->loop) loop_stop();
     if (running->requests) requests_stop();
     loop_forget();
+    if (running->reviews) reviews_stop(); /* (before the bots: each interrupts the searches) */
     if (running->workers) workers_stop();
-    if (running->reviews) reviews_stop();
     if (running->expiry) expiry_stop();
     /* The store first: its listener (store_watch) may be catching a
      * table up. */
