@@ -407,10 +407,10 @@ int reviews_table_status(const char *table_id, char **answer)
         if (!*answer) abort();
         return 503;
     }
-    if (!kept) {
-        *answer = strdup("this table has no review: POST to ask for one");
+    if (!kept) { /* (a state, not a 404: "none yet" is no error for a page to log) */
+        *answer = strdup("{\"state\":\"none\",\"done\":0,\"total\":0}");
         if (!*answer) abort();
-        return 404;
+        return 200;
     }
     *answer = done_json(kept, NULL);
     free(kept);
