@@ -681,7 +681,7 @@ done:
 /* What a reviews_* call gave: JSON for 200 and 202, else its reason. */
 static int send_review_answer(http_exchange *connection, int status, char *answer)
 {
-    if (status == 503) strcat(connection->headers, "Retry-After: 60\r\n");
+    if (status == 503 || status == 429) strcat(connection->headers, "Retry-After: 60\r\n");
     status = status == 200 || status == 202 ? send_json(connection, status, answer)
                                             : send_error(connection, status, "%s", answer);
     free(answer);
@@ -710,7 +710,8 @@ static int table_review(http_exchange *connection, bool post, const char *id)
     char *record = post ? gateau_record_text(table->record) : NULL;
     table_unlock(table);
     char *answer;
-    int status = post ? reviews_ask_table(id, record, &answer) : reviews_table_status(id, &answer);
+    int status = post ? reviews_ask_table(id, record, connection->client, &answer)
+                      : reviews_table_status(id, &answer);
     free(record);
     return send_review_answer(connection, status, answer);
 }
@@ -743,7 +744,7 @@ static int post_review(http_exchange *connection)
                           : send_error(connection, 422, "record: %s", error);
         } else {
             char *answer;
-            int asked = reviews_ask_upload(text, &answer);
+            int asked = reviews_ask_upload(text, connection->client, &answer);
             status = send_review_answer(connection, asked, answer);
         }
     }

@@ -35,12 +35,16 @@
  * and for at most this long. */
 #define UPLOADS_KEPT 32
 #define UPLOAD_KEPT_MS (60 * 60 * 1000)
+/* Reviews one client address may have waiting or under way: the queue
+ * is everyone's, and one client must not fill it. */
+#define REVIEWS_PER_ADDRESS 2
 /* Progress is pushed to a table's WebSockets at most this often. */
 #define PROGRESS_PUSH_MS 250
 
 typedef struct review_job {
     char id[STORE_ID_SIZE]; /* the table's, or the upload's own */
     bool upload;
+    char client[64];        /* the address that asked */
     char *record;           /* the record's text, until the review starts */
     review_state state;
     int done, total;        /* positions reviewed, of how many (0 of 0 until known) */
@@ -151,13 +155,27 @@ static char *done_json(const char *review, const char *upload_id)
     return text;
 }
 
-/* Queues a new job, or NULL when the queue is full. */
-static review_job *queue_job(const char *id, bool upload, const char *record)
+/* How many reviews client has waiting or under way. */
+static int reviews_of(const char *client)
 {
-    if (reviews.queued >= reviews.queue_limit) return NULL;
+    int count = 0;
+    for (review_job *job = reviews.jobs; job; job = job->next)
+        count += (job->state == REVIEW_QUEUED || job->state == REVIEW_RUNNING) &&
+                 !strcmp(job->client, client);
+    return count;
+}
+
+/* Queues a new job for client, or NULL when the queue is full (503) or
+ * the client has its share in it (*too_many: 429). */
+static review_job *queue_job(const char *id, bool upload, const char *record, const char *client,
+                             bool *too_many)
+{
+    *too_many = reviews_of(client) >= REVIEWS_PER_ADDRESS;
+    if (*too_many || reviews.queued >= reviews.queue_limit) return NULL;
     review_job *job = calloc(1, sizeof *job);
     if (!job || !(job->record = strdup(record))) abort();
     snprintf(job->id, sizeof job->id, "%s", id);
+    snprintf(job->client, sizeof job->client, "%s", client);
     job->upload = upload;
     job->state = REVIEW_QUEUED;
     review_job **end = &reviews.jobs;
@@ -336,15 +354,17 @@ void reviews_stop(void)
 
 /* ---- What the routes ask (http.c) ------------------------------------------------------ */
 
-/* The queue's refusal. */
-static int queue_full(char **answer)
+/* The queue's refusals: full (503), or this client's share taken (429). */
+static int queue_full(char **answer, bool too_many)
 {
-    *answer = strdup("the review queue is full: ask again in a few minutes");
+    *answer = strdup(too_many ? "you have 2 reviews waiting or under way already: ask again when "
+                                "one is done"
+                              : "the review queue is full: ask again in a few minutes");
     if (!*answer) abort();
-    return 503;
+    return too_many ? 429 : 503;
 }
 
-int reviews_ask_table(const char *table_id, const char *record, char **answer)
+int reviews_ask_table(const char *table_id, const char *record, const char *client, char **answer)
 {
     char error[512], *kept = NULL;
     pthread_mutex_lock(&reviews.lock);
@@ -378,9 +398,10 @@ int reviews_ask_table(const char *table_id, const char *record, char **answer)
             *at = job->next;
             free_job(job);
         }
-        if (!(job = queue_job(table_id, false, record))) {
+        bool too_many;
+        if (!(job = queue_job(table_id, false, record, client, &too_many))) {
             pthread_mutex_unlock(&reviews.lock);
-            return queue_full(answer);
+            return queue_full(answer, too_many);
         }
         *answer = job_json(job);
     }
@@ -417,7 +438,7 @@ int reviews_table_status(const char *table_id, char **answer)
     return 200;
 }
 
-int reviews_ask_upload(const char *record, char **answer)
+int reviews_ask_upload(const char *record, const char *client, char **answer)
 {
     char id[STORE_ID_SIZE];
     if (!token_new_id(id)) {
@@ -427,10 +448,11 @@ int reviews_ask_upload(const char *record, char **answer)
     }
     pthread_mutex_lock(&reviews.lock);
     forget_old_jobs();
-    review_job *job = queue_job(id, true, record);
+    bool too_many;
+    review_job *job = queue_job(id, true, record, client, &too_many);
     if (!job) {
         pthread_mutex_unlock(&reviews.lock);
-        return queue_full(answer);
+        return queue_full(answer, too_many);
     }
     *answer = job_json(job);
     pthread_mutex_unlock(&reviews.lock);

@@ -415,10 +415,11 @@ review_state reviews_progress(const char *table_id, int *done, int *total);
  * without any table's lock (they take it to push progress).
  * ask_table queues the review of a finished table whose full record is
  * record (or answers the one kept); ask_upload that of a client's record,
- * already checked. */
-int reviews_ask_table(const char *table_id, const char *record, char **answer);
+ * already checked.  client: the address asking (a client may have
+ * REVIEWS_PER_ADDRESS reviews waiting or under way: 429 past it). */
+int reviews_ask_table(const char *table_id, const char *record, const char *client, char **answer);
 int reviews_table_status(const char *table_id, char **answer);
-int reviews_ask_upload(const char *record, char **answer);
+int reviews_ask_upload(const char *record, const char *client, char **answer);
 int reviews_upload_status(const char *id, char **answer);
 
 /* ---- Every table (tables.c) -------------------------------------------------------------- */
