@@ -179,11 +179,12 @@ static void chat_is_kept_and_refused_as_documented(const char *db)
     ws_client bob, watcher;
     cr_assert(ws_open_as(&bob, running.port, path_of(&table, "ws"), NULL, table.tokens[1]));
     cr_assert(ws_open_as(&watcher, running.port, path_of(&table, "ws"), NULL, NULL));
-    json_t *history = next_with(&bob, "chat");
-    cr_assert(json_is_true(json_object_get(history, "chat_history")));
-    cr_assert_eq(json_array_size(json_object_get(history, "chat")), 0);
-    json_decref(history);
-    json_decref(next_with(&watcher, "chat"));
+    /* (no history while there is none: the first message is the snapshot) */
+    for (ws_client *client = &bob; client; client = client == &bob ? &watcher : NULL) {
+        char *first = ws_read(client, 10000);
+        cr_assert(first && strstr(first, "\"version\""), "%s", first ? first : "nothing");
+        free(first);
+    }
 
     /* A seat posts under its seat's name; everyone hears it as it was typed. */
     const char *markup = "{\"text\":\"<img src=x onerror=alert(1)>\"}";
@@ -258,7 +259,8 @@ static void chat_is_kept_and_refused_as_documented(const char *db)
     json_decref(kept);
     ws_client again;
     cr_assert(ws_open_as(&again, running.port, path_of(&table, "ws"), NULL, NULL));
-    history = next_with(&again, "chat");
+    json_t *history = next_with(&again, "chat");
+    cr_assert(json_is_true(json_object_get(history, "chat_history")));
     cr_assert_eq(json_array_size(json_object_get(history, "chat")), 8);
     json_decref(history);
     ws_close(&again);

@@ -134,12 +134,15 @@ void websocket_push_text(server_table *table, const char *text)
     }
 }
 
-/* The chat's last messages, after the first snapshot (none when the
- * store cannot read them: the page still plays). */
+/* The chat's last messages, after the first snapshot, when there are
+ * any (none when the store cannot read them: the page still plays). */
 static void send_chat_history(server_table *table, subscriber *to)
 {
     char *history = chat_history(table);
-    if (!history) return;
+    if (!history || strstr(history, "{\"chat\":[]")) {
+        free(history);
+        return;
+    }
     size_t length = strlen(history);
     char *data = malloc(SERVER_WRITE_ROOM + length);
     if (!data) abort();
