@@ -18,6 +18,9 @@
  *   tokens.c     ids and secret tokens
  *   metrics.c    what GET /metrics tells: counters updated without locks
  *   request_log.c the request log's lines, its file and its reopening
+ *   names.c      the names people give themselves, checked
+ *   chat.c       a table's chat: stored, rate limited, pushed
+ *   rematch.c    another game with the same people
  *   server.c     starting and stopping it all
  *
  * The engine is used through include/gateau/ only; storage through

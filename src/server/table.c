@@ -891,6 +891,10 @@ static bool catch_up_visit(void *argument, const store_table *kept, const store_
     server_table *table = context->table;
     if (kept->players != table->players) return false;
     context->changed = take_seats(table, kept);
+    if (strcmp(table->rematch, kept->rematch) != 0) { /* (made by another process) */
+        snprintf(table->rematch, sizeof table->rematch, "%s", kept->rematch);
+        context->changed = true;
+    }
     while (table->version < move_count && !context->failed) {
         context->failed = !replay_stored(table, &moves[table->version], context->error,
                                          context->error_size);
