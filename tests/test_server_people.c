@@ -229,15 +229,20 @@ static void chat_is_kept_and_refused_as_documented(const char *db)
     refused(&running, "POST", path_of(&table, "chat"), "{\"text\":\"a\\u0007b\"}",
             table.tokens[1], 400, "control character");
 
-    /* Rate: Ann has posted once; four more go, the sixth at once is 429
-     * with Retry-After, and Bob (another sender) is not held back. */
-    for (int i = 0; i < 4; i++)
-        json_decref(asked(&running, "POST", path_of(&table, "chat"), "{\"text\":\"again\"}",
-                          table.tokens[0], 200));
-    char *answer;
-    int status = http_request_as(running.port, "POST", path_of(&table, "chat"),
+    /* Rate: Ann has posted once; a burst of 5 goes, then 429 with
+     * Retry-After (posted as fast as may be: a slow machine that lets a
+     * token come back meanwhile only delays the 429), and Bob (another
+     * sender) is not held back. */
+    int accepted = 0, status = 200;
+    char *answer = NULL;
+    while (status == 200 && accepted < 20) {
+        free(answer);
+        status = http_request_as(running.port, "POST", path_of(&table, "chat"),
                                  "{\"text\":\"again\"}", table.tokens[0], "", &answer);
+        if (status == 200) accepted++;
+    }
     cr_assert_eq(status, 429, "%d %s", status, answer);
+    cr_assert(accepted >= 4, "a burst of 5 (one posted before): %d", accepted);
     cr_assert(strstr(answer, "too many messages"), "%s", answer);
     free(answer);
     json_decref(asked(&running, "POST", path_of(&table, "chat"), "{\"text\":\"still here\"}",
@@ -251,17 +256,18 @@ static void chat_is_kept_and_refused_as_documented(const char *db)
     running = served_start(db);
     json_t *kept = asked(&running, "GET", path_of(&table, "chat"), NULL, NULL, 200);
     json_t *list = json_object_get(kept, "chat");
-    cr_assert_eq(json_array_size(list), 8, "%zu messages", json_array_size(list));
+    cr_assert_eq(json_array_size(list), (size_t)accepted + 4, "%zu messages", json_array_size(list));
     cr_assert_str_eq(json_string_value(json_object_get(json_array_get(list, 0), "text")),
                      "<img src=x onerror=alert(1)>");
-    cr_assert_str_eq(json_string_value(json_object_get(json_array_get(list, 7), "text")),
+    cr_assert_str_eq(json_string_value(json_object_get(json_array_get(list, json_array_size(list) - 1),
+                                                       "text")),
                      "still here");
     json_decref(kept);
     ws_client again;
     cr_assert(ws_open_as(&again, running.port, path_of(&table, "ws"), NULL, NULL));
     json_t *history = next_with(&again, "chat");
     cr_assert(json_is_true(json_object_get(history, "chat_history")));
-    cr_assert_eq(json_array_size(json_object_get(history, "chat")), 8);
+    cr_assert_eq(json_array_size(json_object_get(history, "chat")), (size_t)accepted + 4);
     json_decref(history);
     ws_close(&again);
     served_stop(&running);
@@ -343,6 +349,7 @@ static void rematch_as_documented(const char *db)
     cr_assert_str_eq(seat_name(seen, 2), "Bob");
     json_t *bob_seat = json_array_get(json_object_get(seen, "seats"), 1);
     cr_assert(json_is_true(json_object_get(bob_seat, "open")));
+    cr_assert(json_is_true(json_object_get(bob_seat, "invited")));
     cr_assert_eq(json_integer_value(json_object_get(bob_seat, "clock")), 600000);
     json_decref(seen);
     refused(&running, "POST", path_of(&rematch, "join"), "{\"seat\":2,\"name\":\"Eve\"}", NULL, 409,

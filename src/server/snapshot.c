@@ -148,6 +148,8 @@ static void add_seats(text_builder *out, const server_table *table)
             builder_quote(out, seat->spec);
         }
         builder_print(out, seat->human && !seat->claimed ? ",\"open\":true" : ",\"open\":false");
+        /* (a rematch's seat waiting for its person: open to him alone) */
+        if (!strcmp(seat->spec, "invited")) builder_print(out, ",\"invited\":true");
         builder_print(out, ",\"name\":");
         builder_quote(out, seat->name[0] ? seat->name : gateau_record_name(table->record, s));
         builder_print(out, seat->connections > 0 ? ",\"connected\":true" : ",\"connected\":false");

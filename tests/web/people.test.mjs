@@ -109,6 +109,7 @@ export const tests = [{
       table.id, {timeout: 5000});
     await ann.waitForSelector('[data-testid=board]');
     const rematch = ann.url().match(/#\/table\/(\w+)\//)[1];
+    check((await ann.textContent('.players')).includes('waiting for its player'), "Bob's seat waits for him");
     // Bob's page offers to join it; he lands on seat 2 there, with a token of his own.
     await bob.waitForFunction(() => document.querySelector('[data-testid=rematch]')?.textContent.includes('Join'),
       null, {timeout: 5000});

@@ -122,6 +122,7 @@ export default {
   'table.you': 'you',
   'table.to_move': 'to move',
   'table.open_seat': 'open seat',
+  'table.invited': 'waiting for its player (rematch)',
   'table.zombie': 'played by a bot',
   'table.bot': 'bot: {bot}',
   'table.person': 'person',

@@ -120,6 +120,7 @@ export default {
   'table.you': 'あなた',
   'table.to_move': '手番',
   'table.open_seat': '空席',
+  'table.invited': '再戦の参加待ち',
   'table.zombie': 'ボットが代行中',
   'table.bot': 'ボット: {bot}',
   'table.person': '人',

@@ -199,8 +199,10 @@ function peopleOf(row) {
 
 async function joinSeat(id, seat, root) {
   const input = document.getElementById('your-name');
-  const name = (input && input.value.trim()) || t('lobby.guest');
-  localStorage.setItem('gateau.name', name);
+  const typed = input && input.value.trim();
+  // (a guest is asked for a name at the table: the name form)
+  const name = typed || t('lobby.guest');
+  if (typed) localStorage.setItem('gateau.name', typed);
   try {
     const answer = await api.join(id, seat, name);
     holdSeat(id, answer.seat, answer.token);

@@ -440,6 +440,7 @@ function tickClocks(root, page) {
 }
 
 function seatKind(seat) {
+  if (seat.invited) return t('table.invited');
   if (seat.open) return t('table.open_seat');
   if (seat.zombie) return t('table.zombie');
   if (seat.player === 'bot') return t('table.bot', {bot: seat.bot});
@@ -475,7 +476,7 @@ function playersPanel(page, renderer, actions) {
         h('td', {'data-score-seat': seat.seat},
           snapshot.over && snapshot.scores ? snapshot.scores[seat.seat - 1] : scoreOf(renderer, snapshot.view, seat.seat)),
         h('td', {'data-clock': seat.seat}, formatClock(seat.clock === null ? null : clockLeft(page, seat)))))),
-      snapshot.seats.some((seat) => seat.open) && h('p', {class: 'invite'},
+      snapshot.seats.some((seat) => seat.open && !seat.invited) && h('p', {class: 'invite'},
         t('table.open_seats_note'), ' ', h('a', {href: '#/'}, t('app.lobby')))));
 }
 
