@@ -53,6 +53,14 @@ export const tests = [{
       return {panel: panel.scrollWidth - panel.clientWidth, page: document.documentElement.scrollWidth - innerWidth};
     });
     check(wide.panel <= 1 && wide.page <= 1, `a long name wraps: ${JSON.stringify(wide)}`);
+    // On a phone's width too, in the board (which names the players) as well.
+    await ann.setViewportSize({width: 400, height: 900});
+    const narrow = await ann.evaluate(() => {
+      const board = document.querySelector('[data-testid=board]');
+      return {board: board.scrollWidth - board.clientWidth, page: document.documentElement.scrollWidth - innerWidth};
+    });
+    check(narrow.board <= 1 && narrow.page <= 1, `a long name wraps on a phone: ${JSON.stringify(narrow)}`);
+    await ann.setViewportSize({width: 1280, height: 900});
     // The name is kept by the browser and offered at the next table.
     check(await bob.evaluate(() => localStorage.getItem('gateau.name')) === LONG_NAME, 'the name is kept');
 
