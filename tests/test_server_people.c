@@ -284,6 +284,47 @@ Test(people, chat_on_postgresql)
     chat_is_kept_and_refused_as_documented(postgres_server_database("people_chat"));
 }
 
+/* Several servers on one PostgreSQL database: a message posted to one
+ * reaches the sockets of the other, once. */
+Test(people, chat_reaches_every_server_on_one_database)
+{
+    postgres_server_require();
+    const char *url = postgres_server_database("people_two");
+    served first = served_start(url), second = served_start(url);
+    served_table table = make_table(&first, "{\"game\":\"mice-cake\",\"seats\":[\"human\","
+                                            "\"human\"],\"names\":[\"Ann\",\"Bob\"]}");
+    json_decref(asked(&first, "POST", path_of(&table, "chat"), "{\"text\":\"first\"}",
+                      table.tokens[0], 200));
+    ws_client bob;
+    cr_assert(ws_open_as(&bob, second.port, path_of(&table, "ws"), NULL, table.tokens[1]));
+    json_t *history = next_with(&bob, "chat");
+    cr_assert_eq(json_array_size(json_object_get(history, "chat")), 1);
+    json_decref(history);
+    json_decref(asked(&first, "POST", path_of(&table, "chat"), "{\"text\":\"across\"}",
+                      table.tokens[0], 200));
+    json_t *heard = next_with(&bob, "chat");
+    cr_assert_str_eq(json_string_value(json_object_get(json_array_get(json_object_get(heard, "chat"), 0),
+                                                       "text")), "across");
+    json_decref(heard);
+    /* And back: Bob's message on the second server is told once on it. */
+    json_decref(asked(&second, "POST", path_of(&table, "chat"), "{\"text\":\"back\"}",
+                      table.tokens[1], 200));
+    heard = next_with(&bob, "chat");
+    cr_assert_str_eq(json_string_value(json_object_get(json_array_get(json_object_get(heard, "chat"), 0),
+                                                       "text")), "back");
+    json_decref(heard);
+    json_t *kept = asked(&second, "GET", path_of(&table, "chat"), NULL, NULL, 200);
+    cr_assert_eq(json_array_size(json_object_get(kept, "chat")), 3, "each message once");
+    json_decref(kept);
+    /* (nothing more comes: the notice of Bob's own message adds nothing) */
+    char *more = ws_read(&bob, 500);
+    cr_assert(!more || !strstr(more, "\"chat\""), "%s", more);
+    free(more);
+    ws_close(&bob);
+    served_stop(&second);
+    served_stop(&first);
+}
+
 /* ---- rematch ----------------------------------------------------------------------- */
 
 /* A finished table: both seats handed to bots, which play it out. */

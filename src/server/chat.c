@@ -26,6 +26,7 @@ typedef struct chat_bucket {
 struct table_chat {
     bool loaded;                      /* the store's last messages read */
     char *messages[CHAT_KEPT];        /* JSON objects, oldest first */
+    int numbers[CHAT_KEPT];           /* their numbers in the store */
     int count;
     chat_bucket seats[GATEAU_MAX_PLAYERS];
     struct {
@@ -54,20 +55,73 @@ static char *message_json(const store_chat *message)
     return text;
 }
 
-static void keep(table_chat *chat, char *json)
+static void keep(table_chat *chat, char *json, int number)
 {
     if (chat->count == CHAT_KEPT) {
         free(chat->messages[0]);
         memmove(chat->messages, chat->messages + 1, sizeof *chat->messages * (CHAT_KEPT - 1));
+        memmove(chat->numbers, chat->numbers + 1, sizeof *chat->numbers * (CHAT_KEPT - 1));
         chat->count--;
     }
+    chat->numbers[chat->count] = number;
     chat->messages[chat->count++] = json;
 }
 
 static bool keep_loaded(void *context, const store_chat *message)
 {
-    keep(context, message_json(message));
+    keep(context, message_json(message), message->number);
     return true;
+}
+
+/* Whether the chat holds message number already, or it is older than
+ * all it holds (a full chat forgot it). */
+static bool known(const table_chat *chat, int number)
+{
+    if (chat->count == CHAT_KEPT && number < chat->numbers[0]) return true;
+    for (int m = 0; m < chat->count; m++)
+        if (chat->numbers[m] == number) return true;
+    return false;
+}
+
+/* A message kept, then pushed to every socket of the table. */
+static void keep_and_push(server_table *table, const store_chat *message)
+{
+    char *json = message_json(message);
+    keep(table->chat, json, message->number);
+    size_t length = strlen(json) + 16;
+    char *push = malloc(length);
+    if (!push) abort();
+    snprintf(push, length, "{\"chat\":[%s]}", json);
+    websocket_push_text(table, push);
+    free(push);
+}
+
+/* The messages another process stored, gathered for chat_catch_up. */
+typedef struct chat_news {
+    store_chat *list;
+    int count;
+} chat_news;
+
+static bool gather(void *context, const store_chat *message)
+{
+    chat_news *news = context;
+    news->list[news->count++] = *message;
+    return true;
+}
+
+void chat_catch_up(server_table *table)
+{
+    table_chat *chat = table->chat;
+    /* (a chat not read yet is read whole when first asked for) */
+    if (!chat || !chat->loaded || !table->store || !store_is_shared(table->store)) return;
+    chat_news news = {.list = malloc(sizeof *news.list * CHAT_KEPT)};
+    if (!news.list) abort();
+    char error[512];
+    if (!store_load_chat(table->store, table->id, CHAT_KEPT, gather, &news, error, sizeof error))
+        server_log("table %s: %s", table->id, error);
+    for (int m = 0; m < news.count; m++)
+        if (!known(chat, news.list[m].number)) keep_and_push(table, &news.list[m]);
+    free(news.list);
 }
 
 /* The table's chat, its last messages read from the store the first
@@ -202,20 +256,14 @@ int chat_post(server_table *table, int seat, const char *client, const char *nam
         return 429;
     }
     char reason[512];
-    if (table->store &&
-        !store_append_chat(table->store, table->id, &message, reason, sizeof reason)) {
+    message.number = chat->count ? chat->numbers[chat->count - 1] + 1 : 0; /* (no store: tests) */
+    if (table->store && !store_append_chat(table->store, table->id, &message, &message.number,
+                                           reason, sizeof reason)) {
         server_log("table %s: %s", table->id, reason);
         snprintf(error, error_size, "storage unavailable");
         return 503;
     }
-    char *json = message_json(&message);
-    keep(chat, json);
-    size_t length = strlen(json) + 16;
-    char *push = malloc(length);
-    if (!push) abort();
-    snprintf(push, length, "{\"chat\":[%s]}", json);
-    websocket_push_text(table, push);
-    free(push);
+    keep_and_push(table, &message);
     return 0;
 }
 

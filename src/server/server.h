@@ -429,6 +429,10 @@ int chat_post(server_table *table, int seat, const char *client, const char *nam
 /* {"chat": [the last CHAT_KEPT messages, oldest first], "chat_history":
  * true}: malloc'd; NULL when the store cannot read them.  Under the lock. */
 char *chat_history(server_table *table);
+/* Several servers on one database: the messages other processes stored
+ * since (a notice of the table's change) are kept and pushed here too.
+ * Under the lock. */
+void chat_catch_up(server_table *table);
 
 /* POST /api/tables/ID/rematch by a seat of a finished table: makes the
  * rematch when it is the first (the same game, options, clock and seats,

@@ -925,6 +925,7 @@ bool table_catch_up(server_table *table, char *error, size_t error_size)
     catch_up_context context = {.table = table, .error = error, .error_size = error_size};
     if (!store_load_table(table->store, table->id, catch_up_visit, &context, error, error_size))
         return false;
+    chat_catch_up(table); /* (a message is a change the store tells of too) */
     if (context.changed) {
         table_forget_snapshots(table);
         /* The process that stored a move moves the bots after it, and

@@ -108,7 +108,8 @@ bool sqlite_store_expire_table(sqlite_store *storage, const char *table_id, int6
                                const char *result_json, bool *expired, char *error,
                                size_t error_size);
 bool sqlite_store_append_chat(sqlite_store *storage, const char *table_id,
-                              const store_chat *message, char *error, size_t error_size);
+                              const store_chat *message, int *number, char *error,
+                              size_t error_size);
 bool sqlite_store_load_chat(sqlite_store *storage, const char *table_id, int most,
                             store_chat_visitor visit, void *context, char *error,
                             size_t error_size);
@@ -159,7 +160,8 @@ bool postgres_store_put_deck(postgres_store *storage, const char *name, const ch
 bool postgres_store_get_deck(postgres_store *storage, const char *name, char **content,
                              char *error, size_t error_size);
 bool postgres_store_append_chat(postgres_store *storage, const char *table_id,
-                              const store_chat *message, char *error, size_t error_size);
+                              const store_chat *message, int *number, char *error,
+                              size_t error_size);
 bool postgres_store_load_chat(postgres_store *storage, const char *table_id, int most,
                             store_chat_visitor visit, void *context, char *error,
                             size_t error_size);

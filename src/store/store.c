@@ -356,7 +356,7 @@ bool store_get_deck(store *storage, const char *name, char **content, char *erro
 }
 
 bool store_append_chat(store *storage, const char *table_id, const store_chat *message,
-                       char *error, size_t error_size)
+                       int *number, char *error, size_t error_size)
 {
     if (!table_id || !message) return store_fail(error, error_size, "store: no table id given");
     if (!store_fits(message->name, sizeof message->name) ||
@@ -367,10 +367,10 @@ bool store_append_chat(store *storage, const char *table_id, const store_chat *m
         return store_fail(error, error_size, "store: called from inside a visit of the tables");
     if (injected_failure(storage, "keep a chat message", error, error_size)) return counted(false);
     return counted(storage->postgres
-                       ? postgres_store_append_chat(storage->postgres, table_id, message, error,
-                                                    error_size)
-                       : sqlite_store_append_chat(storage->sqlite, table_id, message, error,
-                                                  error_size));
+                       ? postgres_store_append_chat(storage->postgres, table_id, message,
+                                                    number, error, error_size)
+                       : sqlite_store_append_chat(storage->sqlite, table_id, message, number,
+                                                  error, error_size));
 }
 
 bool store_load_chat(store *storage, const char *table_id, int most, store_chat_visitor visit,

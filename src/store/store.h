@@ -140,6 +140,7 @@ bool store_update_seat(store *store, const char *table_id, int seat, const store
  * spectator), the name it was sent under, its text, and when (Unix
  * seconds). */
 typedef struct store_chat {
+    int number; /* 0, 1, ... in the order the store took them (set by the store) */
     int seat;
     char name[STORE_NAME_SIZE];
     char text[STORE_CHAT_SIZE];
@@ -147,9 +148,10 @@ typedef struct store_chat {
 } store_chat;
 
 /* Appends a chat message after the table's others (committed when this
- * returns true). */
+ * returns true), its number in *number.  With PostgreSQL every process
+ * is told (store_watch: version -1). */
 bool store_append_chat(store *store, const char *table_id, const store_chat *message,
-                       char *error, size_t error_size);
+                       int *number, char *error, size_t error_size);
 /* Calls visit with the table's last `most` chat messages, oldest first;
  * visit must not call the store. */
 typedef bool (*store_chat_visitor)(void *context, const store_chat *message);

@@ -118,6 +118,11 @@ static const char *const upgrades[] = {
     "  text TEXT NOT NULL,"
     "  posted BIGINT NOT NULL,"
     "  PRIMARY KEY (table_id, number));"
+    /* (every process hears of a message: its pages' sockets get it) */
+    "CREATE OR REPLACE FUNCTION gateau_chat_posted() RETURNS trigger LANGUAGE plpgsql AS $$"
+    " BEGIN PERFORM pg_notify('gateau', NEW.table_id || ' -1'); RETURN NULL; END $$;"
+    "CREATE TRIGGER chat_announced AFTER INSERT ON chat"
+    "  FOR EACH ROW EXECUTE FUNCTION gateau_chat_posted();"
     "UPDATE gateau_schema SET version = 4;",
 };
 
@@ -1297,7 +1302,8 @@ bool postgres_store_get_deck(postgres_store *storage, const char *name, char **c
 /* ---- the people at a table: chat, rematch ------------------------------------------ */
 
 bool postgres_store_append_chat(postgres_store *storage, const char *table_id,
-                                const store_chat *sent, char *error, size_t error_size)
+                                const store_chat *sent, int *number, char *error,
+                                size_t error_size)
 {
     if (!lock_for(storage, table_id, error, error_size)) return false;
     parameters list = {0};
@@ -1311,9 +1317,11 @@ bool postgres_store_append_chat(postgres_store *storage, const char *table_id,
     PGresult *result = run_sql(storage,
                                "INSERT INTO chat (table_id, number, seat, name, text, posted)"
                                " SELECT $1, (SELECT coalesce(max(number) + 1, 0) FROM chat"
-                               " WHERE table_id = $1), $2, $3, $4, $5 FROM tables WHERE id = $1",
+                               " WHERE table_id = $1), $2, $3, $4, $5 FROM tables WHERE id = $1"
+                               " RETURNING number",
                                &list);
-    int changed = libpq.PQresultStatus(result) == PGRES_COMMAND_OK ? changed_rows(result) : -1;
+    int changed = libpq.PQresultStatus(result) == PGRES_TUPLES_OK ? libpq.PQntuples(result) : -1;
+    if (changed == 1) *number = atoi(libpq.PQgetvalue(result, 0, 0));
     if (changed < 0)
         store_fail(error, error_size, "store: cannot keep a chat message of table %s: %s",
                    table_id, message(storage, result));
@@ -1332,7 +1340,7 @@ bool postgres_store_load_chat(postgres_store *storage, const char *table_id, int
     add_text(&list, table_id);
     add_integer(&list, most);
     PGresult *rows = run_sql(storage,
-                             "SELECT seat, name, text, posted FROM (SELECT * FROM chat"
+                             "SELECT seat, name, text, posted, number FROM (SELECT * FROM chat"
                              " WHERE table_id = $1 ORDER BY number DESC LIMIT $2) AS last"
                              " ORDER BY number",
                              &list);
@@ -1347,6 +1355,7 @@ bool postgres_store_load_chat(postgres_store *storage, const char *table_id, int
         memset(&chat, 0, sizeof chat);
         chat.seat = atoi(libpq.PQgetvalue(rows, row, 0));
         chat.posted = strtoll(libpq.PQgetvalue(rows, row, 3), NULL, 10);
+        chat.number = atoi(libpq.PQgetvalue(rows, row, 4));
         if (!copy_text(rows, row, 1, chat.name, sizeof chat.name) ||
             !copy_text(rows, row, 2, chat.text, sizeof chat.text)) {
             good = store_fail(error, error_size, "store: a chat message of table %s is damaged",

@@ -1382,7 +1382,8 @@ bool sqlite_store_expire_table(sqlite_store *storage, const char *table_id, int6
 /* ---- the people at a table: chat, rematch ------------------------------------------ */
 
 bool sqlite_store_append_chat(sqlite_store *storage, const char *table_id,
-                              const store_chat *message, char *error, size_t error_size)
+                              const store_chat *message, int *number, char *error,
+                              size_t error_size)
 {
     if (!lock_for(storage, table_id, error, error_size)) return false;
     if (!check_file(storage, error, error_size)) {
@@ -1394,7 +1395,8 @@ bool sqlite_store_append_chat(sqlite_store *storage, const char *table_id,
     int status = prepare(storage,
                          "INSERT INTO chat (table_id, number, seat, name, text, posted)"
                          " SELECT ?1, (SELECT coalesce(max(number) + 1, 0) FROM chat"
-                         " WHERE table_id = ?1), ?2, ?3, ?4, ?5 FROM tables WHERE id = ?1",
+                         " WHERE table_id = ?1), ?2, ?3, ?4, ?5 FROM tables WHERE id = ?1"
+                         " RETURNING number",
                          &prepared);
     if (status == SQLITE_OK) {
         sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
@@ -1403,14 +1405,20 @@ bool sqlite_store_append_chat(sqlite_store *storage, const char *table_id,
         sqlite3_bind_text(prepared, 4, message->text, -1, SQLITE_STATIC);
         sqlite3_bind_int64(prepared, 5, message->posted);
         status = sqlite3_step(prepared);
+        if (status == SQLITE_ROW) {
+            *number = sqlite3_column_int(prepared, 0);
+            status = sqlite3_step(prepared);
+        } else if (status == SQLITE_DONE) {
+            status = SQLITE_NOTFOUND; /* (no row: no such table) */
+        }
         sqlite3_finalize(prepared);
     }
     bool good = status == SQLITE_DONE;
-    if (!good)
+    if (status == SQLITE_NOTFOUND)
+        store_fail(error, error_size, "no table %s", table_id);
+    else if (!good)
         store_fail(error, error_size, "store: cannot keep a chat message of table %s: %s",
                    table_id, sqlite3_errmsg(storage->database));
-    else if (sqlite3_changes(storage->database) != 1)
-        good = store_fail(error, error_size, "no table %s", table_id);
     unlock(storage);
     return good;
 }
@@ -1422,7 +1430,7 @@ bool sqlite_store_load_chat(sqlite_store *storage, const char *table_id, int mos
     if (!lock_for(storage, table_id, error, error_size)) return false;
     sqlite3_stmt *rows;
     int status = prepare(storage,
-                         "SELECT seat, name, text, posted FROM (SELECT * FROM chat"
+                         "SELECT seat, name, text, posted, number FROM (SELECT * FROM chat"
                          " WHERE table_id = ?1 ORDER BY number DESC LIMIT ?2) ORDER BY number",
                          &rows);
     bool good = status == SQLITE_OK;
@@ -1435,6 +1443,7 @@ bool sqlite_store_load_chat(sqlite_store *storage, const char *table_id, int mos
         memset(&message, 0, sizeof message);
         message.seat = sqlite3_column_int(rows, 0);
         message.posted = sqlite3_column_int64(rows, 3);
+        message.number = sqlite3_column_int(rows, 4);
         if (!copy_text(rows, 1, message.name, sizeof message.name) ||
             !copy_text(rows, 2, message.text, sizeof message.text)) {
             good = store_fail(error, error_size, "store: a chat message of table %s is damaged",
