@@ -17,11 +17,16 @@
 
 /* The rematch of a finished table (locked), made now when it has none:
  * its id in rematch_id, and the new creator's token in creator when this
- * call made it ("" otherwise).  0 or a status with a reason. */
+ * call made it ("" otherwise).  0 or a status with a reason.  A table
+ * made here is in *made, stored but not yet among the tables: it is added
+ * once the finished table's lock is let go (the clock's thread holds the
+ * tables' list while it locks each table in turn). */
 static int make_rematch(server_table *table, int seat, char rematch_id[STORE_ID_SIZE],
-                        char creator[SERVER_TOKEN_SIZE], char *error, size_t error_size)
+                        char creator[SERVER_TOKEN_SIZE], server_table **made_here, char *error,
+                        size_t error_size)
 {
     creator[0] = '\0';
+    *made_here = NULL;
     if (table->rematch[0]) {
         snprintf(rematch_id, STORE_ID_SIZE, "%s", table->rematch);
         return 0;
@@ -54,7 +59,7 @@ static int make_rematch(server_table *table, int seat, char rematch_id[STORE_ID_
         table_free(made);
         snprintf(table->rematch, sizeof table->rematch, "%s", existing);
     } else {
-        tables_add(made);
+        *made_here = made;
         snprintf(table->rematch, sizeof table->rematch, "%s", made->id);
     }
     snprintf(rematch_id, STORE_ID_SIZE, "%s", table->rematch);
@@ -74,6 +79,7 @@ char *rematch_accept(const char *table_id, const char *token, int *status, char 
     }
     int seat = token[0] ? table_seat_of(table, token) : -1;
     char rematch_id[STORE_ID_SIZE], creator[SERVER_TOKEN_SIZE] = "";
+    server_table *made = NULL;
     *status = 0;
     if (seat < 0) {
         *status = 403;
@@ -83,10 +89,13 @@ char *rematch_accept(const char *table_id, const char *token, int *status, char 
         *status = 409;
         snprintf(error, error_size, "a rematch follows a game that is over, and this one is not");
     } else {
-        *status = make_rematch(table, seat, rematch_id, creator, error, error_size);
+        *status = make_rematch(table, seat, rematch_id, creator, &made, error, error_size);
     }
     table_unlock(table);
     if (*status) return NULL;
+    /* (another request may have loaded it from the store meanwhile: that
+     * copy stays, this one was never seen) */
+    if (made && !tables_add_new(made)) table_free(made);
     /* (the finished table's lock is let go first: tables never wait for
      * each other) */
     server_table *rematch = tables_lock(rematch_id);

@@ -452,6 +452,9 @@ int table_claim_invited(server_table *table, int seat, char token[SERVER_TOKEN_S
 bool tables_init(struct store *database, char *error, size_t error_size); /* restores */
 void tables_shutdown(void);
 void tables_add(server_table *table);
+/* The same unless a table with its id is there already (loaded from the
+ * store meanwhile): false then, and the caller frees its own. */
+bool tables_add_new(server_table *table);
 /* The table with id, locked and held; NULL when there is none.
  * table_unlock it (which lets it go too). */
 server_table *tables_lock(const char *id);

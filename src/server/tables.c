@@ -71,6 +71,15 @@ void tables_add(server_table *table)
     pthread_rwlock_unlock(&tables.lock);
 }
 
+bool tables_add_new(server_table *table)
+{
+    pthread_rwlock_wrlock(&tables.lock);
+    bool added = !find(table->id);
+    if (added) add_locked(table);
+    pthread_rwlock_unlock(&tables.lock);
+    return added;
+}
+
 void table_hold(server_table *table) { atomic_fetch_add(&table->references, 1); }
 
 /* Drops table from the hash and frees it if it is (still) finished and
