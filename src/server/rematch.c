@@ -18,9 +18,11 @@
 /* The rematch of a finished table (locked), made now when it has none:
  * its id in rematch_id, and the new creator's token in creator when this
  * call made it ("" otherwise).  0 or a status with a reason.  A table
- * made here is in *made, stored but not yet among the tables: it is added
- * once the finished table's lock is let go (the clock's thread holds the
- * tables' list while it locks each table in turn). */
+ * made here is in *made_here, stored but not yet among the tables: it is
+ * added (or, when it is not the rematch after all, discarded) once the
+ * finished table's lock is let go (the clock's thread holds the tables'
+ * list while it locks each table in turn).  Its bots may have been queued
+ * already, so it is never freed here. */
 static int make_rematch(server_table *table, int seat, char rematch_id[STORE_ID_SIZE],
                         char creator[SERVER_TOKEN_SIZE], server_table **made_here, char *error,
                         size_t error_size)
@@ -44,22 +46,20 @@ static int make_rematch(server_table *table, int seat, char rematch_id[STORE_ID_
                                       names[seat], table->clock_text, tokens, creator, &status,
                                       error, error_size);
     if (!made) return status;
+    *made_here = made;
     char existing[STORE_ID_SIZE] = "", reason[512];
     if (table->store &&
         !store_set_rematch(table->store, table->id, made->id, existing, reason, sizeof reason)) {
         /* Another process made one first: that one is the rematch (the
-         * one made here stays, unlisted and unfinished, until it expires). */
+         * one made here stays in the store, unfinished, until it expires). */
+        creator[0] = '\0';
         if (!existing[0]) {
             server_log("table %s: %s", table->id, reason);
-            table_free(made);
             snprintf(error, error_size, "storage unavailable");
             return 503;
         }
-        creator[0] = '\0';
-        table_free(made);
         snprintf(table->rematch, sizeof table->rematch, "%s", existing);
     } else {
-        *made_here = made;
         snprintf(table->rematch, sizeof table->rematch, "%s", made->id);
     }
     snprintf(rematch_id, STORE_ID_SIZE, "%s", table->rematch);
@@ -78,7 +78,7 @@ char *rematch_accept(const char *table_id, const char *token, int *status, char 
         return NULL;
     }
     int seat = token[0] ? table_seat_of(table, token) : -1;
-    char rematch_id[STORE_ID_SIZE], creator[SERVER_TOKEN_SIZE] = "";
+    char rematch_id[STORE_ID_SIZE] = "", creator[SERVER_TOKEN_SIZE] = "";
     server_table *made = NULL;
     *status = 0;
     if (seat < 0) {
@@ -92,10 +92,11 @@ char *rematch_accept(const char *table_id, const char *token, int *status, char 
         *status = make_rematch(table, seat, rematch_id, creator, &made, error, error_size);
     }
     table_unlock(table);
-    if (*status) return NULL;
     /* (another request may have loaded it from the store meanwhile: that
      * copy stays, this one was never seen) */
-    if (made && !tables_add_new(made)) table_free(made);
+    if (made && (*status || strcmp(made->id, rematch_id) != 0 || !tables_add_new(made)))
+        tables_discard(made);
+    if (*status) return NULL;
     /* (the finished table's lock is let go first: tables never wait for
      * each other) */
     server_table *rematch = tables_lock(rematch_id);

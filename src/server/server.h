@@ -455,6 +455,10 @@ void tables_add(server_table *table);
 /* The same unless a table with its id is there already (loaded from the
  * store meanwhile): false then, and the caller frees its own. */
 bool tables_add_new(server_table *table);
+/* A table made but not wanted after all (not locked by the caller): over
+ * and found by no lookup, freed when its last holder (the bots' queue)
+ * lets go.  Its rows stay in the store. */
+void tables_discard(server_table *table);
 /* The table with id, locked and held; NULL when there is none.
  * table_unlock it (which lets it go too). */
 server_table *tables_lock(const char *id);

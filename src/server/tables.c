@@ -80,6 +80,16 @@ bool tables_add_new(server_table *table)
     return added;
 }
 
+void tables_discard(server_table *table)
+{
+    pthread_mutex_lock(&table->lock);
+    table->over = table->expired = table->finish_stored = true;
+    pthread_mutex_unlock(&table->lock);
+    tables_add(table); /* (so that the last release finds it, and frees it) */
+    table_hold(table);
+    table_release(table);
+}
+
 void table_hold(server_table *table) { atomic_fetch_add(&table->references, 1); }
 
 /* Drops table from the hash and frees it if it is (still) finished and
