@@ -357,6 +357,7 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
 /* The table's time since a moment of server_now(): real milliseconds,
  * times GATEAU_TEST_TIME_SCALE for the tests (docs/server.md). */
 int64_t table_elapsed(int64_t since);
+int64_t table_time_scale(void);
 
 /* ---- Take-backs and hand-overs (table_flow.c) --------------------------------------------- */
 

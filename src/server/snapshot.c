@@ -213,9 +213,16 @@ static void build_shared(server_table *table, uint32_t actors)
         /* The clock's rules, for the page's time bar (per move: each turn
          * starts full). */
         length = snprintf(rest, sizeof rest,
-                          "\"clock\":{\"total\":%lld,\"increment\":%lld,\"per_move\":%s},",
+                          "\"clock\":{\"total\":%lld,\"increment\":%lld,\"per_move\":%s",
                           (long long)table->clock_total, (long long)table->clock_increment,
                           table->clock_per_move ? "true" : "false");
+        builder_add(&middle, rest, (size_t)length);
+        /* (a test server's faster clock, GATEAU_TEST_TIME_SCALE: its
+         * pages count down as fast) */
+        length = table_time_scale() == 1
+                     ? snprintf(rest, sizeof rest, "},")
+                     : snprintf(rest, sizeof rest, ",\"time_scale\":%lld},",
+                                (long long)table_time_scale());
         builder_add(&middle, rest, (size_t)length);
     }
     builder_print(&middle, "\"seats\":");

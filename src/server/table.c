@@ -32,7 +32,7 @@ int64_t server_now(void)
 /* The tests' clock runs this many times faster than the real one: a 30 s
  * clock runs out in 1 s at 30 (GATEAU_TEST_TIME_SCALE, for tests only:
  * the browser tests' clock that runs out, without waiting). */
-static int64_t time_scale(void)
+int64_t table_time_scale(void)
 {
     static _Atomic int64_t scale = 0;
     int64_t known = atomic_load(&scale);
@@ -46,7 +46,7 @@ static int64_t time_scale(void)
 
 int64_t table_elapsed(int64_t since)
 {
-    return (server_now() - since) * time_scale();
+    return (server_now() - since) * table_time_scale();
 }
 
 static void set_reason(char *error, size_t size, const char *format, const char *text)
