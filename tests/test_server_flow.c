@@ -261,6 +261,47 @@ Test(flow, simultaneous_choices_are_taken_back_only_while_the_phase_goes_on)
     served_stop(&running);
 }
 
+/* Seat's move of two parts: the first it may begin with, and the first
+ * that may join it (a Marie's Table keep). */
+static void keep_two(const served *running, const served_table *table, int seat)
+{
+    json_t *state = snapshot(running, table, seat);
+    int version = (int)json_integer_value(json_object_get(state, "version"));
+    json_int_t first = json_integer_value(
+        json_object_get(json_array_get(json_object_get(state, "legal"), 0), "action"));
+    json_decref(state);
+    char path[160];
+    snprintf(path, sizeof path, "/api/tables/%s/legal?after=%lld", table->id, (long long)first);
+    json_t *after = served_request(running, "GET", path, NULL, table->tokens[seat - 1], 200);
+    json_int_t second = json_integer_value(
+        json_object_get(json_array_get(json_object_get(after, "legal"), 0), "action"));
+    json_decref(after);
+    char body[96];
+    snprintf(body, sizeof body, "{\"version\":%d,\"move\":[%lld,%lld]}", version,
+             (long long)first, (long long)second);
+    json_decref(served_request(running, "POST", path_of(table, "moves"), body,
+                               table->tokens[seat - 1], 200));
+}
+
+Test(flow, a_move_that_turns_hidden_cards_up_is_not_taken_back)
+{
+    served running = served_start(support_temp_path("reveal.db"));
+    served_table table = make_table(&running, "{\"game\":\"maries-table\",\"players\":3,"
+                                              "\"seats\":[\"human\",\"human\",\"human\"]}");
+    char takeback[128];
+    snprintf(takeback, sizeof takeback, "%s", path_of(&table, "takeback"));
+    /* Seat 1's keep shows it nothing: it may go, and be made again. */
+    keep_two(&running, &table, 1);
+    json_decref(served_request(&running, "POST", takeback, "{}", table.tokens[1 - 1], 200));
+    keep_two(&running, &table, 1);
+    /* Seat 2's keep ends the draft: the pairs are turned up, seat 1's
+     * among them, which seat 2 had not seen. */
+    keep_two(&running, &table, 2);
+    refused(&running, takeback, "{}", table.tokens[2 - 1], 409,
+            "the move showed seat 2 something that was hidden");
+    served_stop(&running);
+}
+
 /* ---- the clock ------------------------------------------------------------------------ */
 
 Test(flow, a_clock_per_move_runs_out_once_and_the_player_plays_on)
