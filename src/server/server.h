@@ -3,6 +3,8 @@
  *
  *   table.c      one table: its match, seats, tokens, log and versions,
  *                changed under the table's own lock
+ *   table_flow.c a person's take-back of his last move; a seat handed to a
+ *                bot when its player is away or out of time
  *   tables.c     every table by id; creating, restoring, the lobby
  *   snapshot.c   what one seat (or a spectator) may see of a table, as JSON
  *   workers.c    bots thinking on a pool of threads; the clocks
