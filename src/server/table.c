@@ -1077,6 +1077,9 @@ int table_set_zombie(server_table *table, int seat, bool zombie, const char *bot
         handed->zombie = !zombie;
         return 503;
     }
+    /* (who handed it over and why: table_hand_over's to say, nobody's else) */
+    handed->handed_by = -1;
+    handed->handed_why = NULL;
     table_forget_snapshots(table);
     workers_notice(table);
     websocket_push(table);
