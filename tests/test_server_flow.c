@@ -397,6 +397,14 @@ Test(flow, a_seat_goes_to_a_bot_only_when_its_player_is_away_and_he_is_told)
     refused(&running, handover, "{\"seat\":2,\"back\":true}", table.tokens[1 - 1], 403,
             "only seat 2's own player");
     ws_close(&socket);
+    /* (the server hears of the close in its own time) */
+    for (int tries = 0; tries < 200; tries++) {
+        json_t *state = snapshot(&running, &table, 0);
+        bool gone = json_is_false(seat_member(state, 2, "connected"));
+        json_decref(state);
+        if (gone) break;
+        sleep_ms(10);
+    }
     /* Just gone: not yet. */
     refused(&running, handover, "{\"seat\":2}", table.tokens[1 - 1], 409, "has been away");
     /* 60 s away (2 s at the tests' scale): handed over. */
