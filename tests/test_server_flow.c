@@ -222,6 +222,24 @@ Test(flow, a_take_back_is_refused_once_anyone_could_have_learned_from_the_move)
     served_stop(&running);
 }
 
+Test(flow, a_take_back_the_store_refuses_changes_nothing)
+{
+    /* The table, its deal and the cut are stored; the take-back is not. */
+    setenv("GATEAU_TEST_STORE_FAIL", "after:3", 1);
+    served running = served_start(support_temp_path("store-fails.db"));
+    unsetenv("GATEAU_TEST_STORE_FAIL");
+    served_table table = make_table(&running, "{\"game\":\"piece-o-cake\",\"players\":2,"
+                                              "\"seats\":[\"human\",\"human\"]}");
+    play(&running, &table, 1, 1, "cut 1-4 5-7 8-11");
+    refused(&running, path_of(&table, "takeback"), "{}", table.tokens[1 - 1], 503,
+            "storage unavailable");
+    json_t *state = snapshot(&running, &table, 2);
+    cr_assert_eq(json_integer_value(json_object_get(state, "version")), 2);
+    cr_assert_eq(json_array_size(json_object_get(state, "log")), 2, "the cut stays");
+    json_decref(state);
+    served_stop(&running);
+}
+
 /* Each seat's Cake Master share: its three drawn cards, kept, left, right. */
 static void share(const served *running, const served_table *table, int seat)
 {
