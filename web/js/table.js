@@ -404,14 +404,14 @@ function tableHeader(page, actions) {
       'aria-live': 'polite', 'data-testid': 'status'}, statusLine(page)),
     snapshot.broken && !snapshot.over && h('p', {class: 'error', role: 'alert', 'data-testid': 'broken'},
       t('table.broken', {reason: snapshot.broken})),
-    timeBars(page),
-    handedNotice(page, actions),
     h('p', {class: `connection ${page.connection}`, 'data-testid': 'connection',
       role: page.connection === 'refused' || page.connection === 'gone' ? 'alert' : null}, connectionWords(page)),
     'Notification' in window && Notification.permission === 'default' && snapshot.seat && !snapshot.over &&
       h('button', {type: 'button', 'data-focus': 'notify',
         onclick: () => Notification.requestPermission().then(actions.redraw)},
-      t('table.notify')));
+      t('table.notify')),
+    timeBars(page),
+    handedNotice(page, actions));
 }
 
 function movePanel(page, actions, renderer, others) {
