@@ -157,7 +157,8 @@ static bool known_fields(http_exchange *connection, json_t *body, const char *al
             p += item + (p[item] == ' ');
         }
         if (!found) {
-            send_error(connection, 400, "unknown field '%.60s' (fields: %s)", key, allowed);
+            send_error(connection, 400, "unknown field '%.60s' (fields: %s)", key,
+                       allowed[0] ? allowed : "none");
             return false;
         }
     }
@@ -617,6 +618,42 @@ static int post_zombie(http_exchange *connection, server_table *table, json_t *b
     return send_json(connection, 200, "{}");
 }
 
+/* POST /api/tables/ID/takeback {}, the seat's token in Authorization:
+ * its last move goes, if nobody could have learned from it (table_flow.c). */
+static int post_take_back(http_exchange *connection, server_table *table, json_t *body)
+{
+    if (!known_fields(connection, body, "")) return 400;
+    int seat = seat_of_request(table, connection);
+    if (seat < 0) return send_error(connection, 403, "the token opens no seat of this table");
+    char error[256];
+    int status = table_take_back(table, seat, error, sizeof error);
+    if (status) return send_error(connection, status, "%s", error);
+    char answer[32];
+    snprintf(answer, sizeof answer, "{\"version\":%d}", table->version);
+    return send_json(connection, 200, answer);
+}
+
+/* POST /api/tables/ID/handover {"seat", "back"?}, a seat's token in
+ * Authorization: another seat's player, away or out of time, goes to a
+ * bot; with "back": true, one's own seat comes back (table_flow.c). */
+static int post_hand_over(http_exchange *connection, server_table *table, json_t *body)
+{
+    long long seat;
+    json_t *back = json_object_get(body, "back");
+    if (!known_fields(connection, body, "seat back") ||
+        !integer_field(connection, body, "seat", true, 1, GATEAU_MAX_PLAYERS, &seat))
+        return 400;
+    if (back && !json_is_boolean(back))
+        return send_error(connection, 400, "'back' must be true or false");
+    int by = seat_of_request(table, connection);
+    if (by < 0) return send_error(connection, 403, "the token opens no seat of this table");
+    char error[256];
+    int status = table_hand_over(table, by, (int)seat - 1, json_is_true(back), error,
+                                 sizeof error);
+    if (status) return send_error(connection, status, "%s", error);
+    return send_json(connection, 200, "{}");
+}
+
 static int get_record(http_exchange *connection, server_table *table)
 {
     int seat = seat_of_request(table, connection);
@@ -960,9 +997,14 @@ static int table_route(http_exchange *connection, bool post, const char *id,
         status = post_chat(connection, table, body);
     } else if (!post && !strcmp(action, "chat")) {
         status = get_chat(connection, table);
+    } else if (post && !strcmp(action, "takeback")) {
+        status = post_take_back(connection, table, body);
+    } else if (post && !strcmp(action, "handover")) {
+        status = post_hand_over(connection, table, body);
     } else if (!post && (!strcmp(action, "moves") || !strcmp(action, "join") ||
                          !strcmp(action, "zombie") || !strcmp(action, "name") ||
-                         !strcmp(action, "rematch"))) {
+                         !strcmp(action, "rematch") || !strcmp(action, "takeback") ||
+                         !strcmp(action, "handover"))) {
         status = send_error(connection, 405, "%s takes POST only", connection->path);
         strcat(connection->headers, "Allow: POST\r\n");
     } else if (post && (!action[0] || !strcmp(action, "legal") || !strcmp(action, "record") ||

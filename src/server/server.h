@@ -3,6 +3,8 @@
  *
  *   table.c      one table: its match, seats, tokens, log and versions,
  *                changed under the table's own lock
+ *   table_flow.c a person's take-back of his last move; a seat handed to a
+ *                bot when its player is away or out of time
  *   tables.c     every table by id; creating, restoring, the lobby
  *   snapshot.c   what one seat (or a spectator) may see of a table, as JSON
  *   workers.c    bots thinking on a pool of threads; the clocks
@@ -155,7 +157,34 @@ typedef struct table_seat {
     gateau_bot *bot;              /* bot seats, zombies, and a late seat's stand-in */
     int connections;              /* presence: open WebSockets of this seat */
     int64_t clock_left;           /* milliseconds; -1 without a clock */
+    /* Its moves in a row that its clock's stand-in made (a move of its
+     * own starts again from 0): at TABLE_TIMEOUTS_TO_HAND_OVER, the other
+     * seats may hand it to a bot (table_flow.c).  Not stored: a restart
+     * starts again from 0. */
+    int timeouts;
+    int64_t absent_since;         /* monotonic ms: since when no WebSocket of it is open */
+    /* Who handed it to a bot and why, for its player's page: the seat
+     * (from 0; -1: nobody), "away" or "timeouts", how long it was away (ms). */
+    int handed_by;
+    const char *handed_why;
+    int64_t handed_away;
 } table_seat;
+
+/* What a take-back needs of the last move a person made (table_flow.c):
+ * the table as it was before it. */
+typedef struct table_undo {
+    bool valid;
+    int index, seat;              /* the move's number, its seat */
+    int64_t clock_before, turn_started;
+    int phase_start, timeouts;
+    char refused[160];            /* why it may not be taken back ("": it may) */
+} table_undo;
+
+/* The rules of the clock and of hand-overs (docs/server.md). */
+enum {
+    TABLE_TIMEOUTS_TO_HAND_OVER = 3, /* timed-out moves in a row */
+    TABLE_ABSENCE_TO_HAND_OVER_MS = 60000 /* no WebSocket for this long */
+};
 
 /* What one viewer (a seat, or the spectators) may see of one move. */
 typedef struct table_log_entry {
@@ -181,6 +210,15 @@ typedef struct server_table {
      * current turn began (monotonic ms). */
     int64_t clock_total, clock_increment, turn_started;
     char clock_text[STORE_CLOCK_SIZE];
+    /* "30s/move": each turn has clock_total, no bank, no increment. */
+    bool clock_per_move;
+    /* The last move took its seat out of a simultaneous phase that goes
+     * on: the others' turn (and their clocks) did not start again. */
+    bool phase_continued;
+    table_undo undo;
+    /* Counts take-backs: a bot that thought before one does not play
+     * (the version alone may come back to the same number). */
+    int takebacks;
     int version;                  /* moves in the record: every change adds one */
     /* The version at which the current simultaneous phase (a vote, secret
      * shares) began, or -1 outside one: a move posted with a version of
@@ -344,6 +382,26 @@ int table_set_zombie(server_table *table, int seat, bool zombie, const char *bot
 /* Claims an open seat for name: its token, or 0/status as table_play. */
 int table_join(server_table *table, int seat, const char *name, char token[SERVER_TOKEN_SIZE],
                char *error, size_t error_size);
+
+/* The table's time since a moment of server_now(): real milliseconds,
+ * times GATEAU_TEST_TIME_SCALE for the tests (docs/server.md). */
+int64_t table_elapsed(int64_t since);
+int64_t table_time_scale(void);
+
+/* ---- Take-backs and hand-overs (table_flow.c) --------------------------------------------- */
+
+/* Before a person's move is committed: what its take-back needs (the
+ * move is the record's last, index; before, the state before it). */
+void table_flow_remember(server_table *table, int seat, int index, const gateau_state *before,
+                         int64_t clock_before, int phase_start);
+/* Takes seat's last move back: 0, or 409 (with why), 503. */
+int table_take_back(server_table *table, int seat, char *error, size_t error_size);
+/* Seat by hands seat to a bot (back: seat's own player takes it back):
+ * 0, or 403, 409, 422, 503 with why. */
+int table_hand_over(server_table *table, int by, int seat, bool back, char *error,
+                    size_t error_size);
+/* The log entry of the last move goes (a take-back). */
+void table_drop_last_log(server_table *table);
 
 /* Milliseconds on a monotonic clock. */
 int64_t server_now(void);

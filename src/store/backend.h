@@ -90,6 +90,8 @@ bool sqlite_store_update_seat(sqlite_store *storage, const char *table_id, int s
                               const store_seat *value, char *error, size_t error_size);
 bool sqlite_store_append_move(sqlite_store *storage, const char *table_id, const store_move *move,
                               char *error, size_t error_size);
+bool sqlite_store_remove_last_move(sqlite_store *storage, const char *table_id, int number,
+                                   char *error, size_t error_size);
 bool sqlite_store_finish_table(sqlite_store *storage, const char *table_id,
                                const char *result_json, char *error, size_t error_size);
 bool sqlite_store_load_tables(sqlite_store *storage, bool unfinished_only, store_visitor visit,
@@ -139,6 +141,8 @@ bool postgres_store_update_seat(postgres_store *storage, const char *table_id, i
                                 const store_seat *value, char *error, size_t error_size);
 bool postgres_store_append_move(postgres_store *storage, const char *table_id,
                                 const store_move *move, char *error, size_t error_size);
+bool postgres_store_remove_last_move(postgres_store *storage, const char *table_id,
+                                     int number, char *error, size_t error_size);
 bool postgres_store_finish_table(postgres_store *storage, const char *table_id,
                                  const char *result_json, char *error, size_t error_size);
 bool postgres_store_load_tables(postgres_store *storage, bool unfinished_only,

@@ -169,6 +169,12 @@ bool store_set_rematch(store *store, const char *table_id, const char *rematch_i
 bool store_append_move(store *store, const char *table_id, const store_move *move, char *error,
                        size_t error_size);
 
+/* Removes move number, the table's last, with nothing after it (a
+ * take-back, docs/server.md): in one transaction, so that the record is
+ * as if the move had never been played.  Refused ("move N is not the
+ * last of table ID") when another move followed it meanwhile. */
+bool store_remove_last_move(store *store, const char *table_id, int number, char *error,
+                            size_t error_size);
 /* The table has ended: its result (gateau_record_result_json) is kept.
  * A table already over is refused (its first result stays). */
 bool store_finish_table(store *store, const char *table_id, const char *result_json,

@@ -1445,6 +1445,28 @@ bool postgres_store_set_last_move_time(postgres_store *storage, const char *tabl
     return true;
 }
 
+/* One statement (its own transaction): the move goes only while it is
+ * the table's last.  The trigger on moves tells the other processes. */
+bool postgres_store_remove_last_move(postgres_store *storage, const char *table_id, int number,
+                                     char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    char reason[256];
+    int64_t last = number;
+    int changed = change_rows(storage,
+                              "DELETE FROM moves WHERE table_id = $1 AND number = $2 AND number ="
+                              " (SELECT max(number) FROM moves WHERE table_id = $1)",
+                              table_id, &last, reason, sizeof reason);
+    unlock(storage);
+    if (changed < 0)
+        return store_fail(error, error_size, "store: cannot remove move %d of table %s: %s",
+                          number, table_id, reason);
+    if (changed == 0)
+        return store_fail(error, error_size, "move %d is not the last of table %s", number,
+                          table_id);
+    return true;
+}
+
 /* SELECT 1 on the calls' connection, opened again when it was lost
  * (GET /healthz). */
 bool postgres_store_check(postgres_store *storage, char *error, size_t error_size)

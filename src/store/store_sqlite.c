@@ -1554,6 +1554,39 @@ bool sqlite_store_set_last_move_time(sqlite_store *storage, const char *table_id
     return good;
 }
 
+/* One statement, one transaction: the move goes only while it is the
+ * table's last (its number the largest), so a move stored meanwhile
+ * keeps it. */
+bool sqlite_store_remove_last_move(sqlite_store *storage, const char *table_id, int number,
+                                   char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
+    int64_t last = number;
+    int status = run_for_table(storage,
+                               "DELETE FROM moves WHERE table_id = ?1 AND number = ?2 AND number ="
+                               " (SELECT max(number) FROM moves WHERE table_id = ?1)",
+                               table_id, &last);
+    bool good = status == SQLITE_DONE;
+    if (!good) {
+        store_fail(error, error_size, "store: cannot remove move %d of table %s: %s", number,
+                   table_id, sqlite3_errmsg(storage->database));
+    } else if (sqlite3_changes(storage->database) != 1) {
+        good = store_fail(error, error_size, "move %d is not the last of table %s", number,
+                          table_id);
+    } else if (storage->lock_file >= 0) {
+        /* The lock file's count goes down with the row, or the next start
+         * would take the removed move for a lost one. */
+        storage->moves--;
+        write_counts(storage);
+    }
+    unlock(storage);
+    return good;
+}
+
 /* A read of the schema through the store's own connection (GET
  * /healthz), and the file still where it was opened: a file deleted or
  * replaced under a running server would take writes that no restart

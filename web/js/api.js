@@ -56,6 +56,11 @@ export const api = {
     request('POST', `${tablePath(id)}/moves`, {token, body: {version, move: actions}}),
   zombie: (id, creator, seat, zombie) =>
     request('POST', `${tablePath(id)}/zombie`, {token: creator, body: {seat, zombie}}),
+  // (the seat's last move, while nobody could have learned from it)
+  takeBack: (id, token) => request('POST', `${tablePath(id)}/takeback`, {token, body: {}}),
+  // (another seat's player, away or out of time, to a bot; back: one's own seat again)
+  handOver: (id, token, seat, back) =>
+    request('POST', `${tablePath(id)}/handover`, {token, body: back ? {seat, back: true} : {seat}}),
   hint: (id, token) => request('GET', `${tablePath(id)}/hint`, {token}),
   // The people (docs/server.md: "Names", "Chat", "Rematch").
   rename: (id, token, name) => request('POST', `${tablePath(id)}/name`, {token, body: {name}}),
