@@ -370,6 +370,9 @@ Test(review, command_table_json_and_errors)
     free(json);
     free(again);
 
+    char *help = support_run_expect(0, "review --help");
+    cr_expect(strstr(help, "--repeats R") && strstr(help, "More: docs/review.md"), "%s", help);
+    free(help);
     support_expect_error("review", 2, "usage: gateau review RECORD");
     support_expect_error("review /nonexistent/game.txt", 1, "/nonexistent/game.txt");
     support_expect_error("review x.txt --repeats 1", 2, "--repeats needs a whole number from 2 to 16");
