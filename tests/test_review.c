@@ -258,19 +258,21 @@ static void note_progress(void *context, int done, int total)
     if (seen->cancel) atomic_store(seen->cancel, true);
 }
 
-static gateau_record *short_game(void)
+/* A random game of Mice Cake; free the record, then *setup. */
+static gateau_record *short_game(gateau_setup **setup)
 {
-    gateau_setup *setup = support_setup("mice-cake", 2, NULL);
-    gateau_record *record = gateau_record_new(setup);
+    *setup = support_setup("mice-cake", 2, NULL);
+    gateau_record *record = gateau_record_new(*setup);
     gateau_rng rng;
     gateau_rng_seed(&rng, 3);
     support_play_out(record, &rng);
-    return record; /* the setup is freed with the process */
+    return record;
 }
 
 Test(review, progress_and_cancel)
 {
-    gateau_record *record = short_game();
+    gateau_setup *game_setup;
+    gateau_record *record = short_game(&game_setup);
     gateau_review_options options = small_budget(50);
     progress_seen seen = {0};
     options.progress = note_progress;
@@ -293,6 +295,7 @@ Test(review, progress_and_cancel)
     cr_expect_str_eq(error, "review: cancelled");
     cr_expect_eq(cancelling.calls, 1, "stopped after the first position");
     gateau_record_free(record);
+    gateau_setup_free(game_setup);
 }
 
 static void expect_refused(const gateau_record *record, gateau_review_options options,
@@ -306,7 +309,8 @@ static void expect_refused(const gateau_record *record, gateau_review_options op
 
 Test(review, bad_options_refused)
 {
-    gateau_record *record = short_game();
+    gateau_setup *game_setup;
+    gateau_record *record = short_game(&game_setup);
     gateau_review_options options = small_budget(50);
     gateau_review_options bad = options;
     bad.repeats = 1;
@@ -339,6 +343,7 @@ Test(review, bad_options_refused)
     cr_expect(strstr(error, "not to start a move") != NULL, "%s", error);
     gateau_state_free(state);
     gateau_record_free(record);
+    gateau_setup_free(game_setup);
 }
 
 Test(review, command_table_json_and_errors)
