@@ -378,6 +378,22 @@ Test(review, command_table_json_and_errors)
     char *help = support_run_expect(0, "review --help");
     cr_expect(strstr(help, "--repeats R") && strstr(help, "More: docs/review.md"), "%s", help);
     free(help);
+    /* The progress bar: on a terminal's stderr (script(1) gives it one), and
+     * nothing on stderr otherwise. */
+    char *quiet = support_run_expect(0, "review %s --iters 20 --seat 1 2>&1 >/dev/null", path);
+    cr_expect_str_eq(quiet, "", "no progress off a terminal");
+    free(quiet);
+    if (system("script -V >/dev/null 2>&1") == 0) {
+        char command[1024];
+        const char *out = support_temp_path("terminal.txt");
+        snprintf(command, sizeof command,
+                 "script -qec '%s review %s --iters 20 --seat 1 >/dev/null' /dev/null >%s",
+                 getenv("GATEAU_BINARY"), path, out);
+        cr_assert_eq(system(command), 0, "%s", command);
+        char *drawn = support_read_file(out);
+        cr_expect(strstr(drawn, "reviewing [") && strstr(drawn, "positions"), "%s", drawn);
+        free(drawn);
+    }
     support_expect_error("review", 2, "usage: gateau review RECORD");
     support_expect_error("review /nonexistent/game.txt", 1, "/nonexistent/game.txt");
     support_expect_error("review x.txt --repeats 1", 2, "--repeats needs a whole number from 2 to 16");
