@@ -515,7 +515,7 @@ Test(store, a_new_database_is_marked_and_in_wal_mode)
     cr_assert_eq(sqlite3_prepare_v2(database, "PRAGMA user_version", -1, &statement, NULL),
                  SQLITE_OK);
     cr_assert_eq(sqlite3_step(statement), SQLITE_ROW);
-    cr_assert_eq(sqlite3_column_int(statement, 0), 3, "the schema's version: its migrations");
+    cr_assert_eq(sqlite3_column_int(statement, 0), 4, "the schema's version: its migrations");
     sqlite3_finalize(statement);
     sqlite3_close(database);
 }
@@ -1170,11 +1170,14 @@ BOTH_BACKENDS(a_database_from_before_the_time_of_moves_is_upgraded)
     cr_assert(store_finish_table(storage, "ended", "{}", error, sizeof error), "%s", error);
     store_close(storage);
     if (which == SQLITE)
-        execute(path, "ALTER TABLE moves DROP COLUMN played; DROP TABLE reviews;"
+        execute(path, "ALTER TABLE moves DROP COLUMN played; DROP TABLE chat; DROP TABLE reviews;"
+                      " ALTER TABLE tables DROP COLUMN host; ALTER TABLE tables DROP COLUMN rematch;"
                       " PRAGMA user_version = 1;");
     else
         postgres_execute(path, "ALTER TABLE moves DROP COLUMN played; DROP TABLE decks;"
-                               " DROP TABLE reviews; UPDATE gateau_schema SET version = 1");
+                               " DROP TABLE chat; DROP TABLE reviews; ALTER TABLE tables DROP COLUMN host;"
+                               " ALTER TABLE tables DROP COLUMN rematch;"
+                               " UPDATE gateau_schema SET version = 1");
 
     int64_t before = (int64_t)time(NULL);
     storage = open_store(path);

@@ -20,6 +20,9 @@
  *   tokens.c     ids and secret tokens
  *   metrics.c    what GET /metrics tells: counters updated without locks
  *   request_log.c the request log's lines, its file and its reopening
+ *   names.c      the names people give themselves, checked
+ *   chat.c       a table's chat: stored, rate limited, pushed
+ *   rematch.c    another game with the same people
  *   server.c     starting and stopping it all
  *
  * The engine is used through include/gateau/ only; storage through
@@ -142,6 +145,7 @@ bool token_matches(const char *token, const uint8_t hash[STORE_HASH_SIZE]);
 /* ---- A table (table.c) --------------------------------------------------------------- */
 
 typedef struct subscriber subscriber;
+typedef struct table_chat table_chat;
 
 typedef struct table_seat {
     char spec[STORE_SPEC_SIZE];   /* "human", "open" or a bot spec */
@@ -247,6 +251,13 @@ typedef struct server_table {
     char broken[160];
     /* Why the table ended before its game did (a seat forfeited), or "". */
     char ended[200];
+    /* The people (names.c, chat.c, rematch.c): the creator's name ("" when
+     * none was given), the table this one's rematch made ("" until one),
+     * and the chat's last messages with its senders' rate (NULL until the
+     * chat is first read or posted to). */
+    char host[STORE_NAME_SIZE];
+    char rematch[STORE_ID_SIZE];
+    table_chat *chat;
     struct store *store;
 } server_table;
 
@@ -268,12 +279,12 @@ static inline int table_viewer_index(const server_table *table, int seat)
 
 /* Makes a table from a creation request's parts: NULL with a reason and
  * a status (422; 503 when the store refused it, the reason logged).  names may be NULL, or hold NULL for a seat without a
- * name.  tokens receives one token per "human" seat (others ""), creator
+ * name; host (the creator's name) may be NULL.  tokens receives one token per "human" seat (others ""), creator
  * the creator's. */
 server_table *table_create(struct store *database, const gateau_game *game, int players,
                     const char *options, const char *seats[GATEAU_MAX_PLAYERS],
-                    const char *names[GATEAU_MAX_PLAYERS], const char *clock,
-                    char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
+                    const char *names[GATEAU_MAX_PLAYERS], const char *host,
+                    const char *clock, char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
                     char creator[SERVER_TOKEN_SIZE], int *status, char *error,
                     size_t error_size);
 /* A table as the store kept it, its moves replayed: NULL with a reason.
@@ -459,6 +470,57 @@ char *analysis_hint(const gateau_state *state, int seat, int milliseconds, int m
 #define ANALYSIS_EVERYONE (-100)
 char *analysis_replay(const gateau_record *record, int viewer);
 
+/* ---- The people at a table: names (names.c), chat (chat.c), rematches (rematch.c) --- */
+
+enum {
+    NAME_MOST_CHARACTERS = 40,  /* a person's name */
+    CHAT_MOST_CHARACTERS = 300, /* a chat message */
+    CHAT_KEPT = 50,             /* the last messages a table sends to whoever opens it */
+    CHAT_BURST = 5,             /* messages one sender may post at once ... */
+    CHAT_REFILL_MS = 3000,      /* ... and one more each this many milliseconds */
+    CHAT_SPECTATOR_SENDERS = 32 /* spectators' addresses a table remembers the rate of */
+};
+/* Whether text is a name people may show: UTF-8 of 1 to 40 characters,
+ * not all spaces, no control characters.  false with a reason that
+ * starts with what (such as "'name'"). */
+bool name_check(const char *text, const char *what, char *error, size_t error_size);
+/* Seat names itself (a person's claimed seat; 422 otherwise), stored and
+ * pushed: 0 or a status (503 when the store refuses) with a reason.
+ * Under the lock. */
+int table_rename(server_table *table, int seat, const char *name, char *error,
+                 size_t error_size);
+
+/* The chat's memory (table_free frees it). */
+void chat_free(table_chat *chat);
+/* Posts text to the table's chat: from seat (under its name) or from a
+ * spectator (seat GATEAU_OBSERVER, under name, from the address client),
+ * stored, then pushed to every WebSocket as {"chat": [message]}.  0 or a
+ * status with a reason: 400 (text), 422 (a spectator's name that is a
+ * seat's), 429 (over the sender's rate: *retry_after seconds), 503 (the
+ * store).  Under the lock. */
+int chat_post(server_table *table, int seat, const char *client, const char *name,
+              const char *text, int *retry_after, char *error, size_t error_size);
+/* {"chat": [the last CHAT_KEPT messages, oldest first], "chat_history":
+ * true}: malloc'd; NULL when the store cannot read them.  Under the lock. */
+char *chat_history(server_table *table);
+/* Several servers on one database: the messages other processes stored
+ * since (a notice of the table's change) are kept and pushed here too.
+ * Under the lock. */
+void chat_catch_up(server_table *table);
+
+/* POST /api/tables/ID/rematch by a seat of a finished table: makes the
+ * rematch when it is the first (the same game, options, clock and seats,
+ * bots staying bots, each person's seat waiting for its person), and
+ * gives the seat its own seat there.  The answer's JSON (malloc'd:
+ * {"id", "seat", "token", "creator"?}) or NULL with a status and reason.
+ * Takes the tables' locks itself. */
+char *rematch_accept(const char *table_id, const char *token, int *status, char *error,
+                     size_t error_size);
+/* A person's seat of a rematch, waiting for its person ("invited" in the
+ * store): claimed for them, its token returned.  Under the lock. */
+int table_claim_invited(server_table *table, int seat, char token[SERVER_TOKEN_SIZE],
+                        char *error, size_t error_size);
+
 /* ---- Reviews (reviews.c) ------------------------------------------------------------------- */
 
 bool reviews_start(struct store *database, int threads, int queue_limit, long iterations);
@@ -485,6 +547,13 @@ int reviews_upload_status(const char *id, char **answer);
 bool tables_init(struct store *database, char *error, size_t error_size); /* restores */
 void tables_shutdown(void);
 void tables_add(server_table *table);
+/* The same unless a table with its id is there already (loaded from the
+ * store meanwhile): false then, and the caller frees its own. */
+bool tables_add_new(server_table *table);
+/* A table made but not wanted after all (not locked by the caller): over
+ * and found by no lookup, freed when its last holder (the bots' queue)
+ * lets go.  Its rows stay in the store. */
+void tables_discard(server_table *table);
 /* The table with id, locked and held; NULL when there is none.
  * table_unlock it (which lets it go too). */
 server_table *tables_lock(const char *id);
@@ -720,6 +789,9 @@ void websocket_configure(const server_options *options);
 /* Sends every subscriber of table what it has not had (under the table's
  * lock): queued in each one's outbox, written by the loop. */
 void websocket_push(server_table *table);
+/* Queues text (a JSON object that is no snapshot: a chat message) for
+ * every subscriber of table, under the table's lock. */
+void websocket_push_text(server_table *table, const char *text);
 /* A WebSocket's first message, on a request thread: subscribes it (its
  * first snapshot queued) or says how to close it. */
 void websocket_hello(http_exchange *exchange);

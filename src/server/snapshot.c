@@ -162,6 +162,8 @@ static void add_seats(text_builder *out, const server_table *table)
             builder_quote(out, seat->spec);
         }
         builder_print(out, seat->human && !seat->claimed ? ",\"open\":true" : ",\"open\":false");
+        /* (a rematch's seat waiting for its person: open to him alone) */
+        if (!strcmp(seat->spec, "invited")) builder_print(out, ",\"invited\":true");
         builder_print(out, ",\"name\":");
         builder_quote(out, seat->name[0] ? seat->name : gateau_record_name(table->record, s));
         builder_print(out, seat->connections > 0 ? ",\"connected\":true" : ",\"connected\":false");
@@ -225,7 +227,14 @@ static void build_shared(server_table *table, uint32_t actors)
                                 (long long)table_time_scale());
         builder_add(&middle, rest, (size_t)length);
     }
-    builder_print(&middle, "\"seats\":");
+    /* The people: who made the table, and the rematch once there is one. */
+    builder_print(&middle, "\"host\":");
+    if (table->host[0]) builder_quote(&middle, table->host);
+    else builder_print(&middle, "null");
+    builder_print(&middle, ",\"rematch\":");
+    if (table->rematch[0]) builder_quote(&middle, table->rematch);
+    else builder_print(&middle, "null");
+    builder_print(&middle, ",\"seats\":");
     add_seats(&middle, table);
     builder_print(&middle, ",\"to_move\":[");
     bool first = true;

@@ -128,6 +128,7 @@ static bool log_entry_shared(const table_log_entry *entry, int v)
 void table_free(server_table *table)
 {
     if (!table) return;
+    chat_free(table->chat);
     for (int m = 0; m < table->version; m++)
         for (int v = 0; v <= table->players; v++)
             if (!log_entry_shared(&table->log[m], v)) free(table->log[m].json[v]);
@@ -170,7 +171,8 @@ static bool bot_allowed(const char *spec, char *error, size_t error_size)
     return false;
 }
 
-/* A seat's spec: "human", "open" or a bot that exists. */
+/* A seat's spec: "human", "open", "invited" (a rematch's seat waiting for
+ * its person: rematch.c) or a bot that exists. */
 static bool set_seat(table_seat *seat, const char *spec, int number, char *error,
                      size_t error_size)
 {
@@ -178,7 +180,7 @@ static bool set_seat(table_seat *seat, const char *spec, int number, char *error
     seat->clock_left = -1;
     seat->handed_by = -1;
     seat->absent_since = server_now();
-    if (!strcmp(spec, "human") || !strcmp(spec, "open")) {
+    if (!strcmp(spec, "human") || !strcmp(spec, "open") || !strcmp(spec, "invited")) {
         seat->human = true;
         return true;
     }
@@ -715,6 +717,7 @@ static void fill_store_table(const server_table *table, store_table *kept)
     snprintf(kept->clock, sizeof kept->clock, "%s", table->clock_text);
     kept->created = table->created;
     memcpy(kept->creator_hash, table->creator_hash, sizeof kept->creator_hash);
+    snprintf(kept->host, sizeof kept->host, "%s", table->host);
     for (int s = 0; s < table->players; s++) {
         const table_seat *seat = &table->seats[s];
         store_seat *out = &kept->seats[s];
@@ -728,8 +731,8 @@ static void fill_store_table(const server_table *table, store_table *kept)
 
 server_table *table_create(struct store *database, const gateau_game *game, int players,
                     const char *options, const char *seats[GATEAU_MAX_PLAYERS],
-                    const char *names[GATEAU_MAX_PLAYERS], const char *clock,
-                    char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
+                    const char *names[GATEAU_MAX_PLAYERS], const char *host,
+                    const char *clock, char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
                     char creator[SERVER_TOKEN_SIZE], int *status, char *error, size_t error_size)
 {
     *status = 422;
@@ -760,6 +763,7 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
     table->clock_increment = clock_increment;
     table->clock_per_move = per_move;
     if (clock) snprintf(table->clock_text, sizeof table->clock_text, "%s", clock);
+    if (host) snprintf(table->host, sizeof table->host, "%s", host);
     bool ok = token_new_id(table->id) && token_new(creator);
     if (ok) token_hash(creator, table->creator_hash);
     for (int s = 0; ok && s < players; s++) {
@@ -826,6 +830,8 @@ server_table *table_restore(struct store *database, const store_table *kept, con
     snprintf(table->id, sizeof table->id, "%s", kept->id);
     table->created = kept->created;
     memcpy(table->creator_hash, kept->creator_hash, sizeof table->creator_hash);
+    snprintf(table->host, sizeof table->host, "%s", kept->host);
+    snprintf(table->rematch, sizeof table->rematch, "%s", kept->rematch);
     snprintf(table->clock_text, sizeof table->clock_text, "%s", kept->clock);
     if (kept->clock[0])
         parse_clock(kept->clock, &table->clock_total, &table->clock_increment,
@@ -952,6 +958,10 @@ static bool catch_up_visit(void *argument, const store_table *kept, const store_
     server_table *table = context->table;
     if (kept->players != table->players) return false;
     context->changed = take_seats(table, kept);
+    if (strcmp(table->rematch, kept->rematch) != 0) { /* (made by another process) */
+        snprintf(table->rematch, sizeof table->rematch, "%s", kept->rematch);
+        context->changed = true;
+    }
     while (table->version < move_count && !context->failed) {
         context->failed = !replay_stored(table, &moves[table->version], context->error,
                                          context->error_size);
@@ -982,6 +992,7 @@ bool table_catch_up(server_table *table, char *error, size_t error_size)
     catch_up_context context = {.table = table, .error = error, .error_size = error_size};
     if (!store_load_table(table->store, table->id, catch_up_visit, &context, error, error_size))
         return false;
+    chat_catch_up(table); /* (a message is a change the store tells of too) */
     if (context.changed) {
         table_forget_snapshots(table);
         /* The process that stored a move moves the bots after it, and
@@ -1030,8 +1041,13 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
         snprintf(error, error_size, "the game is over");
         return 409;
     }
-    if (strcmp(joined->spec, "open") != 0 || joined->claimed) {
+    if (strcmp(joined->spec, "open") != 0) {
         snprintf(error, error_size, "seat %d is not open", seat + 1);
+        return 409;
+    }
+    if (joined->claimed) { /* (the loser of a race: the page says so and refreshes) */
+        snprintf(error, error_size, "seat %d is not open any more: someone took that seat a "
+                 "moment ago", seat + 1);
         return 409;
     }
     if (!token_new(token)) {
@@ -1048,6 +1064,55 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
         return 503;
     }
     gateau_record_set_name(table->record, seat, joined->name); /* the record names players */
+    table_forget_snapshots(table);
+    websocket_push(table);
+    return 0;
+}
+
+int table_claim_invited(server_table *table, int seat, char token[SERVER_TOKEN_SIZE],
+                        char *error, size_t error_size)
+{
+    table_seat *invited = &table->seats[seat];
+    if (strcmp(invited->spec, "invited") != 0) {
+        snprintf(error, error_size, "seat %d of the rematch is taken already (by this seat's "
+                 "earlier acceptance: use the link it gave)", seat + 1);
+        return 409;
+    }
+    if (!token_new(token)) {
+        snprintf(error, error_size, "the system's random generator failed");
+        return 503;
+    }
+    table_seat saved = *invited;
+    token_hash(token, invited->token_hash);
+    invited->claimed = true;
+    snprintf(invited->spec, sizeof invited->spec, "human");
+    if (!store_seat_now(table, seat, error, error_size)) {
+        *invited = saved;
+        return 503;
+    }
+    table_forget_snapshots(table);
+    websocket_push(table);
+    return 0;
+}
+
+int table_rename(server_table *table, int seat, const char *name, char *error,
+                 size_t error_size)
+{
+    if (seat < 0 || seat >= table->players || !table->seats[seat].human) {
+        snprintf(error, error_size, "only a person's seat is named");
+        return 422;
+    }
+    table_seat *named = &table->seats[seat];
+    char saved[STORE_NAME_SIZE];
+    snprintf(saved, sizeof saved, "%s", named->name);
+    /* (the record's rules for names: commas and '#' become spaces) */
+    gateau_record_set_name(table->record, seat, name);
+    snprintf(named->name, sizeof named->name, "%s", gateau_record_name(table->record, seat));
+    if (!store_seat_now(table, seat, error, error_size)) {
+        snprintf(named->name, sizeof named->name, "%s", saved);
+        gateau_record_set_name(table->record, seat, saved[0] ? saved : NULL);
+        return 503;
+    }
     table_forget_snapshots(table);
     websocket_push(table);
     return 0;

@@ -123,6 +123,34 @@ void websocket_push(server_table *table)
     table_forget_snapshots(table);
 }
 
+void websocket_push_text(server_table *table, const char *text)
+{
+    size_t length = strlen(text);
+    for (int i = 0; i < table->subscriber_count; i++) {
+        char *data = malloc(SERVER_WRITE_ROOM + length);
+        if (!data) abort();
+        memcpy(data + SERVER_WRITE_ROOM, text, length);
+        enqueue(table->subscribers[i], data, length);
+    }
+}
+
+/* The chat's last messages, after the first snapshot, when there are
+ * any (none when the store cannot read them: the page still plays). */
+static void send_chat_history(server_table *table, subscriber *to)
+{
+    char *history = chat_history(table);
+    if (!history || strstr(history, "{\"chat\":[]")) {
+        free(history);
+        return;
+    }
+    size_t length = strlen(history);
+    char *data = malloc(SERVER_WRITE_ROOM + length);
+    if (!data) abort();
+    memcpy(data + SERVER_WRITE_ROOM, history, length);
+    free(history);
+    enqueue(to, data, length);
+}
+
 /* Presence changed: everybody's snapshot says who is connected. */
 static void presence_changed(server_table *table)
 {
@@ -237,6 +265,7 @@ void websocket_hello(http_exchange *exchange)
         presence_changed(table); /* the newcomer gets its first message too */
     else
         send_to(table, joining);
+    send_chat_history(table, joining);
     exchange->subscribed = joining;
     /* The subscriber keeps the table's reference until it leaves. */
     pthread_mutex_unlock(&table->lock);

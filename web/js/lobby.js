@@ -94,6 +94,7 @@ function createForm(catalogue) {
     if (name) {
       localStorage.setItem('gateau.name', name);
       settings.names = state.seats.map((kind) => (kind === 'me' ? name : null));
+      settings.host = name;
     }
     if (Object.keys(state.options).length) settings.options = state.options;
     if (state.deck) settings.deck = state.deck;
@@ -171,28 +172,52 @@ async function drawTables(root) {
   const table = h('table', {},
     h('thead', {}, h('tr', {},
       h('th', {scope: 'col'}, t('lobby.game')), h('th', {scope: 'col'}, t('lobby.players')),
+      h('th', {scope: 'col'}, t('lobby.host')), h('th', {scope: 'col'}, t('lobby.clock')),
       h('th', {scope: 'col'}, t('lobby.open_seats')), h('th', {scope: 'col'}, h('span', {class: 'visually-hidden'}, t('lobby.actions'))))),
-    h('tbody', {}, rows.map((row) => h('tr', {'data-table': row.id},
-      h('td', {}, gameTitle(row.game)), h('td', {}, row.players),
-      h('td', {}, (row.open || []).join(', ') || '–'),
-      h('td', {},
-        (row.open || []).map((seat) => h('button', {type: 'button', 'data-join': seat,
-          onclick: () => joinSeat(row.id, seat)}, t('lobby.join_seat', {seat}))),
-        h('a', {href: `#/table/${row.id}`, class: 'button'}, t('lobby.watch')))))));
+    h('tbody', {}, rows.map((row) => {
+      const open = row.open || [];
+      const count = row.open_seats ?? open.length;
+      return h('tr', {'data-table': row.id},
+        h('td', {}, gameTitle(row.game)),
+        h('td', {class: 'people'}, peopleOf(row)),
+        h('td', {class: 'person-name', 'data-testid': 'host'}, row.host || '–'),
+        h('td', {}, row.clock || t('lobby.no_clock')),
+        h('td', {'data-testid': 'open-count'}, count ? t('lobby.open_count', {n: count}) : '–'),
+        h('td', {},
+          // (one button: the first open seat; the count says how many)
+          open.length > 0 && h('button', {type: 'button', 'data-join': open[0],
+            onclick: () => joinSeat(row.id, open[0], root)}, t('lobby.join')),
+          h('a', {href: `#/table/${row.id}`, class: 'button'}, t('lobby.watch'))));
+    })));
   replace(list, table, more && h('button', {type: 'button', 'data-testid': 'more-tables',
     onclick: () => { pagesWanted++; drawTables(root); }}, t('lobby.more_tables')));
 }
 
-async function joinSeat(id, seat) {
+// Who sits at a lobby's table: names, open seats, bots (older servers
+// sent none: the player count then says it all).
+function peopleOf(row) {
+  if (!row.seats) return String(row.players);
+  return row.seats.map((seat, index) => h('span', {class: 'person-name'},
+    index ? ', ' : '',
+    seat.name ? seat.name : seat.open ? t('lobby.open_seat') : seat.bot ? t('table.bot', {bot: seat.bot}) : t('lobby.invited')));
+}
+
+async function joinSeat(id, seat, root) {
   const input = document.getElementById('your-name');
-  const name = (input && input.value.trim()) || t('lobby.guest');
-  localStorage.setItem('gateau.name', name);
+  const typed = input && input.value.trim();
+  // (a guest is asked for a name at the table: the name form)
+  const name = typed || t('lobby.guest');
+  if (typed) localStorage.setItem('gateau.name', typed);
   try {
     const answer = await api.join(id, seat, name);
     holdSeat(id, answer.seat, answer.token);
     location.hash = `#/table/${id}/${answer.seat}`;
   } catch (error) {
+    // (lost a race for the seat: said so, and the list drawn again)
+    const taken = error.status === 409;
+    if (taken && root) await drawTables(root);
     const list = document.getElementById('table-list');
-    if (list) list.prepend(h('p', {class: 'error', role: 'alert'}, error.message));
+    if (list) list.prepend(h('p', {class: 'error', role: 'alert', 'data-testid': 'join-error'},
+      taken ? t('lobby.seat_taken') : error.message));
   }
 }

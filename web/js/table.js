@@ -17,6 +17,8 @@ import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, logWords, mo
 import {formatClock, timeLeft, timeBars, tickTimeBars, soundAllowed, toggleSound} from './clock.js';
 import {canTakeBack, takeBackButton} from './takeback.js';
 import {mayHandOver, handOverControls, handedNotice} from './handover.js';
+import {createPeople, rematchControls} from './people.js';
+import {ChatPanel} from './chat.js';
 
 const ASK_BEFORE_SENDING = 'gateau.confirm-moves';
 
@@ -47,8 +49,13 @@ export function showTable(main, id, seatNumber) {
   const root = h('section', {class: 'table', 'aria-busy': 'true'}, h('p', {}, t('table.loading')));
   replace(main, root);
   page.root = root;
+  // (a seat named in the address whose key this browser does not hold:
+  // the page says how to get it, and shows the spectators' view)
+  page.keyless = seatNumber && !token ? seatNumber : null;
+  page.chat = new ChatPanel(id, token);
 
   const draw = () => drawTable(root, page, actions);
+  page.people = createPeople(page, draw);
   const actions = {
     choose: (entry) => choose(page, entry, draw),
     // (a part chosen again: the move without it, or as the board changed it)
@@ -83,7 +90,8 @@ export function showTable(main, id, seatNumber) {
   const connection = new TableConnection(id, token,
     // (while a request is on its way, its answer draws the page: once)
     (snapshot) => { if (receive(page, snapshot)) draw(); },
-    (status, reason) => { page.connection = status; page.connectionReason = reason || ''; draw(); });
+    (status, reason) => { page.connection = status; page.connectionReason = reason || ''; draw(); },
+    (message) => page.chat.receive(message));
   const clock = setInterval(() => tickClocks(root, page), 250);
   return () => {
     connection.close();
@@ -348,13 +356,14 @@ function drawTable(root, page, actions) {
   const frame = page.frame;
 
   root.setAttribute('aria-busy', page.busy ? 'true' : 'false');
-  place(root, tableHeader(page, actions), frame.body);
+  place(root, tableHeader(page, actions), ...page.people.nodes(snapshot), frame.body);
   place(frame.area, board,
     snapshot.over && part('end', [snapshot, lang], () => endPanel(page, renderer)));
   place(frame.side,
     movePanel(page, actions, renderer, others),
     part('players', [snapshot, Boolean(creatorToken(page.id)), lang, page.handOverAsked], () => playersPanel(page, renderer, actions)),
     part('hint', [snapshot, page.hint, page.hintBusy, lang], () => hintPanel(page, actions, renderer)),
+    page.chat.node,
     part('log', [logKey, lang], () => logPanel(page, renderer)));
 
   if (focusKey && document.activeElement !== focused) {
@@ -457,6 +466,7 @@ function tickClocks(root, page) {
 }
 
 function seatKind(seat) {
+  if (seat.invited) return t('table.invited');
   if (seat.open) return t('table.open_seat');
   if (seat.zombie) return t('table.zombie');
   if (seat.player === 'bot') return t('table.bot', {bot: seat.bot});
@@ -493,7 +503,7 @@ function playersPanel(page, renderer, actions) {
         h('td', {'data-score-seat': seat.seat},
           snapshot.over && snapshot.scores ? snapshot.scores[seat.seat - 1] : scoreOf(renderer, snapshot.view, seat.seat)),
         h('td', {'data-clock': seat.seat}, formatClock(seat.clock === null ? null : clockLeft(page, seat)))))),
-      snapshot.seats.some((seat) => seat.open) && h('p', {class: 'invite'},
+      snapshot.seats.some((seat) => seat.open && !seat.invited) && h('p', {class: 'invite'},
         t('table.open_seats_note'), ' ', h('a', {href: '#/'}, t('app.lobby')))));
 }
 
@@ -553,6 +563,7 @@ function endPanel(page, renderer) {
         h('span', {'data-final-score-seat': entry.seat}, entry.score),
         entry.won ? ` ★ ${t('table.winner')}` : ''))),
     renderer.scoring && renderer.scoring(boardContext(renderer, snapshot, [], [], () => {})),
+    rematchControls(page, snapshot),
     h('p', {},
       h('a', {href: api.recordPath(page.id), download: `gateau-${page.id}.txt`, 'data-testid': 'record'},
         t('table.download_record')),
