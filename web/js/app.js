@@ -6,6 +6,7 @@
 //   #/table/ID[/SEAT]       a table, from a held seat or as a spectator
 //   #/replay/ID[/SEAT]      a finished table, move by move
 //   #/replay                a record from a file, move by move
+//   #/learn/GAME[/ID]       Learn to play: a guided game (learn/learn.js)
 
 import {h, replace} from './dom.js';
 import {t, setLanguage, currentLanguage, LANGUAGES} from './i18n.js';
@@ -14,6 +15,7 @@ import {holdSeat, heldSeats} from './seats.js';
 import {showLobby} from './lobby.js';
 import {showTable} from './table.js';
 import {showReplay} from './replay.js';
+import {showLearn} from './learn/learn.js';
 
 const main = document.getElementById('main');
 let leave = null; // what the current page does when left (closing its socket)
@@ -52,6 +54,10 @@ export function route() {
   if (page === 'join' && id && extra) return join(id, extra);
   if (page === 'table' && id) {
     leave = showTable(main, id, extra ? Number(extra) : null);
+    return;
+  }
+  if (page === 'learn' && id) {
+    leave = showLearn(main, id, extra || null);
     return;
   }
   if (page === 'replay') {

@@ -21,6 +21,7 @@ export function showLobby(main) {
     if (stopped) return;
     replace(root,
       h('h1', {}, t('lobby.title')),
+      learnSection(catalogue),
       h('div', {class: 'your-name'}, field(t('lobby.your_name'), h('input', {id: 'your-name', type: 'text',
         maxlength: 40, value: localStorage.getItem('gateau.name') || '', autocomplete: 'nickname'}), 'your-name')),
       createForm(catalogue),
@@ -33,6 +34,16 @@ export function showLobby(main) {
     stopped = true;
     clearInterval(refresh);
   };
+}
+
+// Learn to play: a guided first game of each game (learn/learn.js).
+function learnSection(catalogue) {
+  return h('section', {class: 'learn', 'aria-labelledby': 'learn-heading'},
+    h('h2', {id: 'learn-heading'}, t('learn.lobby_heading')),
+    h('p', {}, t('learn.lobby_note')),
+    h('ul', {class: 'learn-games'}, catalogue.games.map((game) => h('li', {},
+      h('a', {class: 'button primary', href: `#/learn/${game.game}`, 'data-learn': game.game},
+        t('learn.lobby_button', {game: gameTitle(game.game)}))))));
 }
 
 function field(label, control, id) {

@@ -1,0 +1,125 @@
+// learn.test.mjs: "Learn to play" (docs/web.md, "Lessons").  Each game's
+// lesson is started from the lobby's button and played to its end by
+// following its own instructions only: at every step the test clicks what
+// the coach highlights (a part on the board, or Send), and nothing else.
+// The board must offer only the part taught (every clickable element is
+// highlighted), each step must say something in the page's language, and
+// the game must end with the recorded scores (the lesson's game is the
+// same every time: src/server/lessons.c) and the scoring explained line
+// by line.  axe-core runs on a lesson step.  Mice Cake's lesson is taken
+// in Japanese, the others in English.
+
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {SOURCE, check, newPage, settled, shownScores, checkAccessibility, Failure} from './support.mjs';
+
+// What the recorded game ends with (scripts/record-lesson.mjs).
+const GAMES = {
+  'piece-o-cake': {scores: [41, 45, 42], language: 'en'},
+  'maries-table': {scores: [7, 7, 2], language: 'en'},
+  'cake-master': {scores: [7, 5], language: 'en'},
+  'mice-cake': {scores: [87, 81], language: 'ja'},
+};
+
+// The step a picture of docs/web.md is taken at (GATEAU_SCREENSHOTS).
+const PICTURE = {game: 'mice-cake', step: 2, file: 'learn-step.png'};
+
+// What the page shows now, in one look: the end, a step to follow (the
+// highlighted elements), or nothing yet (the bots are playing, or a
+// request is on its way).
+async function look(page) {
+  return page.evaluate(() => {
+    if (document.querySelector('[aria-busy=true]')) return {busy: true};
+    if (document.querySelector('[data-testid=learn-off]')) return {off: true};
+    if (document.querySelector('[data-testid=learn-scoring]')) return {ended: true};
+    const here = [...document.querySelectorAll('.learn-here')];
+    const offered = document.querySelectorAll('[data-testid=board] [data-action]:not([data-undo])').length;
+    const onBoard = here.filter((element) => element.closest('[data-testid=board]')).length;
+    const say = document.querySelector('[data-testid=learn-say]');
+    const step = document.querySelector('.learn-step');
+    return {
+      here: here.length, offered, onBoard,
+      send: here.some((element) => element.dataset.testid === 'send'),
+      say: say ? say.textContent : null,
+      step: step ? step.textContent : null,
+      panel: document.querySelector('[data-testid=learn]').textContent,
+    };
+  });
+}
+
+async function playLesson(env, game, expected) {
+  const catalogue = (await import(join(SOURCE, `web/i18n/${expected.language}.js`))).default;
+  const {LESSONS} = await import(join(SOURCE, 'web/js/learn/lessons/index.js'));
+  const lesson = LESSONS[game];
+  const page = await newPage(env.browser, env.errors);
+  await page.addInitScript((code) => localStorage.setItem('gateau.language', code), expected.language);
+  await page.goto(`${env.url}/#/`);
+  await page.click(`[data-learn="${game}"]`);
+  await page.waitForSelector('[data-testid=learn]');
+  let sends = 0, clicks = 0, checkedA11y = false;
+  for (let looks = 0; ; looks++) {
+    if (looks > 5000) throw new Failure(`${game}: the lesson did not end (${sends} moves sent)`);
+    const seen = await look(page);
+    if (seen.off) throw new Failure(`${game}: the table left the lesson's script at move ${sends + 1}`);
+    if (seen.ended) break;
+    if (seen.busy || !seen.here) {
+      await new Promise((done) => setTimeout(done, 20));
+      continue;
+    }
+    check(!/learn\.|\{\w+\}/.test(seen.panel), `${game}: the coach shows a key or a placeholder: ${seen.panel}`);
+    check(seen.say && seen.say.length > 10, `${game}: step ${sends + 1} says what to do`);
+    // The board offers the part taught, and only it: every element that
+    // plays something is the highlighted one.
+    check(seen.send || seen.onBoard === seen.offered,
+      `${game}: step ${sends + 1}: ${seen.offered} elements to click, ${seen.onBoard} highlighted`);
+    if (!checkedA11y) {
+      await checkAccessibility(page, `${game}'s lesson, its first step`);
+      checkedA11y = true;
+    }
+    if (env.screenshots && game === PICTURE.game && sends === PICTURE.step && seen.onBoard) {
+      await page.screenshot({path: `${env.screenshots}/${PICTURE.file}`, clip: {x: 0, y: 0, width: 1000, height: 760}});
+    }
+    if (seen.send) {
+      await page.click('.learn-here[data-testid=send]');
+      sends++;
+    } else {
+      await page.locator('[data-testid=board] .learn-here').first().click();
+      clicks++;
+    }
+    await settled(page);
+  }
+  check(sends === lesson.moves.length, `${game}: ${sends} moves sent, the lesson has ${lesson.moves.length}`);
+  // The end: the recorded scores, the scoring explained line by line
+  // beside the game's own breakdown, which is highlighted.
+  await page.waitForSelector('[data-testid=end].learn-here');
+  const scores = await shownScores(page);
+  check(JSON.stringify(scores) === JSON.stringify(expected.scores),
+    `${game}: the lesson ends with ${scores}, recorded ${expected.scores}`);
+  const lines = await page.$$eval('[data-testid=learn-scoring] li', (items) => items.map((item) => item.textContent));
+  check(lines.length === lesson.end.length && lines.every((line, i) => line === catalogue[lesson.end[i]]),
+    `${game}: the scoring's lines: ${lines.join(' | ')}`);
+  await page.context().close();
+  return {sends, clicks};
+}
+
+export const tests = [
+  ...Object.entries(GAMES).map(([game, expected]) => ({
+    name: `lesson of ${game}: followed click by click to its end`,
+    async run(env) {
+      await playLesson(env, game, expected);
+    },
+  })),
+  {
+    name: 'lessons: every key a lesson names is in both catalogues',
+    async run() {
+      const {LESSONS} = await import(join(SOURCE, 'web/js/learn/lessons/index.js'));
+      const catalogues = ['en', 'ja'].map((code) => readFileSync(join(SOURCE, `web/i18n/${code}.js`), 'utf8'));
+      for (const lesson of Object.values(LESSONS)) {
+        const keys = [...lesson.end, ...Object.values(lesson.notes).flatMap((note) => [note.say, note.after]),
+          ...lesson.moves.map((move) => `learn.${lesson.prefix}.${move.move.split(' ')[0]}`)].filter(Boolean);
+        for (const key of keys)
+          for (const text of catalogues) check(text.includes(`'${key}':`), `${lesson.game}: '${key}' is missing`);
+      }
+    },
+  },
+];
