@@ -22,7 +22,7 @@ const GAMES = {
 };
 
 // The step a picture of docs/web.md is taken at (GATEAU_SCREENSHOTS).
-const PICTURE = {game: 'mice-cake', step: 2, file: 'learn-step.png'};
+const PICTURE = {game: 'piece-o-cake', step: 1, file: 'learn-step.png'};
 
 // What the page shows now, in one look: the end, a step to follow (the
 // highlighted elements), or nothing yet (the bots are playing, or a
@@ -56,7 +56,7 @@ async function playLesson(env, game, expected) {
   await page.goto(`${env.url}/#/`);
   await page.click(`[data-learn="${game}"]`);
   await page.waitForSelector('[data-testid=learn]');
-  let sends = 0, clicks = 0, checkedA11y = false;
+  let sends = 0, clicks = 0, checkedA11y = false, pictured = false;
   for (let looks = 0; ; looks++) {
     if (looks > 5000) throw new Failure(`${game}: the lesson did not end (${sends} moves sent)`);
     const seen = await look(page);
@@ -76,8 +76,10 @@ async function playLesson(env, game, expected) {
       await checkAccessibility(page, `${game}'s lesson, its first step`);
       checkedA11y = true;
     }
-    if (env.screenshots && game === PICTURE.game && sends === PICTURE.step && seen.onBoard) {
-      await page.screenshot({path: `${env.screenshots}/${PICTURE.file}`, clip: {x: 0, y: 0, width: 1000, height: 760}});
+    if (env.screenshots && game === PICTURE.game && sends === PICTURE.step && seen.onBoard && !pictured) {
+      pictured = true;
+      await page.evaluate(() => document.querySelector('[data-testid=learn]').scrollIntoView({block: 'start'}));
+      await page.screenshot({path: `${env.screenshots}/${PICTURE.file}`, clip: {x: 0, y: 0, width: 1000, height: 700}});
     }
     if (seen.send) {
       await page.click('.learn-here[data-testid=send]');
