@@ -6,7 +6,9 @@
 // highlighted), each step must say something in the page's language, and
 // the game must end with the recorded scores (the lesson's game is the
 // same every time: src/server/lessons.c) and the scoring explained line
-// by line.  axe-core runs on a lesson step.  Mice Cake's lesson is taken
+// by line, having said what happened after each move that has a note.
+// Marie's Table's page is reloaded midway and must go on where it was.
+// axe-core runs on a lesson step.  Mice Cake's lesson is taken
 // in Japanese, the others in English.
 
 import {readFileSync} from 'node:fs';
@@ -16,7 +18,7 @@ import {SOURCE, check, newPage, settled, shownScores, checkAccessibility, Failur
 // What the recorded game ends with (scripts/record-lesson.mjs).
 const GAMES = {
   'piece-o-cake': {scores: [41, 45, 42], language: 'en'},
-  'maries-table': {scores: [7, 7, 2], language: 'en'},
+  'maries-table': {scores: [7, 7, 2], language: 'en', reloadAfter: 5},
   'cake-master': {scores: [7, 5], language: 'en'},
   'mice-cake': {scores: [87, 81], language: 'ja'},
 };
@@ -31,7 +33,9 @@ async function look(page) {
   return page.evaluate(() => {
     if (document.querySelector('[aria-busy=true]')) return {busy: true};
     if (document.querySelector('[data-testid=learn-off]')) return {off: true};
-    if (document.querySelector('[data-testid=learn-scoring]')) return {ended: true};
+    const after = document.querySelector('[data-testid=learn-after]');
+    const happened = after ? after.textContent : null;
+    if (document.querySelector('[data-testid=learn-scoring]')) return {ended: true, happened};
     const here = [...document.querySelectorAll('.learn-here')];
     const offered = document.querySelectorAll('[data-testid=board] [data-action]:not([data-undo])').length;
     const onBoard = here.filter((element) => element.closest('[data-testid=board]')).length;
@@ -49,7 +53,7 @@ async function look(page) {
     const say = document.querySelector('[data-testid=learn-say]');
     const step = document.querySelector('.learn-step');
     return {
-      here: here.length, offered, onBoard, at,
+      here: here.length, offered, onBoard, at, happened,
       send: here.some((element) => element.dataset.testid === 'send'),
       say: say ? say.textContent : null,
       step: step ? step.textContent : null,
@@ -68,9 +72,11 @@ async function playLesson(env, game, expected) {
   await page.click(`[data-learn="${game}"]`);
   await page.waitForSelector('[data-testid=learn]');
   let sends = 0, clicks = 0, checkedA11y = false, pictured = false;
+  const explained = new Set(); // what the coach said had happened
   for (let looks = 0; ; looks++) {
     if (looks > 5000) throw new Failure(`${game}: the lesson did not end (${sends} moves sent)`);
     const seen = await look(page);
+    if (seen.happened) explained.add(seen.happened);
     if (seen.off) throw new Failure(`${game}: the table left the lesson's script at move ${sends + 1}`);
     if (seen.ended) break;
     if (seen.busy || !seen.here) {
@@ -95,12 +101,24 @@ async function playLesson(env, game, expected) {
     if (seen.send) {
       await page.click('.learn-here[data-testid=send]');
       sends++;
+      // The coach keeps nothing but the table: a page opened again goes
+      // on at the step it was on.
+      if (sends === expected.reloadAfter) {
+        await settled(page);
+        await page.reload();
+        await page.waitForSelector('[data-testid=learn]');
+      }
     } else {
       if (seen.at) await page.mouse.click(seen.at.x, seen.at.y);
       else await page.locator('[data-testid=board] .learn-here').first().click();
       clicks++;
     }
     await settled(page);
+  }
+  // Each note of what happened was shown once its move was played.
+  for (const note of Object.values(lesson.notes).filter((note) => note.after)) {
+    const words = catalogue[note.after];
+    check([...explained].some((text) => text.includes(words)), `${game}: never explained "${words}"`);
   }
   check(sends === lesson.moves.length, `${game}: ${sends} moves sent, the lesson has ${lesson.moves.length}`);
   // The end: the recorded scores, the scoring explained line by line

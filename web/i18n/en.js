@@ -627,6 +627,7 @@ export default {
   'learn.wait': 'The bots are playing: wait a moment.',
   'learn.off_script': 'This table has left the lesson’s script: play on as you like, every legal move is open.',
   'learn.over': 'The game is over. How it was scored, line by line (the table below shows each player’s lines):',
+  'learn.restart': 'Start this lesson again',
   'learn.again': 'Another game to learn, or a real table:',
   'learn.no_lesson': 'There is no lesson for this game.',
   'learn.cannot_start': 'The lesson could not start: {reason}',
@@ -681,4 +682,10 @@ export default {
   'learn.mc.sit_out': 'Only two mice are free this round: the exhausted two sit out. Try the 2/3 again with these two.',
   'learn.mc.end_pips': 'A score is the pips of the pieces in one’s stash.',
   'learn.mc.end_tie': 'A tie goes to whoever has more pieces, then to the owner of the 6/6.',
+  'learn.mt.youngest_vote': 'Round 3: you are the youngest now, so the last two cards, a 5 and a 6, came to you with no choice. Vote down if you would rather have another pair: alone, your vote changes nothing.',
+  'learn.mt.after_lone_vote': 'Only your vote was down: one unhappy brother is not enough, so everyone keeps his own pair.',
+  'learn.cm.second_round': 'Round 2: your three cakes start empty again, and two customers are in play now: #5 wants one icing color and no blueberry, #7 exactly 3 complete rosettes. Each round meets more customers.',
+  'learn.cm.after_second_round': 'Round 2 is scored: your opponent’s 23 Tasty points beat your 11, so Tasty gives you no star this time; a customer served still gives 1.',
+  'learn.cm.after_last_round': 'Round 3 is scored: 15 Tasty points against 13 give you 2 stars and a customer 1 more: 7 stars in all against 5.',
+  'learn.mc.after_last': 'Both families went for the last piece of column A: only your roll succeeded (blue rolled a 1 on the 0/1 and exhausted a mouse), so the 0/1 is yours. The grid is empty: the game is over.',
 };

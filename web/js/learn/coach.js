@@ -105,7 +105,8 @@ function panelWords(lesson, snapshot, partial, complete, where) {
       h('p', {'data-testid': 'learn-end'}, t('learn.over')),
       h('ol', {class: 'learn-scoring', 'data-testid': 'learn-scoring'},
         lesson.end.map((key) => h('li', {}, t(key)))),
-      h('p', {}, t('learn.again'), ' ', h('a', {href: '#/'}, t('app.lobby')))];
+      h('p', {}, h('a', {href: `#/learn/${lesson.game}`}, t('learn.restart')), ' · ',
+        t('learn.again'), ' ', h('a', {href: '#/'}, t('app.lobby')))];
   }
   if (!learnersTurn(snapshot)) {
     return [happened, h('p', {class: 'learn-wait', 'data-testid': 'learn-wait'}, t('learn.wait'))];

@@ -37,6 +37,9 @@ export default {
     0: {say: 'learn.cm.first_share', after: 'learn.cm.after_first_share'},  // keep C0*b left W3 right P0*b
     1: {say: 'learn.cm.first_place'},  // place P2:1c W1:2b C0*b:3d
     7: {say: 'learn.cm.last_place', after: 'learn.cm.after_round'},  // place P0*:1b P2rb:2c P1rb:3c
+    8: {say: 'learn.cm.second_round'},  // keep W2r left P3rb right W3bb
+    15: {after: 'learn.cm.after_second_round'},  // place W2bb:1b P0*:1c W3r:2a
+    23: {after: 'learn.cm.after_last_round'},  // place P3rr:1a C2rb:1b C1r:2a
   },
   end: ['learn.cm.end_tasty', 'learn.cm.end_stars', 'learn.cm.end_win'],
 };

@@ -35,6 +35,7 @@ export default {
     4: {say: 'learn.mt.vote_down', after: 'learn.mt.after_swap'},  // down
     5: {say: 'learn.mt.take_pair'},  // take 2
     6: {say: 'learn.mt.eat_both', after: 'learn.mt.after_eat_both'},  // eat 4 5
+    7: {say: 'learn.mt.youngest_vote', after: 'learn.mt.after_lone_vote'},  // down
     13: {after: 'learn.mt.after_second_swap'},  // down
   },
   end: ['learn.mt.end_eaten', 'learn.mt.end_kept', 'learn.mt.end_tie'],

@@ -29,6 +29,7 @@ export default {
     1: {say: 'learn.mc.steal', after: 'learn.mc.after_steal'},  // assign C3>3/3 D1
     2: {after: 'learn.mc.after_exhausted'},  // assign B1 C1 D2
     3: {say: 'learn.mc.sit_out'},  // assign D2
+    14: {after: 'learn.mc.after_last'},  // assign A4
   },
   end: ['learn.mc.end_pips', 'learn.mc.end_tie'],
 };
