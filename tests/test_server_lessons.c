@@ -3,7 +3,8 @@
  * "Lessons"; src/server/lessons.c).  A lesson names only its game, a game
  * without a lesson is refused, and a lesson's game is the same every time:
  * two lesson tables of one game, played alike, deal alike and see the
- * bots play alike, while neither snapshot holds the seed.
+ * bots play alike, while neither snapshot holds the seed.  The lobby
+ * leaves lessons out.
  */
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -37,7 +38,7 @@ static void expect_refused(const served *running, const char *body, int status,
     json_decref(answer);
 }
 
-Test(lessons, a_lesson_names_a_game_that_has_one_and_nothing_else)
+Test(lessons, a_lesson_names_a_game_that_has_one_and_nothing_else_and_is_not_in_the_lobby)
 {
     served running = start();
     expect_refused(&running, "{\"lesson\": \"chess\"}", 422, "no lesson for 'chess'");
@@ -54,6 +55,13 @@ Test(lessons, a_lesson_names_a_game_that_has_one_and_nothing_else)
                      "%s: the other seats are bots", GAMES[g]);
         json_decref(answer);
     }
+    /* The lobby lists a table in play, not the lessons. */
+    json_decref(served_request(&running, "POST", "/api/tables",
+                               "{\"game\": \"mice-cake\", \"seats\": [\"human\", \"heuristic\"]}",
+                               NULL, 201));
+    json_t *lobby = served_request(&running, "GET", "/api/tables", NULL, NULL, 200);
+    cr_assert_eq(json_array_size(json_object_get(lobby, "tables")), 1, "only the table in play");
+    json_decref(lobby);
     served_stop(&running);
 }
 

@@ -30,3 +30,10 @@ const server_lesson *lesson_find(const char *game)
     return NULL;
 }
 
+bool lesson_table(const char *game, uint64_t seed)
+{
+    /* (another table's seed comes from the system's generator: it meets a
+     * lesson's one time in 2^64) */
+    const server_lesson *lesson = lesson_find(game);
+    return lesson && lesson->seed == seed;
+}

@@ -239,6 +239,9 @@ typedef struct server_lesson {
 
 /* The lesson of game (a registry name), or NULL when it has none. */
 const server_lesson *lesson_find(const char *game);
+/* Whether a table of game with this seed is a lesson's: the lobby leaves
+ * lessons out (each is one learner's, and there may be many). */
+bool lesson_table(const char *game, uint64_t seed);
 
 /* A table as the store kept it, its moves replayed: NULL with a reason.
  * It is not yet settled: call table_resume once the store is free again

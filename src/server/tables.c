@@ -344,7 +344,7 @@ static void add_to_lobby(server_table *table, void *context)
 {
     lobby_entries *entries = context;
     pthread_mutex_lock(&table->lock);
-    if (table->over) {
+    if (table->over || lesson_table(gateau_game_name(gateau_setup_game(table->setup)), table->seed)) {
         pthread_mutex_unlock(&table->lock);
         return;
     }
