@@ -43,6 +43,12 @@ export function createCoach(lesson) {
     return {step, move, onScript, next};
   };
 
+  let drawn = {key: null, node: null}; // the panel drawn last, and what from
+  const drawPanel = (snapshot, partial, complete) =>
+    h('section', {class: 'learn-panel', 'aria-label': t('learn.panel'), 'data-testid': 'learn'},
+      h('h2', {}, t('learn.heading', {game: t(`game.${lesson.game}`)})),
+      h('div', {'aria-live': 'polite'}, ...panelWords(lesson, snapshot, partial, complete, where)));
+
   return {
     lesson,
 
@@ -63,11 +69,13 @@ export function createCoach(lesson) {
       return !onScript || partial.length === move.parts.length;
     },
 
-    // The guide's panel, above the board.
+    // The guide's panel, above the board: the same element while its
+    // words stay the same, so that its live region speaks only of news.
     panel(snapshot, partial, complete) {
-      return h('section', {class: 'learn-panel', 'aria-label': t('learn.panel'), 'data-testid': 'learn'},
-        h('h2', {}, t('learn.heading', {game: t(`game.${lesson.game}`)})),
-        h('div', {'aria-live': 'polite'}, ...panelWords(lesson, snapshot, partial, complete, where)));
+      const key = JSON.stringify([stepOf(snapshot), partial.map((entry) => entry.name), complete,
+        snapshot.over, learnersTurn(snapshot)]);
+      if (key !== drawn.key) drawn = {key, node: drawPanel(snapshot, partial, complete)};
+      return drawn.node;
     },
 
     // Marks what to click now (after the page is drawn): the board's
