@@ -620,7 +620,7 @@ export default {
   'learn.step': 'ステップ {step} / {total}',
   'learn.what_happened': '何が起きたか：',
   'learn.the_move': 'この手：',
-  'learn.click': '盤の光っている所をクリックしてください（{parts} 個中 {done} 個選択済み）。',
+  'learn.click': '盤の光っている所をクリックしてください：{part}（{parts} 個中 {done} 個選択済み）。',
   'learn.send': '「{send}」を押してください。',
   'learn.wait': 'ボットが考えています。少しお待ちください。',
   'learn.off_script': 'このテーブルはレッスンの筋書きから外れました。自由に続けてください。合法手はすべて選べます。',

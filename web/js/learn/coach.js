@@ -13,7 +13,7 @@
 
 import {h} from '../dom.js';
 import {t} from '../i18n.js';
-import {moveWords} from '../board.js';
+import {moveWords, actionLabel} from '../board.js';
 import {RENDERERS} from '../games/index.js';
 
 export const LEARNER = 1; // the lesson's seat: the others are bots
@@ -132,7 +132,9 @@ function panelWords(lesson, snapshot, partial, complete, where) {
       t(note(step).say || `learn.${lesson.prefix}.${verb}`)),
     h('p', {class: 'learn-move'}, t('learn.the_move'), ' ', h('code', {}, move.move), words ? ` (${words})` : ''),
     h('p', {class: 'learn-do', 'data-testid': 'learn-do'},
-      next !== null ? t('learn.click', {done: partial.length, parts: move.parts.length})
+      // (the part named too: what the ring shows, for those who do not see it)
+      next !== null ? t('learn.click', {part: actionLabel(RENDERERS[lesson.game], next),
+        done: partial.length, parts: move.parts.length})
         : complete ? t('learn.send', {send: t('table.send')}) : t('learn.wait')),
   ];
 }
