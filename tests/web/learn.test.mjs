@@ -7,7 +7,8 @@
 // the game must end with the recorded scores (the lesson's game is the
 // same every time: src/server/lessons.c) and the scoring explained line
 // by line, having said what happened after each move that has a note.
-// Marie's Table's page is reloaded midway and must go on where it was.
+// Marie's Table's page is reloaded midway and must go on where it was;
+// piece o' Cake's link opened in another browser is a spectator's.
 // axe-core runs on a lesson step.  Mice Cake's lesson is taken
 // in Japanese, the others in English.
 
@@ -17,7 +18,7 @@ import {SOURCE, check, newPage, settled, shownScores, checkAccessibility, Failur
 
 // What the recorded game ends with (scripts/record-lesson.mjs).
 const GAMES = {
-  'piece-o-cake': {scores: [41, 45, 42], language: 'en'},
+  'piece-o-cake': {scores: [41, 45, 42], language: 'en', elsewhere: true},
   'maries-table': {scores: [7, 7, 2], language: 'en', reloadAfter: 5},
   'cake-master': {scores: [7, 5], language: 'en'},
   'mice-cake': {scores: [87, 81], language: 'ja'},
@@ -71,6 +72,15 @@ async function playLesson(env, game, expected) {
   await page.goto(`${env.url}/#/`);
   await page.click(`[data-learn="${game}"]`);
   await page.waitForSelector('[data-testid=learn]');
+  if (expected.elsewhere) {
+    // The lesson's link in another browser (its seat not held there):
+    // a spectator's page, which says so and offers a lesson of its own.
+    const other = await newPage(env.browser, env.errors);
+    await other.goto(page.url());
+    await other.waitForSelector('[data-testid=learn-not-yours]');
+    check(!(await other.$('[data-testid=board] [data-action]')), `${game}: a spectator can click on the lesson`);
+    await other.context().close();
+  }
   let sends = 0, clicks = 0, checkedA11y = false, pictured = false;
   const explained = new Set(); // what the coach said had happened
   for (let looks = 0; ; looks++) {

@@ -627,6 +627,8 @@ export default {
   'learn.wait': 'The bots are playing: wait a moment.',
   'learn.off_script': 'This table has left the lesson’s script: play on as you like, every legal move is open.',
   'learn.over': 'The game is over. How it was scored, line by line (the table below shows each player’s lines):',
+  'learn.not_yours': 'This lesson is being played in another browser: here you only watch it.',
+  'learn.start_own': 'Start a lesson of your own',
   'learn.restart': 'Start this lesson again',
   'learn.again': 'Another game to learn, or a real table:',
   'learn.no_lesson': 'There is no lesson for this game.',

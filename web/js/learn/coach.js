@@ -108,6 +108,11 @@ function panelWords(lesson, snapshot, partial, complete, where) {
   const before = step > 0 && note(step - 1).after;
   const happened = before && h('p', {class: 'learn-after', 'data-testid': 'learn-after'},
     h('strong', {}, t('learn.what_happened')), ' ', t(before));
+  // (a lesson's link opened where its seat is not held: a spectator's page)
+  if (snapshot.seat !== LEARNER) {
+    return [h('p', {'data-testid': 'learn-not-yours'}, t('learn.not_yours'), ' ',
+      h('a', {href: `#/learn/${lesson.game}`}, t('learn.start_own')))];
+  }
   if (snapshot.over) {
     return [happened,
       h('p', {'data-testid': 'learn-end'}, t('learn.over')),
