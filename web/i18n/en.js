@@ -642,6 +642,7 @@ export default {
   'learn.poc.collect_all': 'Collect all five slices of this piece: they give you three chocolates, more than anyone, and chocolate’s majority is worth 11.',
   'learn.poc.after_collect_all': 'Three chocolates collected: the others would need many more slices to match that majority.',
   'learn.poc.second_cut': 'Your second cake to serve: again three pieces, and again you choose last.',
+  'learn.poc.take_or_forfeit': 'Another way to use a turn: instead of a piece, eat every slice you collected of one variety, or pass. A piece is worth more here: take 7-9, collect the two apricots and eat the chocolate.',
   'learn.poc.after_last': 'That was the fifth and last cake: the game is scored.',
   'learn.poc.end_majority': 'Majorities: for each variety, whoever collected the most of its slices (at least one) scores its count, from 3 for plum to 11 for chocolate; tied players all score it.',
   'learn.poc.end_eaten': 'Eaten slices: each scores its dollops, 1 to 3.',

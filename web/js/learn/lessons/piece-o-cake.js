@@ -22,6 +22,7 @@ export default {
     2: {say: 'learn.poc.eat_or_collect'},  // take 10-1 ecc
     3: {say: 'learn.poc.collect_all', after: 'learn.poc.after_collect_all'},  // take 1-5 ccccc
     4: {say: 'learn.poc.second_cut'},  // cut 10-2 3-6 7-9
+    5: {say: 'learn.poc.take_or_forfeit'},  // take 7-9 cce
     6: {after: 'learn.poc.after_last'},  // take 4-7 ccee
   },
   end: ['learn.poc.end_majority', 'learn.poc.end_eaten', 'learn.poc.end_total'],
