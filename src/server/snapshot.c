@@ -211,6 +211,14 @@ static void build_shared(server_table *table, uint32_t actors)
         builder_quote(&middle, table->broken[0] ? table->broken : table->ended);
         builder_add(&middle, ",", 1);
     }
+    /* The people: who made the table, and the rematch once there is one. */
+    builder_print(&middle, "\"host\":");
+    if (table->host[0]) builder_quote(&middle, table->host);
+    else builder_print(&middle, "null");
+    builder_print(&middle, ",\"rematch\":");
+    if (table->rematch[0]) builder_quote(&middle, table->rematch);
+    else builder_print(&middle, "null");
+    builder_add(&middle, ",", 1);
     if (table->clock_total >= 0) {
         /* The clock's rules, for the page's time bar (per move: each turn
          * starts full). */
@@ -227,14 +235,7 @@ static void build_shared(server_table *table, uint32_t actors)
                                 (long long)table_time_scale());
         builder_add(&middle, rest, (size_t)length);
     }
-    /* The people: who made the table, and the rematch once there is one. */
-    builder_print(&middle, "\"host\":");
-    if (table->host[0]) builder_quote(&middle, table->host);
-    else builder_print(&middle, "null");
-    builder_print(&middle, ",\"rematch\":");
-    if (table->rematch[0]) builder_quote(&middle, table->rematch);
-    else builder_print(&middle, "null");
-    builder_print(&middle, ",\"seats\":");
+    builder_print(&middle, "\"seats\":");
     add_seats(&middle, table);
     builder_print(&middle, ",\"to_move\":[");
     bool first = true;

@@ -14,18 +14,19 @@ import {api, TableConnection} from './api.js';
 import {seatToken, creatorToken} from './seats.js';
 import {RENDERERS} from './games/index.js';
 import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, logWords, moveWords, noteWords} from './board.js';
+import {createPeople, rematchControls} from './people.js';
+import {ChatPanel} from './chat.js';
 import {formatClock, timeLeft, timeBars, tickTimeBars, soundAllowed, toggleSound} from './clock.js';
 import {canTakeBack, takeBackButton} from './takeback.js';
 import {mayHandOver, handOverControls, handedNotice} from './handover.js';
-import {createPeople, rematchControls} from './people.js';
-import {ChatPanel} from './chat.js';
 
 const ASK_BEFORE_SENDING = 'gateau.confirm-moves';
 
-export function showTable(main, id, seatNumber) {
+// coach: a "Learn to play" guide (learn/coach.js), or null.
+export function showTable(main, id, seatNumber, coach = null) {
   const token = seatToken(id, seatNumber);
   const page = {
-    id, token, snapshot: null, receivedAt: 0,
+    id, token, snapshot: null, receivedAt: 0, coach,
     partial: [],      // [{action, name}]: the parts chosen so far, in the order chosen
     legal: [],        // the parts that may join them ([] when this seat is not to move)
     complete: false,  // whether partial is already a whole move
@@ -209,7 +210,7 @@ async function setParts(page, parts, draw, picked) {
 }
 
 async function send(page, draw) {
-  if (page.busy || !page.complete) return;
+  if (page.busy || !page.complete || !coachReady(page)) return;
   // Asked to: the first press says what will be sent, the second sends.
   if (page.confirm && !page.confirming) {
     page.confirming = true;
@@ -327,7 +328,9 @@ function drawTable(root, page, actions) {
     (focused.dataset.focus || (focused.dataset.action && `action-${focused.dataset.action}`));
 
   const renderer = RENDERERS[snapshot.game];
-  const offered = page.busy || snapshot.over ? [] : aloneChosen(page) ? snapshot.legal : page.legal;
+  let offered = page.busy || snapshot.over ? [] : aloneChosen(page) ? snapshot.legal : page.legal;
+  // (a lesson offers the part it teaches: learn/coach.js)
+  if (page.coach) offered = page.coach.offer(snapshot, page.partial, offered);
   const board = renderBoard(renderer, snapshot, offered, snapshot.over ? [] : page.partial,
     actions.choose, actions.setParts);
   const onBoard = new Set([...board.querySelectorAll('[data-action]')].map((e) => Number(e.dataset.action)));
@@ -357,12 +360,12 @@ function drawTable(root, page, actions) {
 
   root.setAttribute('aria-busy', page.busy ? 'true' : 'false');
   place(root, tableHeader(page, actions), ...page.people.nodes(snapshot), frame.body);
-  place(frame.area, board,
+  place(frame.area, page.coach && page.coach.panel(snapshot, page.partial, page.complete), board,
     snapshot.over && part('end', [snapshot, lang], () => endPanel(page, renderer)));
   place(frame.side,
     movePanel(page, actions, renderer, others),
     part('players', [snapshot, Boolean(creatorToken(page.id)), lang, page.handOverAsked], () => playersPanel(page, renderer, actions)),
-    part('hint', [snapshot, page.hint, page.hintBusy, lang], () => hintPanel(page, actions, renderer)),
+    !page.coach && part('hint', [snapshot, page.hint, page.hintBusy, lang], () => hintPanel(page, actions, renderer)),
     page.chat.node,
     part('log', [logKey, lang], () => logPanel(page, renderer)));
 
@@ -371,6 +374,7 @@ function drawTable(root, page, actions) {
       (focusKey.startsWith('action-') && root.querySelector(`[data-action="${focusKey.slice(7)}"]`));
     if (again) again.focus();
   }
+  if (page.coach) page.coach.mark(root, snapshot, page.partial, page.complete);
   // (for bench/bench_web.mjs: what a whole redraw costs)
   performance.measure('gateau-draw', {start: started});
 }
@@ -441,7 +445,7 @@ function movePanel(page, actions, renderer, others) {
       h('button', {type: 'button', 'data-focus': 'take-back', disabled: !page.partial.length || page.busy,
         onclick: actions.takeBack}, t('table.take_back')),
       h('button', {type: 'button', class: 'primary', 'data-focus': 'send', 'data-testid': 'send',
-        disabled: !page.complete || page.busy, onclick: actions.send},
+        disabled: !page.complete || page.busy || !coachReady(page), onclick: actions.send},
       t(page.confirming ? 'table.send_confirmed' : 'table.send'))),
     canTakeBack(snapshot) && takeBackButton(page, actions.undoMove),
     h('label', {class: 'confirm'},
@@ -454,6 +458,11 @@ function movePanel(page, actions, renderer, others) {
 }
 
 const clockLeft = timeLeft; // (clock.js)
+
+// Whether a lesson lets the move built be sent (every part it teaches chosen).
+function coachReady(page) {
+  return !page.coach || page.coach.ready(page.snapshot, page.partial);
+}
 
 function tickClocks(root, page) {
   if (!page.snapshot) return;
