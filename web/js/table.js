@@ -13,6 +13,7 @@ import {t, currentLanguage} from './i18n.js';
 import {api, TableConnection} from './api.js';
 import {seatToken, creatorToken} from './seats.js';
 import {RENDERERS} from './games/index.js';
+import {createMotion, markHint} from './motion.js';
 import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, logWords, moveWords, noteWords} from './board.js';
 
 const ASK_BEFORE_SENDING = 'gateau.confirm-moves';
@@ -38,6 +39,7 @@ export function showTable(main, id, seatNumber) {
     root: null,
     frame: null,      // the table's lasting elements (see drawTable)
     parts: {},        // the panels drawn last, with what they were drawn from
+    motion: createMotion(), // the last move marked on the board (motion.js)
   };
   const root = h('section', {class: 'table', 'aria-busy': 'true'}, h('p', {}, t('table.loading')));
   replace(main, root);
@@ -317,6 +319,8 @@ function drawTable(root, page, actions) {
   }
   const frame = page.frame;
 
+  page.motion.show(frame.area.querySelector('[data-testid=board]'), board, snapshot.version);
+  markHint(board, page.hint);
   root.setAttribute('aria-busy', page.busy ? 'true' : 'false');
   place(root, tableHeader(page, actions), frame.body);
   place(frame.area, board,

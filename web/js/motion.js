@@ -1,0 +1,182 @@
+// motion.js: what changed between two snapshots, shown on the board.
+//
+// The renderers know nothing of it: when a new snapshot is drawn, the new
+// board is compared with the one it replaces, element by element (an
+// element is known by its place in the tree, its tag, its classes and the
+// renderers' data-piece, data-card, data-gap, data-seat and data-v).
+// What is new or changed is the last move, and keeps the class
+// "last-move" until the next snapshot (redraws while a move is being
+// built mark it again); what left the board is drawn once more as a ghost
+// that goes away (a served cake's pieces, a card passed).
+//
+// The animations are CSS (web/css/motion.css), started by classes, and
+// they never hold anything up: the board is live at once, a ghost takes
+// no clicks, and a snapshot that comes during an animation replaces the
+// board, animations and all.  With prefers-reduced-motion the marks stay
+// and nothing moves (the style sheet's media query, and motionWanted()
+// here: no animation class, no ghost).
+
+const IDENTITY_ATTRIBUTES = ['data-piece', 'data-card', 'data-gap', 'data-seat', 'data-v'];
+// Classes that say how the move being built or this module marks an
+// element, not what the element is.
+const PASSING_CLASSES = new Set(['legal', 'picked', 'chosen', 'dim', 'offered', 'last-move',
+  'motion-arrive', 'motion-leaving', 'hint-mark']);
+// Attributes that change with the move being built or with focus.
+const PASSING_ATTRIBUTES = new Set(['class', 'tabindex', 'role', 'data-action', 'data-undo', 'aria-pressed',
+  'aria-label', 'aria-disabled', 'style']);
+const MOST_GHOSTS = 40;
+
+export function motionWanted() {
+  return !(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+}
+
+function classesOf(element) {
+  return [...element.classList].filter((name) => !PASSING_CLASSES.has(name)).sort().join('.');
+}
+
+function identity(element) {
+  const marks = IDENTITY_ATTRIBUTES.map((name) => element.getAttribute(name))
+    .filter((value) => value !== null).join(',');
+  return `${element.localName}.${classesOf(element)}[${marks}]`;
+}
+
+// What an element shows by itself: its attributes (but those that follow
+// the move being built) and its own text.
+function signature(element) {
+  const attributes = [...element.attributes].filter((a) => !PASSING_ATTRIBUTES.has(a.name))
+    .map((a) => `${a.name}=${a.value}`).sort().join(' ');
+  const text = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE)
+    .map((node) => node.nodeValue).join('');
+  return `${attributes}|${text}`;
+}
+
+// Every element of a board by its key (its path of identities, each with
+// its rank among the siblings of the same identity).  Ghosts and tooltips
+// (<title>) are left out.
+function keyed(root) {
+  const found = new Map();
+  const walk = (element, path) => {
+    const seen = new Map();
+    for (const child of element.children) {
+      if (child.classList.contains('motion-leaving') || child.localName === 'title') continue;
+      const id = identity(child);
+      const rank = seen.get(id) || 0;
+      seen.set(id, rank + 1);
+      const key = `${path}/${id}#${rank}`;
+      found.set(key, child);
+      walk(child, key);
+    }
+  };
+  walk(root, '');
+  return found;
+}
+
+function parentKey(key) {
+  return key.slice(0, key.lastIndexOf('/'));
+}
+
+// Where a ghost goes: away from the middle of what holds it.
+function awayFrom(box, around) {
+  const dx = box.left + box.width / 2 - (around.left + around.width / 2);
+  const dy = box.top + box.height / 2 - (around.top + around.height / 2);
+  const length = Math.hypot(dx, dy) || 1;
+  return [Math.round((dx / length) * 28), Math.round((dy / length) * 28)];
+}
+
+function ghostOf(element) {
+  const ghost = element.cloneNode(true);
+  ghost.classList.add('motion-leaving');
+  ghost.classList.remove('last-move', 'motion-arrive', 'hint-mark');
+  ghost.setAttribute('aria-hidden', 'true');
+  for (const node of [ghost, ...ghost.querySelectorAll('*')]) {
+    for (const name of ['data-action', 'data-testid', 'tabindex', 'role', 'id', 'data-focus']) node.removeAttribute(name);
+  }
+  ghost.addEventListener('animationend', () => ghost.remove(), {once: true});
+  return ghost;
+}
+
+// The elements that left: drawn again in the new board, going.  An SVG
+// element goes back into its drawing (same coordinates); an HTML element
+// is laid over the new board where it was.
+function addGhosts(before, after, oldBoard, newBoard) {
+  const boardBox = oldBoard.getBoundingClientRect();
+  let count = 0;
+  for (const [key, element] of before) {
+    // (only the topmost element of what left: its holder is still there)
+    const holderKey = parentKey(key);
+    if (after.has(key) || (holderKey !== '' && !after.has(holderKey))) continue;
+    if (count >= MOST_GHOSTS) break;
+    const box = element.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    const ghost = ghostOf(element);
+    if (element instanceof SVGElement && element.localName !== 'svg') {
+      const holder = after.get(holderKey);
+      if (!holder) continue;
+      const drawing = element.ownerSVGElement.getBoundingClientRect();
+      const [dx, dy] = awayFrom(box, drawing);
+      ghost.style.setProperty('--leave-x', `${dx}px`);
+      ghost.style.setProperty('--leave-y', `${dy}px`);
+      holder.append(ghost);
+    } else {
+      const [dx, dy] = awayFrom(box, boardBox);
+      Object.assign(ghost.style, {position: 'absolute', margin: '0', left: `${box.left - boardBox.left}px`,
+        top: `${box.top - boardBox.top}px`, width: `${box.width}px`, height: `${box.height}px`});
+      ghost.style.setProperty('--leave-x', `${dx}px`);
+      ghost.style.setProperty('--leave-y', `${dy}px`);
+      newBoard.append(ghost);
+    }
+    count++;
+  }
+}
+
+// The keys of what is new or changed in after: the topmost of each
+// new subtree, and every element whose own look changed.
+function changes(before, after) {
+  const marked = new Set();
+  for (const [key, element] of after) {
+    const old = before.get(key);
+    const holderKey = parentKey(key);
+    if (old) {
+      if (signature(old) !== signature(element)) marked.add(key);
+    } else if (holderKey === '' || before.has(holderKey)) {
+      marked.add(key); // (new, in something that was there: the top of what is new)
+    }
+  }
+  return marked;
+}
+
+// One per table page: follows the snapshots' versions.
+export function createMotion() {
+  let version = null;
+  let marks = new Set();
+  return {
+    // Marks newBoard (about to replace oldBoard, still on the page) with
+    // what changed since the last snapshot drawn.
+    show(oldBoard, newBoard, snapshotVersion) {
+      const after = keyed(newBoard);
+      const fresh = version !== null && snapshotVersion !== version && oldBoard;
+      if (fresh) {
+        const before = keyed(oldBoard);
+        marks = changes(before, after);
+        if (motionWanted()) addGhosts(before, after, oldBoard, newBoard);
+      } else if (version === null || snapshotVersion !== version) {
+        marks = new Set();
+      }
+      version = snapshotVersion;
+      const animate = fresh && motionWanted();
+      for (const key of marks) {
+        const element = after.get(key);
+        if (!element) continue;
+        element.classList.add('last-move');
+        if (animate) element.classList.add('motion-arrive');
+      }
+    },
+  };
+}
+
+// The hint's best move's first part, marked where it is on the board.
+export function markHint(board, hint) {
+  const best = hint && hint.moves && hint.moves[0];
+  if (!best || best.action === undefined || best.action === null) return;
+  for (const element of board.querySelectorAll(`[data-action="${best.action}"]`)) element.classList.add('hint-mark');
+}
