@@ -7,7 +7,7 @@ import {h, replace} from './dom.js';
 import {t} from './i18n.js';
 import {api} from './api.js';
 import {RENDERERS} from './games/index.js';
-import {renderBoard, gameTitle, logWords} from './board.js';
+import {renderBoard, gameTitle, entryWords} from './board.js';
 
 export function showReplay(main, id, seat) {
   const root = h('section', {class: 'replay'});
@@ -92,8 +92,8 @@ function drawReplay(root, page, actions) {
       seats.map((n) => h('option', {value: n, selected: n === page.seat},
         n === 'all' ? t('replay.everyone') : n ? replay.names[n - 1] : t('replay.spectator'))))),
     step.text && h('p', {class: 'replay-move', 'aria-live': 'polite'},
-      step.seat ? h('strong', {}, replay.names[step.seat - 1], ': ') : null,
-      logWords(renderer, step, replay.names) || step.text,
+      // (the words name the player already: "Alice cuts ...")
+      entryWords(renderer, step, replay.names),
       step.move && h('code', {class: 'notation'}, step.move)),
     boards,
     page.step === last && replay.scores && h('p', {class: 'scores'},

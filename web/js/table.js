@@ -14,7 +14,7 @@ import {api, TableConnection} from './api.js';
 import {seatToken, creatorToken} from './seats.js';
 import {RENDERERS} from './games/index.js';
 import {createMotion, markHint} from './motion.js';
-import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, logWords, moveWords, noteWords} from './board.js';
+import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, entryWords, moveWords, noteWords} from './board.js';
 
 const ASK_BEFORE_SENDING = 'gateau.confirm-moves';
 
@@ -491,11 +491,6 @@ function hintPanel(page, actions, renderer) {
         move.exact ? ` (${t('table.hint_exact')})` : ''))));
 }
 
-// The engine's words name seats ("seat 2: take 4-7"); the page names players.
-function withNames(text, list) {
-  return text.replace(/\bseat ([1-6])\b/g, (whole, seat) => list[seat - 1] || whole);
-}
-
 function logPanel(page, renderer) {
   const snapshot = page.snapshot;
   const list = names(snapshot);
@@ -505,7 +500,7 @@ function logPanel(page, renderer) {
     // (focusable: a region that scrolls must be reachable by keyboard)
     h('ol', {reversed: true, 'aria-live': 'polite', 'data-testid': 'log', tabindex: 0,
       'aria-label': t('table.log')}, entries.map((entry) =>
-      h('li', {class: entry.seat === null ? 'chance' : ''}, logWords(renderer, entry, list) || withNames(entry.text, list),
+      h('li', {class: entry.seat === null ? 'chance' : ''}, entryWords(renderer, entry, list),
         entry.move && h('code', {class: 'notation', title: t('table.notation')}, entry.move),
         entry.note && h('em', {class: 'note'}, ' ', noteWords(entry.note, list))))));
 }
