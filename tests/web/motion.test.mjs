@@ -4,7 +4,10 @@
 // board; the log and the replay's captions in words; long names at a
 // phone's width; the move panel within reach on a phone.
 
-import {api, newPage, openSeat, settled, check} from './support.mjs';
+import {execFileSync} from 'node:child_process';
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {SOURCE, api, newPage, openSeat, settled, check} from './support.mjs';
 
 // A table of piece o' Cake with seat 1 a person and two bots, seat 1's
 // page (reduced motion or not) waiting for its first choice.
@@ -56,4 +59,96 @@ export const tests = [{
     check(await page.$$eval('.motion-arrive, .motion-leaving', (list) => list.length) === 0, 'no animation class, no ghost');
     await page.context().close();
   },
-}];
+}, {
+  name: "words: the hint's best move is marked on the board and said in words",
+  async run(env) {
+    const {page} = await cakeTable(env);
+    check(await page.$$eval('[data-testid=board] .hint-mark', (list) => list.length) === 0, 'no mark before the hint');
+    await page.click('[data-focus=hint]');
+    await page.waitForSelector('.hint-moves li', {timeout: 15000});
+    check(await page.$$eval('[data-testid=board] .hint-mark', (list) => list.length) > 0, "the hint's move is marked on the board");
+    const words = await page.textContent('.hint-moves li:first-child .hint-words');
+    const notation = await page.textContent('.hint-moves li:first-child code');
+    check(words && /^(cut|serve)/.test(words) && !words.includes(notation), `the hint in words: "${words}" for ${notation}`);
+    await page.context().close();
+  },
+}, {
+  name: "words: piece o' Cake's centre says what to do in words that fit it",
+  async run(env) {
+    const {page} = await cakeTable(env);
+    for (const gap of [2, 5]) {
+      await page.click(`[data-testid=board] .poc-gap[data-gap="${gap}"]`);
+      await settled(page);
+    }
+    const centre = await page.evaluate(() => {
+      const circle = document.querySelector('.poc-centre').getBoundingClientRect();
+      return {circle: [circle.left, circle.right],
+        lines: [...document.querySelectorAll('.poc-centre-text')].map((text) => {
+          const box = text.getBoundingClientRect();
+          return {text: text.textContent, left: box.left, right: box.right};
+        })};
+    });
+    const said = centre.lines.map((line) => line.text).join(' ');
+    check(/or play this cut/.test(said), `the centre says what else may be done: ${said}`);
+    for (const line of centre.lines) {
+      check(line.left >= centre.circle[0] && line.right <= centre.circle[1], `"${line.text}" fits the cake's centre`);
+    }
+    await page.context().close();
+  },
+}, {
+  name: "words: a replay's caption names the player once",
+  async run(env) {
+    const record = execFileSync(env.gateau, ['random', 'piece-o-cake', '--players', '3', '--seed', '9'], {encoding: 'utf8'});
+    const page = await newPage(env.browser, env.errors);
+    await page.goto(`${env.url}/#/replay`);
+    await page.setInputFiles('#record-file', {name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record)});
+    await page.waitForSelector('[data-testid=board]');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const caption = await page.$eval('.replay-move', (p) => [...p.childNodes].filter((node) => node.localName !== 'code')
+      .map((node) => node.textContent).join(''));
+    check(/^\S.* cuts the cake/.test(caption) && !/seat \d:/i.test(caption), `the caption reads as words: "${caption}"`);
+    await page.context().close();
+  },
+}, {
+  name: "icons: every picture of the page is drawn, none is a glyph a font may lack",
+  async run() {
+    // Characters every font the page names has (Latin, punctuation, the
+    // few geometric marks of the players' list and the stars); anything
+    // else outside the Japanese catalogue is drawn (web/js/icons.js,
+    // web/css/icons.css).
+    const safe = /[\x00-\x7f\u00a0-\u00ff\u2013\u2014\u2019\u2026\u2212\u00b7\u2190\u2192\u2264\u2265\u25cf\u25cb\u25c6\u2605\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/u;
+    // (comments may name the glyphs they avoid)
+    const code = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+    const files = (folder) => readdirSync(folder, {withFileTypes: true}).flatMap((entry) =>
+      entry.isDirectory() ? files(join(folder, entry.name)) : [join(folder, entry.name)]);
+    const found = [];
+    for (const file of files(join(SOURCE, 'web'))) {
+      if (file.endsWith('ja.js')) continue;
+      for (const character of code(readFileSync(file, 'utf8'))) {
+        if (!safe.test(character)) found.push(`${file.slice(SOURCE.length + 1)}: ${character}`);
+      }
+    }
+    check(!found.length, `glyphs a font may lack: ${[...new Set(found)].join(', ')}`);
+  },
+}, ...Object.entries({'piece-o-cake': 3, 'maries-table': 4, 'cake-master': 3, 'mice-cake': 2}).map(([game, players]) => ({
+  name: `layout: ${game} on a phone with names of 40 letters: no wider than the screen, the move panel in sight`,
+  async run(env) {
+    const long = (n) => `${'Wolfeschlegelsteinhausenbergerdorff'.slice(0, 39)}${n}`;
+    const seats = ['human', ...Array(players - 1).fill('heuristic')];
+    const table = await api(env.url, 'POST', '/api/tables', {game, seats, names: seats.map((_, n) => long(n + 1))});
+    const page = await newPage(env.browser, env.errors, {width: 390, height: 844});
+    await openSeat(page, env.url, table.id, table.seats[0].token);
+    await page.waitForSelector('[data-testid=board] [data-action]');
+    const layout = await page.evaluate(() => {
+      const panel = document.querySelector('.move-panel').getBoundingClientRect();
+      const send = document.querySelector('[data-testid=send]').getBoundingClientRect();
+      return {scrollWidth: document.scrollingElement.scrollWidth, innerWidth, innerHeight,
+        panel: [panel.top, panel.bottom], send: [send.top, send.bottom], scrolled: scrollY};
+    });
+    check(layout.scrollWidth <= layout.innerWidth, `the page is ${layout.scrollWidth} px wide on a ${layout.innerWidth} px screen`);
+    check(layout.scrolled === 0 && layout.send[0] >= 0 && layout.send[1] <= layout.innerHeight,
+      `Play this move is in sight without scrolling: ${JSON.stringify(layout)}`);
+    await page.context().close();
+  },
+}))];

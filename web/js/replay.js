@@ -8,6 +8,7 @@ import {t} from './i18n.js';
 import {api} from './api.js';
 import {RENDERERS} from './games/index.js';
 import {renderBoard, gameTitle, entryWords} from './board.js';
+import {icon} from './icons.js';
 
 export function showReplay(main, id, seat) {
   const root = h('section', {class: 'replay'});
@@ -76,13 +77,13 @@ function drawReplay(root, page, actions) {
     h('h1', {}, t('replay.title'), ': ', gameTitle(replay.game)),
     upload,
     h('div', {class: 'replay-controls', role: 'group', 'aria-label': t('replay.controls')},
-      // (|◀ and ▶|, not ⏮ and ⏭: those are missing from many machines' fonts)
-      h('button', {type: 'button', onclick: go(0), 'aria-label': t('replay.first')}, '|◀'),
-      h('button', {type: 'button', onclick: go(page.step - 1), 'aria-label': t('replay.previous')}, '◀'),
+      // (drawn, not glyphs: ⏮ and ⏭ are missing from many machines' fonts, icons.js)
+      h('button', {type: 'button', onclick: go(0), 'aria-label': t('replay.first')}, icon('first')),
+      h('button', {type: 'button', onclick: go(page.step - 1), 'aria-label': t('replay.previous')}, icon('previous')),
       h('input', {type: 'range', min: 0, max: last, value: page.step, 'aria-label': t('replay.position'),
         oninput: (event) => go(Number(event.target.value))()}),
-      h('button', {type: 'button', onclick: go(page.step + 1), 'aria-label': t('replay.next')}, '▶'),
-      h('button', {type: 'button', onclick: go(last), 'aria-label': t('replay.last')}, '▶|'),
+      h('button', {type: 'button', onclick: go(page.step + 1), 'aria-label': t('replay.next')}, icon('next')),
+      h('button', {type: 'button', onclick: go(last), 'aria-label': t('replay.last')}, icon('last')),
       h('span', {class: 'step'}, t('replay.step', {step: page.step, steps: last})),
       h('label', {for: 'replay-seat'}, t('replay.seen_by')),
       h('select', {id: 'replay-seat', onchange: (event) => {
