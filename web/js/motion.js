@@ -2,9 +2,10 @@
 //
 // The renderers know nothing of it: when a new snapshot is drawn, the new
 // board is compared with the one it replaces, element by element (an
-// element is known by its place in the tree, its tag, its classes and the
-// renderers' data-piece, data-card, data-gap, data-seat and data-v).
-// What is new or changed is the last move, and keeps the class
+// element is known by its place in the tree, its tag, its first class,
+// which names what it is, and the renderers' data-piece, data-card,
+// data-gap, data-seat and data-v).  What is new, or small and changed (a
+// card turned up, a die, a mouse), is the last move, and keeps the class
 // "last-move" until the next snapshot (redraws while a move is being
 // built mark it again); what left the board is drawn once more as a ghost
 // that goes away (a served cake's pieces, a card passed).
@@ -34,10 +35,13 @@ function classesOf(element) {
   return [...element.classList].filter((name) => !PASSING_CLASSES.has(name)).sort().join('.');
 }
 
+// (the first class only: the others say its state, "mc-phase-assign",
+// "taken", "mc-back", which may change while it stays the same thing)
 function identity(element) {
   const marks = IDENTITY_ATTRIBUTES.map((name) => element.getAttribute(name))
     .filter((value) => value !== null).join(',');
-  return `${element.localName}.${classesOf(element)}[${marks}]`;
+  const first = [...element.classList].find((name) => !PASSING_CLASSES.has(name)) || '';
+  return `${element.localName}.${first}[${marks}]`;
 }
 
 // What an element shows by itself: its attributes (but those that follow
@@ -47,8 +51,15 @@ function signature(element) {
     .map((a) => `${a.name}=${a.value}`).sort().join(' ');
   const text = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE)
     .map((node) => node.nodeValue).join('');
-  return `${attributes}|${text}`;
+  return `${classesOf(element)}|${attributes}|${text}`;
 }
+
+// A changed element is marked if it is a small thing (a die, a mouse, a
+// line of text) or a thing the renderer names (a piece taken, a card
+// turned up), not a panel whose state class changed.
+const SMALL = 16;
+const small = (element) => element.getElementsByTagName('*').length <= SMALL ||
+  ['data-piece', 'data-card', 'data-gap'].some((name) => element.hasAttribute(name));
 
 // Every element of a board by its key (its path of identities, each with
 // its rank among the siblings of the same identity).  Ghosts and tooltips
@@ -83,13 +94,21 @@ function awayFrom(box, around) {
   return [Math.round((dx / length) * 28), Math.round((dy / length) * 28)];
 }
 
+// A ghost is a picture only: out of the accessibility tree, out of the
+// keyboard's reach (inert), and unknown to the page's and tests' selectors.
 function ghostOf(element) {
   const ghost = element.cloneNode(true);
   ghost.classList.add('motion-leaving');
   ghost.classList.remove('last-move', 'motion-arrive', 'hint-mark');
   ghost.setAttribute('aria-hidden', 'true');
+  ghost.setAttribute('inert', '');
   for (const node of [ghost, ...ghost.querySelectorAll('*')]) {
-    for (const name of ['data-action', 'data-testid', 'tabindex', 'role', 'id', 'data-focus']) node.removeAttribute(name);
+    for (const name of ['data-action', 'data-testid', 'data-undo', 'role', 'id', 'data-focus', 'aria-label']) {
+      node.removeAttribute(name);
+    }
+    if (node.hasAttribute('tabindex') || node.matches('a, button, input, select, textarea, summary')) {
+      node.setAttribute('tabindex', '-1');
+    }
   }
   ghost.addEventListener('animationend', () => ghost.remove(), {once: true});
   return ghost;
@@ -137,7 +156,7 @@ function changes(before, after) {
     const old = before.get(key);
     const holderKey = parentKey(key);
     if (old) {
-      if (signature(old) !== signature(element)) marked.add(key);
+      if (signature(old) !== signature(element) && small(element)) marked.add(key);
     } else if (holderKey === '' || before.has(holderKey)) {
       marked.add(key); // (new, in something that was there: the top of what is new)
     }
