@@ -113,7 +113,7 @@ export const tests = [{
   },
 }, {
   name: "icons: every picture of the page is drawn, none is a glyph a font may lack",
-  async run() {
+  async run(env) {
     // Characters every font the page names has (Latin, punctuation, the
     // few geometric marks of the players' list and the stars); anything
     // else outside the Japanese catalogue is drawn (web/js/icons.js,
@@ -131,6 +131,26 @@ export const tests = [{
       }
     }
     check(!found.length, `glyphs a font may lack: ${[...new Set(found)].join(', ')}`);
+    // The style sheets' icons are masks of drawings (web/css/icons.css).
+    const page = await newPage(env.browser, env.errors);
+    await page.goto(`${env.url}/#/`);
+    const masks = await page.evaluate(async () => {
+      for (const game of ['maries-table', 'mice-cake', 'cake-master']) {
+        const link = Object.assign(document.createElement('link'), {rel: 'stylesheet', href: `css/games/${game}.css`});
+        await new Promise((done) => { link.onload = done; document.head.append(link); });
+      }
+      const probe = document.createElement('div');
+      probe.innerHTML = '<span class="mt-role eldest">e</span><span class="mt-thumb big up"></span>' +
+        '<span class="mt-fork"></span><p class="mc-out-low"><span class="mc-verdict">v</span></p>' +
+        '<ol class="cm-steps"><li class="now">n</li></ol>';
+      document.body.append(probe);
+      return [...probe.querySelectorAll('.mt-role, .mt-thumb, .mt-fork, .mc-verdict, li.now')].map((element) => {
+        const style = getComputedStyle(element, '::before');
+        return `${element.className}: ${style.content} ${style.maskImage || style.webkitMaskImage}`;
+      });
+    });
+    for (const mask of masks) check(/data:image\/svg\+xml/.test(mask), `a drawn icon: ${mask}`);
+    await page.context().close();
   },
 }, ...Object.entries({'piece-o-cake': 3, 'maries-table': 4, 'cake-master': 3, 'mice-cake': 2}).map(([game, players]) => ({
   name: `layout: ${game} on a phone with names of 40 letters: no wider than the screen, the move panel in sight`,
