@@ -79,7 +79,7 @@ async function picture(browser, url, table, spec, where, errors) {
   // (the page's own motion settled too: a picture of the move, not of a fade)
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect &&
     a.effect.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))));
-  const path = resolve(folder, `${spec.game}${where === 'phone' ? '-phone' : ''}.png`);
+  const path = resolve(folder, `${spec.game}-${where}.png`);
   await page.screenshot({path});
   await page.context().close();
   return path;

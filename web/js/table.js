@@ -289,6 +289,8 @@ function drawTable(root, page, actions) {
   const focused = document.activeElement;
   const focusKey = focused && root.contains(focused) &&
     (focused.dataset.focus || (focused.dataset.action && `action-${focused.dataset.action}`));
+  // (a ring shows on the element again only if it showed: not after a click)
+  const ringShown = Boolean(focusKey) && focused.matches(':focus-visible');
 
   const renderer = RENDERERS[snapshot.game];
   const offered = page.busy || snapshot.over ? [] : aloneChosen(page) ? snapshot.legal : page.legal;
@@ -334,7 +336,7 @@ function drawTable(root, page, actions) {
   if (focusKey && document.activeElement !== focused) {
     const again = root.querySelector(`[data-focus="${focusKey}"]`) ||
       (focusKey.startsWith('action-') && root.querySelector(`[data-action="${focusKey.slice(7)}"]`));
-    if (again) again.focus();
+    if (again) again.focus({focusVisible: ringShown});
   }
   // (for bench/bench_web.mjs: what a whole redraw costs)
   performance.measure('gateau-draw', {start: started});
