@@ -26,6 +26,12 @@ const PASSING_CLASSES = new Set(['legal', 'picked', 'chosen', 'dim', 'offered', 
 const PASSING_ATTRIBUTES = new Set(['class', 'tabindex', 'role', 'data-action', 'data-undo', 'aria-pressed',
   'aria-label', 'aria-disabled', 'style']);
 const MOST_GHOSTS = 40;
+// What moves: the games' things (by their first class or their data-
+// identity), not lines of text, which would only blur into their
+// successors.
+const THING = /card|piece|die|mouse|domino|chip|pair|stack|mini|vote|tak|gap|slot|stash/;
+const isThing = (element) => IDENTITY_ATTRIBUTES.slice(0, 3).some((name) => element.hasAttribute(name)) ||
+  THING.test(element.classList[0] || '');
 
 export function motionWanted() {
   return !(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
@@ -125,6 +131,7 @@ function addGhosts(before, after, oldBoard, newBoard) {
     const holderKey = parentKey(key);
     if (after.has(key) || (holderKey !== '' && !after.has(holderKey))) continue;
     if (count >= MOST_GHOSTS) break;
+    if (!isThing(element)) continue;
     const box = element.getBoundingClientRect();
     if (!box.width || !box.height) continue;
     const ghost = ghostOf(element);
@@ -187,7 +194,7 @@ export function createMotion() {
         const element = after.get(key);
         if (!element) continue;
         element.classList.add('last-move');
-        if (animate) element.classList.add('motion-arrive');
+        if (animate && isThing(element)) element.classList.add('motion-arrive');
       }
     },
   };
