@@ -212,7 +212,7 @@ export default {
   'poc.log.nothing': 'nothing',
   'poc.log.eat_variety': 'eats all the {variety} collected',
   'poc.log.pass': 'passes',
-  'poc.log.untaken': '. Nobody took {pieces}: {n} slices leave the game and score for nobody.',
+  'poc.log.untaken': {one: '. Nobody took {pieces}: {n} slice leaves the game and scores for nobody.', other: '. Nobody took {pieces}: {n} slices leave the game and score for nobody.'},
   'poc.log.untaken_piece': 'piece {piece} ({varieties})',
   'poc.move.cut': 'cut into {pieces}',
   'poc.move.cut_whole': 'serve the cake whole',
@@ -578,6 +578,7 @@ export default {
   'mc.round_limit': 'The {limit}-round guard ended the game as it stood.',
   'mc.log.seat': 'seat {seat}',
   'mc.log.sep': ', ',
+  'mc.log.clause_sep': ';',
   'mc.log.dice_sep': ', ',
   'mc.log.deal': 'The {n} pieces are shuffled face down into the grid; rows 1, 3, 5 and 7 are turned up.',
   'mc.log.assigned': '{name} has assigned',
@@ -610,7 +611,7 @@ export default {
   'mc.log.no_change': ' no piece changes hands',
   'mc.log.round_limit': '. The {limit}-round guard ends the game.',
   'mc.log.empty': '. The grid is empty: game over.',
-  'mc.log.tired': '. {name} has {n} exhausted mice sitting out round {round}',
+  'mc.log.tired': {one: '. {name} has {n} exhausted mouse sitting out round {round}', other: '. {name} has {n} exhausted mice sitting out round {round}'},
   'mc.log.stop': '.',
 
   // ---- end of Mice Cake

@@ -576,6 +576,7 @@ export default {
   'mc.round_limit': '{limit} ラウンドの上限でゲームはその時点で終了しました。',
   'mc.log.seat': '席 {seat}',
   'mc.log.sep': '、',
+  'mc.log.clause_sep': '、',
   'mc.log.dice_sep': '・',
   'mc.log.deal': '{n} 枚のピースを伏せたまま格子に並べ、1・3・5・7 行目を表にした。',
   'mc.log.assigned': '{name} がネズミを置いた',

@@ -645,7 +645,7 @@ export function describeMove(notation) {
 export function describe(entry, ctx) {
   const name = (seat) => playerName(ctx, seat, t('mc.log.seat', {seat}));
   const pieces = (list) => list.split(' ').join(t('mc.log.sep'));
-  const sep = (m) => (m ? t('mc.log.sep') : '');
+  const sep = (m) => (m ? t('mc.log.clause_sep') : '');
   return readSentence(entry.text, [
     [/The (\d+) pieces are shuffled face down into the grid; rows 1, 3, 5 and 7 are turned up\./y,
       (m) => t('mc.log.deal', {n: m[1]})],
