@@ -5,12 +5,13 @@
 //
 //   node scripts/screenshots.mjs build/gateau [docs/images]
 //
-// It starts a `gateau serve` of its own (tests/web/support.mjs), plays
-// seat 1 through the API (the first legal parts each time: no search)
-// against heuristic bots until the game is under way, then clicks one part
-// of seat 1's next move on the page and takes the pictures (pngquant, when
-// the machine has it, makes them small).  The games are dealt at random: each run
-// shows other cakes.
+// It starts a `gateau serve` of its own (tests/web/support.mjs), opens
+// seat 1's page on both screens, plays seat 1 through the API (the first
+// legal parts each time: no search) against heuristic bots until the game
+// is under way (the pages follow, and mark the last move), then clicks
+// one part of seat 1's next move on each page and takes the pictures
+// (pngquant, when the machine has it, makes them small).  The games are
+// dealt at random: each run shows other cakes.
 
 import {resolve} from 'node:path';
 import {execFileSync} from 'node:child_process';
@@ -69,16 +70,36 @@ async function playOnce(url, id, token, snapshot) {
   }
 }
 
-async function picture(browser, url, table, spec, where, errors) {
+// Seat 1's page on a screen, opened before the moves are played, so that
+// it follows them and marks the last one on the board.
+async function openPage(browser, url, table, where, errors) {
   const page = await newPage(browser, errors, VIEWPORTS[where]);
   await openSeat(page, url, table.id, table.seats[0].token);
+  return page;
+}
+
+// The picture: once the page shows the table as it is (its log as long
+// as the snapshot's), one part of the move chosen, the motion over.
+async function picture(page, spec, where, logLength) {
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log] li').length >= n, logLength);
   const part = page.locator('[data-testid=board]').locator(spec.part).first();
   await part.waitFor();
+  // (from the top of the page: the click scrolls only if the part is below)
+  await page.evaluate(() => window.scrollTo(0, 0));
   await part.click();
   await settled(page);
-  // (the page's own motion settled too: a picture of the move, not of a fade)
+  // (a picture of the move, not of a fade)
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect &&
     a.effect.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))));
+  // The page as high as it goes with the part chosen still in sight.
+  await page.evaluate(() => {
+    const chosen = document.querySelector('[data-testid=board] [data-undo]') || document.activeElement;
+    const bottom = chosen.getBoundingClientRect().bottom + window.scrollY;
+    // (on a phone the move panel is a bar over the bottom of the screen)
+    const panel = document.querySelector('.move-panel');
+    const covered = panel && getComputedStyle(panel).position === 'fixed' ? panel.offsetHeight : 0;
+    window.scrollTo(0, Math.max(0, bottom - (window.innerHeight - covered) + 24));
+  });
   const path = resolve(folder, `${spec.game}-${where}.png`);
   await page.screenshot({path});
   await page.context().close();
@@ -104,14 +125,17 @@ try {
     const table = await api(server.url, 'POST', '/api/tables', {game: spec.game, seats: spec.seats,
       names: NAMES.slice(0, spec.seats.length)});
     const token = table.seats[0].token;
+    const pages = {};
+    for (const where of Object.keys(VIEWPORTS)) pages[where] = await openPage(browser, server.url, table, where, errors);
+    let snapshot;
     for (let moves = 0; ; moves++) {
-      const snapshot = await whenToMove(server.url, table.id, token);
+      snapshot = await whenToMove(server.url, table.id, token);
       if (spec.ready(snapshot.view)) break;
       if (moves > 300) throw new Error(`${spec.game}: the moment of the picture never came`);
       await playOnce(server.url, table.id, token, snapshot);
     }
     for (const where of Object.keys(VIEWPORTS)) {
-      const path = await picture(browser, server.url, table, spec, where, errors);
+      const path = await picture(pages[where], spec, where, snapshot.log.length);
       shrink(path);
       console.log(`${path}: ${Math.round(statSync(path).size / 1024)} KB`);
     }

@@ -6,9 +6,10 @@
 // which names what it is, and the renderers' data-piece, data-card,
 // data-gap, data-seat and data-v).  What is new, or small and changed (a
 // card turned up, a die, a mouse), is the last move, and keeps the class
-// "last-move" until the next snapshot (redraws while a move is being
-// built mark it again); what left the board is drawn once more as a ghost
-// that goes away (a served cake's pieces, a card passed).
+// "last-move" (a line of text: "last-change") until the next snapshot
+// (redraws while a move is being built mark it again); what left the board
+// is drawn once more as a ghost that goes away (a served cake's pieces, a
+// card passed).
 //
 // The animations are CSS (web/css/motion.css), started by classes, and
 // they never hold anything up: the board is live at once, a ghost takes
@@ -20,7 +21,7 @@
 const IDENTITY_ATTRIBUTES = ['data-piece', 'data-card', 'data-gap', 'data-seat', 'data-v'];
 // Classes that say how the move being built or this module marks an
 // element, not what the element is.
-const PASSING_CLASSES = new Set(['legal', 'picked', 'chosen', 'dim', 'offered', 'last-move',
+const PASSING_CLASSES = new Set(['legal', 'picked', 'chosen', 'dim', 'offered', 'last-move', 'last-change',
   'motion-arrive', 'motion-leaving', 'hint-mark']);
 // Attributes that change with the move being built or with focus.
 const PASSING_ATTRIBUTES = new Set(['class', 'tabindex', 'role', 'data-action', 'data-undo', 'aria-pressed',
@@ -105,7 +106,7 @@ function awayFrom(box, around) {
 function ghostOf(element) {
   const ghost = element.cloneNode(true);
   ghost.classList.add('motion-leaving');
-  ghost.classList.remove('last-move', 'motion-arrive', 'hint-mark');
+  ghost.classList.remove('last-move', 'last-change', 'motion-arrive', 'hint-mark');
   ghost.setAttribute('aria-hidden', 'true');
   ghost.setAttribute('inert', '');
   for (const node of [ghost, ...ghost.querySelectorAll('*')]) {
@@ -155,17 +156,21 @@ function addGhosts(before, after, oldBoard, newBoard) {
   }
 }
 
-// The keys of what is new or changed in after: the topmost of each
-// new subtree, and every element whose own look changed.
+// The keys of what is new or changed in after: the topmost small thing
+// of each new subtree (a new panel is looked into, not ringed whole), and
+// every small thing whose own look changed.  (A map holds its keys in
+// document order: a holder comes before what it holds.)
 function changes(before, after) {
   const marked = new Set();
+  const lookedInto = new Set();
   for (const [key, element] of after) {
     const old = before.get(key);
     const holderKey = parentKey(key);
     if (old) {
       if (signature(old) !== signature(element) && small(element)) marked.add(key);
-    } else if (holderKey === '' || before.has(holderKey)) {
-      marked.add(key); // (new, in something that was there: the top of what is new)
+    } else if (holderKey === '' || before.has(holderKey) || lookedInto.has(holderKey)) {
+      if (small(element)) marked.add(key);
+      else lookedInto.add(key);
     }
   }
   return marked;
@@ -193,7 +198,8 @@ export function createMotion() {
       for (const key of marks) {
         const element = after.get(key);
         if (!element) continue;
-        element.classList.add('last-move');
+        // (a thing ringed, and moving in; a line of text underlined)
+        element.classList.add(isThing(element) ? 'last-move' : 'last-change');
         if (animate && isThing(element)) element.classList.add('motion-arrive');
       }
     },
