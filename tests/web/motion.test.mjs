@@ -97,7 +97,7 @@ export const tests = [{
     await page.context().close();
   },
 }, {
-  name: "words: a replay's caption names the player once",
+  name: "words: a replay's caption names the player once, and its move is marked on the board",
   async run(env) {
     const record = execFileSync(env.gateau, ['random', 'piece-o-cake', '--players', '3', '--seed', '9'], {encoding: 'utf8'});
     const page = await newPage(env.browser, env.errors);
@@ -109,6 +109,8 @@ export const tests = [{
     const caption = await page.$eval('.replay-move', (p) => [...p.childNodes].filter((node) => node.localName !== 'code')
       .map((node) => node.textContent).join(''));
     check(/^\S.* cuts the cake/.test(caption) && !/seat \d:/i.test(caption), `the caption reads as words: "${caption}"`);
+    check(await page.$$eval('.replay > [data-testid=board] .last-move', (list) => list.length) > 0,
+      "the step's move is marked on the replay's board");
     await page.context().close();
   },
 }, {

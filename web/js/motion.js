@@ -27,6 +27,11 @@ const PASSING_CLASSES = new Set(['legal', 'picked', 'chosen', 'dim', 'offered', 
 const PASSING_ATTRIBUTES = new Set(['class', 'tabindex', 'role', 'data-action', 'data-undo', 'aria-pressed',
   'aria-label', 'aria-disabled', 'style']);
 const MOST_GHOSTS = 40;
+// How long a ghost takes to go (web/css/motion.css's gateau-leave): boards
+// that follow each other faster (a burst of bots' moves, a replay stepped
+// through with a key held) get no ghosts, which would be gone before
+// being seen, and whose places cost a layout each.
+const LEAVE_MS = 350;
 // What moves: the games' things (by their first class or their data-
 // identity), not lines of text, which would only blur into their
 // successors.
@@ -68,30 +73,24 @@ const SMALL = 16;
 const small = (element) => element.getElementsByTagName('*').length <= SMALL ||
   ['data-piece', 'data-card', 'data-gap'].some((name) => element.hasAttribute(name));
 
-// Every element of a board by its key (its path of identities, each with
-// its rank among the siblings of the same identity).  Ghosts and tooltips
-// (<title>) are left out.
-function keyed(root) {
+// An element's children by their keys (identity and rank among the
+// siblings of the same identity); ghosts and tooltips (<title>) left out.
+function childrenByKey(element) {
   const found = new Map();
-  const walk = (element, path) => {
-    const seen = new Map();
-    for (const child of element.children) {
-      if (child.classList.contains('motion-leaving') || child.localName === 'title') continue;
-      const id = identity(child);
-      const rank = seen.get(id) || 0;
-      seen.set(id, rank + 1);
-      const key = `${path}/${id}#${rank}`;
-      found.set(key, child);
-      walk(child, key);
-    }
-  };
-  walk(root, '');
+  const seen = new Map();
+  for (const child of element.children) {
+    if (child.classList.contains('motion-leaving') || child.localName === 'title') continue;
+    const id = identity(child);
+    const rank = seen.get(id) || 0;
+    seen.set(id, rank + 1);
+    found.set(`${id}#${rank}`, child);
+  }
   return found;
 }
 
-function parentKey(key) {
-  return key.slice(0, key.lastIndexOf('/'));
-}
+// A path of keys from the board down (joined by a line break, which no
+// key holds).
+const join = (path, key) => (path ? `${path}\n${key}` : key);
 
 // Where a ghost goes: away from the middle of what holds it.
 function awayFrom(box, around) {
@@ -121,83 +120,124 @@ function ghostOf(element) {
   return ghost;
 }
 
-// The elements that left: drawn again in the new board, going.  An SVG
+// The elements that left ({element, holder}, holder the new element in
+// whose place it was): drawn again in the new board, going.  An SVG
 // element goes back into its drawing (same coordinates); an HTML element
 // is laid over the new board where it was.
-function addGhosts(before, after, oldBoard, newBoard) {
+function addGhosts(gone, oldBoard, newBoard) {
   const boardBox = oldBoard.getBoundingClientRect();
   let count = 0;
-  for (const [key, element] of before) {
-    // (only the topmost element of what left: its holder is still there)
-    const holderKey = parentKey(key);
-    if (after.has(key) || (holderKey !== '' && !after.has(holderKey))) continue;
+  for (const {element, holder} of gone) {
     if (count >= MOST_GHOSTS) break;
     if (!isThing(element)) continue;
     const box = element.getBoundingClientRect();
     if (!box.width || !box.height) continue;
     const ghost = ghostOf(element);
-    if (element instanceof SVGElement && element.localName !== 'svg') {
-      const holder = after.get(holderKey);
-      if (!holder) continue;
-      const drawing = element.ownerSVGElement.getBoundingClientRect();
-      const [dx, dy] = awayFrom(box, drawing);
-      ghost.style.setProperty('--leave-x', `${dx}px`);
-      ghost.style.setProperty('--leave-y', `${dy}px`);
+    const inDrawing = element instanceof SVGElement && element.localName !== 'svg';
+    const [dx, dy] = awayFrom(box, inDrawing ? element.ownerSVGElement.getBoundingClientRect() : boardBox);
+    ghost.style.setProperty('--leave-x', `${dx}px`);
+    ghost.style.setProperty('--leave-y', `${dy}px`);
+    if (inDrawing) {
       holder.append(ghost);
     } else {
-      const [dx, dy] = awayFrom(box, boardBox);
       Object.assign(ghost.style, {position: 'absolute', margin: '0', left: `${box.left - boardBox.left}px`,
         top: `${box.top - boardBox.top}px`, width: `${box.width}px`, height: `${box.height}px`});
-      ghost.style.setProperty('--leave-x', `${dx}px`);
-      ghost.style.setProperty('--leave-y', `${dy}px`);
       newBoard.append(ghost);
     }
     count++;
   }
 }
 
-// The keys of what is new or changed in after: the topmost small thing
-// of each new subtree (a new panel is looked into, not ringed whole), and
-// every small thing whose own look changed.  (A map holds its keys in
-// document order: a holder comes before what it holds.)
-function changes(before, after) {
-  const marked = new Set();
-  const lookedInto = new Set();
-  for (const [key, element] of after) {
-    const old = before.get(key);
-    const holderKey = parentKey(key);
-    if (old) {
-      if (signature(old) !== signature(element) && small(element)) marked.add(key);
-    } else if (holderKey === '' || before.has(holderKey) || lookedInto.has(holderKey)) {
-      if (small(element)) marked.add(key);
-      else lookedInto.add(key);
+// What is new (the topmost small thing of each new subtree: a new panel
+// is looked into, not ringed whole), what changed (every small thing whose
+// own look changed) and what left, between the old board and the new:
+// the two are walked together, and a subtree equal in both is passed by
+// at once (isEqualNode), so that the cost is that of what changed.
+function compare(oldElement, newElement, path, found) {
+  const olds = childrenByKey(oldElement);
+  const news = childrenByKey(newElement);
+  for (const [key, element] of news) {
+    const old = olds.get(key);
+    const at = join(path, key);
+    if (!old) lookInto(element, at, found);
+    else if (!old.isEqualNode(element)) {
+      if (signature(old) !== signature(element) && small(element)) found.marks.push({key: at, element});
+      compare(old, element, at, found);
     }
   }
-  return marked;
+  for (const [key, old] of olds) if (!news.has(key)) found.gone.push({element: old, holder: newElement});
 }
 
-// One per table page: follows the snapshots' versions.
+function lookInto(element, path, found) {
+  if (small(element)) {
+    found.marks.push({key: path, element});
+    return;
+  }
+  for (const [key, child] of childrenByKey(element)) lookInto(child, join(path, key), found);
+}
+
+// The elements of board at the paths marked (a redraw of the same
+// snapshot: the move being built changed the board), walked down along
+// those paths only.
+function findMarked(board, paths) {
+  const found = [];
+  const walk = (element, prefix, remaining) => {
+    const children = childrenByKey(element);
+    const next = new Map();
+    for (const path of remaining) {
+      const cut = path.indexOf('\n', prefix.length ? prefix.length + 1 : 0);
+      const key = path.slice(prefix.length ? prefix.length + 1 : 0, cut < 0 ? undefined : cut);
+      const child = children.get(key);
+      if (!child) continue;
+      if (cut < 0) found.push(child);
+      else {
+        if (!next.has(key)) next.set(key, []);
+        next.get(key).push(path);
+      }
+    }
+    for (const [key, paths] of next) walk(children.get(key), join(prefix, key), paths);
+  };
+  walk(board, '', paths);
+  return found;
+}
+
+// The old board's own marks and ghosts taken off, so that what did not
+// change is equal in both boards (the old one is being replaced).
+function unmark(board) {
+  for (const ghost of board.querySelectorAll('.motion-leaving')) ghost.remove();
+  for (const element of board.querySelectorAll('.last-move, .last-change, .motion-arrive, .hint-mark, .picked')) {
+    element.classList.remove('last-move', 'last-change', 'motion-arrive', 'hint-mark', 'picked');
+  }
+}
+
+// One per page (a table, a replay): follows the snapshots' versions.
 export function createMotion() {
   let version = null;
-  let marks = new Set();
+  let marks = [];   // the paths of the elements marked for this version
+  let lastChange = -Infinity;
   return {
     // Marks newBoard (about to replace oldBoard, still on the page) with
     // what changed since the last snapshot drawn.
     show(oldBoard, newBoard, snapshotVersion) {
-      const after = keyed(newBoard);
       const fresh = version !== null && snapshotVersion !== version && oldBoard;
+      let elements = [];
       if (fresh) {
-        const before = keyed(oldBoard);
-        marks = changes(before, after);
-        if (motionWanted()) addGhosts(before, after, oldBoard, newBoard);
-      } else if (version === null || snapshotVersion !== version) {
-        marks = new Set();
+        unmark(oldBoard);
+        const found = {marks: [], gone: []};
+        compare(oldBoard, newBoard, '', found);
+        marks = found.marks.map((mark) => mark.key);
+        elements = found.marks.map((mark) => mark.element);
+        const now = performance.now();
+        if (motionWanted() && now - lastChange > LEAVE_MS) addGhosts(found.gone, oldBoard, newBoard);
+        lastChange = now;
+      } else if (snapshotVersion !== version) {
+        marks = [];
+      } else if (marks.length) {
+        elements = findMarked(newBoard, marks);
       }
       version = snapshotVersion;
       const animate = fresh && motionWanted();
-      for (const key of marks) {
-        const element = after.get(key);
-        if (!element) continue;
+      for (const element of elements) {
         // (a thing ringed, and moving in; a line of text underlined)
         element.classList.add(isThing(element) ? 'last-move' : 'last-change');
         if (animate && isThing(element)) element.classList.add('motion-arrive');

@@ -9,14 +9,17 @@ import {api} from './api.js';
 import {RENDERERS} from './games/index.js';
 import {renderBoard, gameTitle, entryWords} from './board.js';
 import {icon} from './icons.js';
+import {createMotion} from './motion.js';
 
 export function showReplay(main, id, seat) {
   const root = h('section', {class: 'replay'});
   replace(main, root);
   // seat: 0 a spectator's view, a seat's, or 'all' (every seat's board)
-  const page = {id, seat: seat || 0, replay: null, step: 0, record: null, error: ''};
+  const page = {id, seat: seat || 0, replay: null, step: 0, record: null, error: '',
+    motion: createMotion()}; // (each step's move marked on the board, as at a table)
   const load = async () => {
     page.error = '';
+    page.motion = createMotion(); // (another record or another seat's view: nothing to compare)
     try {
       page.replay = page.id ? await api.replay(page.id, page.seat)
         : await api.replayRecord(page.record, page.seat);
@@ -73,6 +76,7 @@ function drawReplay(root, page, actions) {
     ? step.views.map((view, index) => h('section', {class: 'replay-seat', 'aria-label': replay.names[index]},
       h('h2', {}, replay.names[index]), renderBoard(renderer, snapshotFor(index + 1, view), [], [], () => {})))
     : renderBoard(renderer, snapshotFor(page.seat, step.view), [], [], () => {});
+  if (!step.views) page.motion.show(root.querySelector(':scope > [data-testid=board]'), boards, page.step);
   replace(root,
     h('h1', {}, t('replay.title'), ': ', gameTitle(replay.game)),
     upload,
