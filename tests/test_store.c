@@ -233,6 +233,36 @@ BOTH_BACKENDS(round_trip_of_every_call)
     store_close(storage);
 }
 
+/* A finished table's review: none at first, kept, replaced, kept across
+ * a reopening, refused for a table that is not there, and gone with its
+ * table. */
+BOTH_BACKENDS(reviews_are_kept_with_their_table)
+{
+    const char *path = location(which, "reviews.db");
+    store *storage = open_store(path);
+    write_sample(storage, "t1");
+    char error[256], *review = (char *)"not read";
+    cr_assert(store_load_review(storage, "t1", &review, error, sizeof error), "%s", error);
+    cr_assert_null(review, "no review yet");
+    cr_assert(store_save_review(storage, "t1", "{\"n\":1}", 100, error, sizeof error), "%s", error);
+    cr_assert(store_save_review(storage, "t1", "{\"n\":2}", 200, error, sizeof error), "%s", error);
+    expect_error(store_save_review(storage, "nope", "{}", 1, error, sizeof error), error, "no table nope");
+    store_close(storage);
+
+    storage = open_store(path);
+    cr_assert(store_load_review(storage, "t1", &review, error, sizeof error), "%s", error);
+    cr_assert_str_eq(review, "{\"n\":2}", "the last one kept");
+    free(review);
+    cr_assert(store_load_review(storage, "nope", &review, error, sizeof error), "%s", error);
+    cr_assert_null(review);
+    bool deleted;
+    cr_assert(store_delete_table(storage, "t1", -1, &deleted, error, sizeof error), "%s", error);
+    cr_assert(deleted);
+    cr_assert(store_load_review(storage, "t1", &review, error, sizeof error), "%s", error);
+    cr_assert_null(review, "gone with its table");
+    store_close(storage);
+}
+
 BOTH_BACKENDS(unfinished_only_and_stopping)
 {
     store *storage = open_store(location(which, "filter.db"));
@@ -454,7 +484,7 @@ Test(store, a_new_database_is_marked_and_in_wal_mode)
     cr_assert_eq(sqlite3_prepare_v2(database, "PRAGMA user_version", -1, &statement, NULL),
                  SQLITE_OK);
     cr_assert_eq(sqlite3_step(statement), SQLITE_ROW);
-    cr_assert_eq(sqlite3_column_int(statement, 0), 2);
+    cr_assert_eq(sqlite3_column_int(statement, 0), 3, "the schema's version: its migrations");
     sqlite3_finalize(statement);
     sqlite3_close(database);
 }
@@ -1109,10 +1139,11 @@ BOTH_BACKENDS(a_database_from_before_the_time_of_moves_is_upgraded)
     cr_assert(store_finish_table(storage, "ended", "{}", error, sizeof error), "%s", error);
     store_close(storage);
     if (which == SQLITE)
-        execute(path, "ALTER TABLE moves DROP COLUMN played; PRAGMA user_version = 1;");
+        execute(path, "ALTER TABLE moves DROP COLUMN played; DROP TABLE reviews;"
+                      " PRAGMA user_version = 1;");
     else
         postgres_execute(path, "ALTER TABLE moves DROP COLUMN played; DROP TABLE decks;"
-                               " UPDATE gateau_schema SET version = 1");
+                               " DROP TABLE reviews; UPDATE gateau_schema SET version = 1");
 
     int64_t before = (int64_t)time(NULL);
     storage = open_store(path);

@@ -66,8 +66,18 @@ enum {
      * slowest game (docs/server.md). */
     SERVER_DEFAULT_BOT_ITERS = 20000,
     /* An ext: program's time per move without ms= (docs/protocol.md). */
-    SERVER_EXT_DEFAULT_MS = 10000
+    SERVER_EXT_DEFAULT_MS = 10000,
+    SERVER_MAX_REVIEW_THREADS = 16
 };
+
+/* How a table's review stands (reviews.c). */
+typedef enum review_state {
+    REVIEW_NONE,    /* none asked for since the server started */
+    REVIEW_QUEUED,
+    REVIEW_RUNNING,
+    REVIEW_DONE,
+    REVIEW_FAILED
+} review_state;
 
 typedef struct server_options {
     const char *bind;     /* "127.0.0.1" */
@@ -101,6 +111,11 @@ typedef struct server_options {
     /* ext: bot specs (docs/protocol.md) tables may name, comma-separated,
      * exactly as given; NULL: none (an ext: spec runs a program here). */
     const char *ext_bots;
+    /* Reviews (reviews.c): threads searching, jobs waiting at most, and
+     * each search's iterations (0: the review library's default). */
+    int review_threads;
+    int review_queue;
+    int review_iters;
 } server_options;
 
 /* The defaults of the limits above (gateau serve's, and the tests'). */
@@ -108,7 +123,8 @@ typedef struct server_options {
     .connections = 10000, .address_connections = 128, .address_websockets = 64,      \
     .address_requests = 100, .address_tables = 30, .spectators = 100,                 \
     .websocket_ping = SERVER_PING_SECONDS, .keep_alive = SERVER_IDLE_SECONDS,            \
-    .max_bot_ms = 5000, .max_bot_iters = SERVER_DEFAULT_BOT_ITERS, .store_retry = 60
+    .max_bot_ms = 5000, .max_bot_iters = SERVER_DEFAULT_BOT_ITERS, .store_retry = 60,      \
+    .review_threads = 1, .review_queue = 16
 
 /* ---- Tokens (tokens.c) --------------------------------------------------------------- */
 
@@ -384,6 +400,27 @@ char *analysis_hint(const gateau_state *state, int seat, int milliseconds, int m
  * step's "views": every seat's; its move as the spectators saw it). */
 #define ANALYSIS_EVERYONE (-100)
 char *analysis_replay(const gateau_record *record, int viewer);
+
+/* ---- Reviews (reviews.c) ------------------------------------------------------------------- */
+
+bool reviews_start(struct store *database, int threads, int queue_limit, long iterations);
+void reviews_stop(void); /* cancels what is under way; forgets every job */
+const char *review_state_name(review_state state);
+/* How the review of a table stands in this process (REVIEW_NONE when none
+ * was asked for since the start, or long ago), for its snapshot.  Takes
+ * the reviews' lock: callable with the table's lock held. */
+review_state reviews_progress(const char *table_id, int *done, int *total);
+/* The routes' work: each returns the HTTP status and sets *answer
+ * (malloc'd): JSON for 200 and 202, a one-line reason otherwise.  Called
+ * without any table's lock (they take it to push progress).
+ * ask_table queues the review of a finished table whose full record is
+ * record (or answers the one kept); ask_upload that of a client's record,
+ * already checked.  client: the address asking (a client may have
+ * REVIEWS_PER_ADDRESS reviews waiting or under way: 429 past it). */
+int reviews_ask_table(const char *table_id, const char *record, const char *client, char **answer);
+int reviews_table_status(const char *table_id, char **answer);
+int reviews_ask_upload(const char *record, const char *client, char **answer);
+int reviews_upload_status(const char *id, char **answer);
 
 /* ---- Every table (tables.c) -------------------------------------------------------------- */
 

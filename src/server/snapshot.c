@@ -220,9 +220,17 @@ static void build_shared(server_table *table, uint32_t actors)
          * share the win. */
         char *text = dump(list), *won_text = dump(won);
         free(table->shared_scores);
-        table->shared_scores = malloc(strlen(text) + strlen(won_text) + 32);
-        if (table->shared_scores)
-            sprintf(table->shared_scores, ",\"scores\":%s,\"winners\":%s", text, won_text);
+        table->shared_scores = malloc(strlen(text) + strlen(won_text) + 128);
+        if (table->shared_scores) {
+            int at = sprintf(table->shared_scores, ",\"scores\":%s,\"winners\":%s", text, won_text);
+            /* How its review stands, when one was asked for (reviews.c). */
+            int done, total;
+            review_state review = reviews_progress(table->id, &done, &total);
+            if (review != REVIEW_NONE)
+                sprintf(table->shared_scores + at,
+                        ",\"review\":{\"state\":\"%s\",\"done\":%d,\"total\":%d}",
+                        review_state_name(review), done, total);
+        }
         free(text);
         free(won_text);
     }

@@ -111,6 +111,10 @@ bool sqlite_store_set_options(sqlite_store *storage, const char *table_id, const
                               char *error, size_t error_size);
 bool sqlite_store_set_last_move_time(sqlite_store *storage, const char *table_id, int64_t when,
                                      char *error, size_t error_size);
+bool sqlite_store_save_review(sqlite_store *storage, const char *table_id, const char *review,
+                              int64_t made, char *error, size_t error_size);
+bool sqlite_store_load_review(sqlite_store *storage, const char *table_id, char **review,
+                              char *error, size_t error_size);
 
 /* libpq's message about a connection without where the server is: its
  * quoted names, the address in brackets after one and the port's number
@@ -154,5 +158,9 @@ bool postgres_store_set_options(postgres_store *storage, const char *table_id,
                                 const char *options, char *error, size_t error_size);
 bool postgres_store_set_last_move_time(postgres_store *storage, const char *table_id,
                                        int64_t when, char *error, size_t error_size);
+bool postgres_store_save_review(postgres_store *storage, const char *table_id, const char *review,
+                                int64_t made, char *error, size_t error_size);
+bool postgres_store_load_review(postgres_store *storage, const char *table_id, char **review,
+                                char *error, size_t error_size);
 
 #endif

@@ -222,6 +222,15 @@ bool store_set_options(store *store, const char *table_id, const char *options, 
 bool store_set_last_move_time(store *store, const char *table_id, int64_t when, char *error,
                               size_t error_size);
 
+/* A finished table's review (docs/review.md): save keeps review (JSON)
+ * with the time it was made, replacing an earlier one, false with "no
+ * table ID" when there is none; load gives it back malloc'd in *review,
+ * or NULL (and true) when the table has no review. */
+bool store_save_review(store *store, const char *table_id, const char *review, int64_t made,
+                       char *error, size_t error_size);
+bool store_load_review(store *store, const char *table_id, char **review, char *error,
+                       size_t error_size);
+
 /* A stored table as a record's text (the engine's format), every player
  * move with its seat: malloc'd.  Replayed by the server when it restores
  * a table, shown by `gateau tables show`. */

@@ -81,6 +81,12 @@ static const char *const migrations[] = {
     "ALTER TABLE moves ADD COLUMN played INTEGER;"
     "UPDATE moves SET played = CAST(strftime('%s', 'now') AS INTEGER)"
     "  WHERE table_id IN (SELECT id FROM tables WHERE NOT over);",
+    /* 3: a finished table's review (docs/review.md), as the JSON the
+     * review library writes, and when it was made (Unix seconds). */
+    "CREATE TABLE reviews ("
+    "  table_id TEXT PRIMARY KEY NOT NULL REFERENCES tables (id),"
+    "  review TEXT NOT NULL,"
+    "  made INTEGER NOT NULL);",
 };
 enum { SCHEMA_VERSION = sizeof migrations / sizeof migrations[0] };
 
@@ -1309,7 +1315,9 @@ bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int6
         return false;
     bool good = status == SQLITE_ROW || status == SQLITE_DONE;
     if (status == SQLITE_ROW)
-        good = run_for_table(storage, "DELETE FROM moves WHERE table_id = ?1", table_id, NULL) ==
+        good = run_for_table(storage, "DELETE FROM reviews WHERE table_id = ?1", table_id, NULL) ==
+                   SQLITE_DONE &&
+               run_for_table(storage, "DELETE FROM moves WHERE table_id = ?1", table_id, NULL) ==
                    SQLITE_DONE &&
                run_for_table(storage, "DELETE FROM seats WHERE table_id = ?1", table_id, NULL) ==
                    SQLITE_DONE &&
@@ -1424,6 +1432,63 @@ bool sqlite_store_check(sqlite_store *storage, char *error, size_t error_size)
     else
         good = check_file(storage, error, error_size); /* (what every write checks) */
     sqlite3_free(reason);
+    unlock(storage);
+    return good;
+}
+
+/* ---- reviews ------------------------------------------------------------------------ */
+
+bool sqlite_store_save_review(sqlite_store *storage, const char *table_id, const char *review,
+                              int64_t made, char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
+    sqlite3_stmt *prepared;
+    int status = prepare(storage,
+                         "INSERT OR REPLACE INTO reviews (table_id, review, made)"
+                         " SELECT id, ?2, ?3 FROM tables WHERE id = ?1",
+                         &prepared);
+    if (status == SQLITE_OK) {
+        sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(prepared, 2, review, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(prepared, 3, made);
+        status = sqlite3_step(prepared);
+        sqlite3_finalize(prepared);
+    }
+    bool good = status == SQLITE_DONE;
+    if (!good)
+        store_fail(error, error_size, "store: cannot keep the review of table %s: %s", table_id,
+                   sqlite3_errmsg(storage->database));
+    else if (sqlite3_changes(storage->database) != 1)
+        good = store_fail(error, error_size, "no table %s", table_id);
+    unlock(storage);
+    return good;
+}
+
+bool sqlite_store_load_review(sqlite_store *storage, const char *table_id, char **review,
+                              char *error, size_t error_size)
+{
+    *review = NULL;
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    sqlite3_stmt *prepared;
+    int status = prepare(storage, "SELECT review FROM reviews WHERE table_id = ?1", &prepared);
+    if (status == SQLITE_OK) {
+        sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+        status = sqlite3_step(prepared);
+        if (status == SQLITE_ROW) {
+            const char *text = (const char *)sqlite3_column_text(prepared, 0);
+            if (text && !(*review = strdup(text))) abort(); /* out of memory */
+            status = SQLITE_DONE;
+        }
+        sqlite3_finalize(prepared);
+    }
+    bool good = status == SQLITE_DONE;
+    if (!good)
+        store_fail(error, error_size, "store: cannot read the review of table %s: %s", table_id,
+                   sqlite3_errmsg(storage->database));
     unlock(storage);
     return good;
 }

@@ -61,6 +61,11 @@ export const api = {
   recordPath: (id) => `${tablePath(id)}/record`,
   replay: (id, seat) => request('GET', `${tablePath(id)}/replay?seat=${seat}`),
   replayRecord: (record, seat) => request('POST', '/api/replay', {body: {record, seat}}),
+  // Reviews (docs/server.md, "Reviews"): asked for, then followed until done.
+  review: (id) => request('GET', `${tablePath(id)}/review`),
+  askReview: (id) => request('POST', `${tablePath(id)}/review`, {body: {}}),
+  reviewRecord: (record) => request('POST', '/api/review', {body: {record}}),
+  uploadedReview: (reviewId) => request('GET', `/api/reviews/${encodeURIComponent(reviewId)}`),
 };
 
 // The WebSocket's close codes that the server chooses (docs/server.md,

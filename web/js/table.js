@@ -531,5 +531,9 @@ function endPanel(page, renderer) {
       h('a', {href: api.recordPath(page.id), download: `gateau-${page.id}.txt`, 'data-testid': 'record'},
         t('table.download_record')),
       ' · ',
-      h('a', {href: `#/replay/${page.id}${snapshot.seat ? `/${snapshot.seat}` : ''}`}, t('table.replay'))));
+      h('a', {href: `#/replay/${page.id}${snapshot.seat ? `/${snapshot.seat}` : ''}`}, t('table.replay')),
+      ' · ',
+      h('a', {href: `#/review/${page.id}`}, t('table.review'),
+        snapshot.review && snapshot.review.state === 'running' && snapshot.review.total
+          ? ` (${Math.round(100 * snapshot.review.done / snapshot.review.total)}%)` : '')));
 }
