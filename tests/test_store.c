@@ -348,6 +348,37 @@ BOTH_BACKENDS(a_duplicate_or_missing_move_is_refused)
     store_close(storage);
 }
 
+/* A take-back's removal: the last move only, and a database that had it
+ * is not taken for one that lost it at the next open. */
+BOTH_BACKENDS(the_last_move_is_removed_and_no_other)
+{
+    const char *path = location(which, "remove.db");
+    store *storage = open_store(path);
+    store_table table = write_sample(storage, "t1");
+    char error[256];
+    expect_error(store_remove_last_move(storage, "t1", 3, error, sizeof error), error,
+                 "move 3 is not the last of table t1");
+    expect_error(store_remove_last_move(storage, "t9", 0, error, sizeof error), error,
+                 "move 0 is not the last of table t9");
+    cr_assert(store_remove_last_move(storage, "t1", 4, error, sizeof error), "%s", error);
+    table_collection collection = {0};
+    loaded_table loaded = load_one(storage, "t1", &collection);
+    cr_assert_eq(loaded.move_count, 4);
+    cr_assert_str_eq(loaded.moves[3].line, lines[3]);
+    free_collection(&collection);
+    /* Its number is the next one again. */
+    append(storage, "t1", 4, seats[4], lines[4]);
+    cr_assert(store_remove_last_move(storage, "t1", 4, error, sizeof error), "%s", error);
+    store_close(storage);
+    storage = open_store(path);
+    cr_assert_null(store_warning(storage), "%s", store_warning(storage));
+    collection = (table_collection){0};
+    cr_assert_eq(load_one(storage, "t1", &collection).move_count, 4);
+    free_collection(&collection);
+    (void)table;
+    store_close(storage);
+}
+
 BOTH_BACKENDS(other_refusals)
 {
     store *storage = open_store(location(which, "refusals.db"));
@@ -484,7 +515,7 @@ Test(store, a_new_database_is_marked_and_in_wal_mode)
     cr_assert_eq(sqlite3_prepare_v2(database, "PRAGMA user_version", -1, &statement, NULL),
                  SQLITE_OK);
     cr_assert_eq(sqlite3_step(statement), SQLITE_ROW);
-    cr_assert_eq(sqlite3_column_int(statement, 0), 3, "the schema's version: its migrations");
+    cr_assert_eq(sqlite3_column_int(statement, 0), 4, "the schema's version: its migrations");
     sqlite3_finalize(statement);
     sqlite3_close(database);
 }
@@ -1139,11 +1170,14 @@ BOTH_BACKENDS(a_database_from_before_the_time_of_moves_is_upgraded)
     cr_assert(store_finish_table(storage, "ended", "{}", error, sizeof error), "%s", error);
     store_close(storage);
     if (which == SQLITE)
-        execute(path, "ALTER TABLE moves DROP COLUMN played; DROP TABLE reviews;"
+        execute(path, "ALTER TABLE moves DROP COLUMN played; DROP TABLE chat; DROP TABLE reviews;"
+                      " ALTER TABLE tables DROP COLUMN host; ALTER TABLE tables DROP COLUMN rematch;"
                       " PRAGMA user_version = 1;");
     else
         postgres_execute(path, "ALTER TABLE moves DROP COLUMN played; DROP TABLE decks;"
-                               " DROP TABLE reviews; UPDATE gateau_schema SET version = 1");
+                               " DROP TABLE chat; DROP TABLE reviews; ALTER TABLE tables DROP COLUMN host;"
+                               " ALTER TABLE tables DROP COLUMN rematch;"
+                               " UPDATE gateau_schema SET version = 1");
 
     int64_t before = (int64_t)time(NULL);
     storage = open_store(path);
