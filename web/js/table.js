@@ -13,7 +13,8 @@ import {t, currentLanguage} from './i18n.js';
 import {api, TableConnection} from './api.js';
 import {seatToken, creatorToken} from './seats.js';
 import {RENDERERS} from './games/index.js';
-import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, logWords, moveWords, noteWords} from './board.js';
+import {createMotion, markHint} from './motion.js';
+import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, entryWords, moveWords, noteWords} from './board.js';
 import {createPeople, rematchControls} from './people.js';
 import {ChatPanel} from './chat.js';
 import {formatClock, timeLeft, timeBars, tickTimeBars, soundAllowed, toggleSound} from './clock.js';
@@ -46,6 +47,7 @@ export function showTable(main, id, seatNumber, coach = null) {
     root: null,
     frame: null,      // the table's lasting elements (see drawTable)
     parts: {},        // the panels drawn last, with what they were drawn from
+    motion: createMotion(), // the last move marked on the board (motion.js)
   };
   const root = h('section', {class: 'table', 'aria-busy': 'true'}, h('p', {}, t('table.loading')));
   replace(main, root);
@@ -326,6 +328,8 @@ function drawTable(root, page, actions) {
   const focused = document.activeElement;
   const focusKey = focused && root.contains(focused) &&
     (focused.dataset.focus || (focused.dataset.action && `action-${focused.dataset.action}`));
+  // (a ring shows on the element again only if it showed: not after a click)
+  const ringShown = Boolean(focusKey) && focused.matches(':focus-visible');
 
   const renderer = RENDERERS[snapshot.game];
   let offered = page.busy || snapshot.over ? [] : aloneChosen(page) ? snapshot.legal : page.legal;
@@ -358,6 +362,8 @@ function drawTable(root, page, actions) {
   }
   const frame = page.frame;
 
+  page.motion.show(frame.area.querySelector('[data-testid=board]'), board, snapshot.version);
+  markHint(board, page.hint);
   root.setAttribute('aria-busy', page.busy ? 'true' : 'false');
   place(root, tableHeader(page, actions), ...page.people.nodes(snapshot), frame.body);
   place(frame.area, page.coach && page.coach.panel(snapshot, page.partial, page.complete), board,
@@ -372,7 +378,7 @@ function drawTable(root, page, actions) {
   if (focusKey && document.activeElement !== focused) {
     const again = root.querySelector(`[data-focus="${focusKey}"]`) ||
       (focusKey.startsWith('action-') && root.querySelector(`[data-action="${focusKey.slice(7)}"]`));
-    if (again) again.focus();
+    if (again) again.focus({focusVisible: ringShown});
   }
   if (page.coach) page.coach.mark(root, snapshot, page.partial, page.complete);
   // (for bench/bench_web.mjs: what a whole redraw costs)
@@ -533,11 +539,6 @@ function hintPanel(page, actions, renderer) {
         move.exact ? ` (${t('table.hint_exact')})` : ''))));
 }
 
-// The engine's words name seats ("seat 2: take 4-7"); the page names players.
-function withNames(text, list) {
-  return text.replace(/\bseat ([1-6])\b/g, (whole, seat) => list[seat - 1] || whole);
-}
-
 function logPanel(page, renderer) {
   const snapshot = page.snapshot;
   const list = names(snapshot);
@@ -547,7 +548,7 @@ function logPanel(page, renderer) {
     // (focusable: a region that scrolls must be reachable by keyboard)
     h('ol', {reversed: true, 'aria-live': 'polite', 'data-testid': 'log', tabindex: 0,
       'aria-label': t('table.log')}, entries.map((entry) =>
-      h('li', {class: entry.seat === null ? 'chance' : ''}, logWords(renderer, entry, list) || withNames(entry.text, list),
+      h('li', {class: entry.seat === null ? 'chance' : ''}, entryWords(renderer, entry, list),
         entry.move && h('code', {class: 'notation', title: t('table.notation')}, entry.move),
         entry.note && h('em', {class: 'note'}, ' ', noteWords(entry.note, list))))));
 }
