@@ -157,7 +157,8 @@ static bool known_fields(http_exchange *connection, json_t *body, const char *al
             p += item + (p[item] == ' ');
         }
         if (!found) {
-            send_error(connection, 400, "unknown field '%.60s' (fields: %s)", key, allowed);
+            send_error(connection, 400, "unknown field '%.60s' (fields: %s)", key,
+                       allowed[0] ? allowed : "none");
             return false;
         }
     }
@@ -617,6 +618,42 @@ static int post_zombie(http_exchange *connection, server_table *table, json_t *b
     return send_json(connection, 200, "{}");
 }
 
+/* POST /api/tables/ID/takeback {}, the seat's token in Authorization:
+ * its last move goes, if nobody could have learned from it (table_flow.c). */
+static int post_take_back(http_exchange *connection, server_table *table, json_t *body)
+{
+    if (!known_fields(connection, body, "")) return 400;
+    int seat = seat_of_request(table, connection);
+    if (seat < 0) return send_error(connection, 403, "the token opens no seat of this table");
+    char error[256];
+    int status = table_take_back(table, seat, error, sizeof error);
+    if (status) return send_error(connection, status, "%s", error);
+    char answer[32];
+    snprintf(answer, sizeof answer, "{\"version\":%d}", table->version);
+    return send_json(connection, 200, answer);
+}
+
+/* POST /api/tables/ID/handover {"seat", "back"?}, a seat's token in
+ * Authorization: another seat's player, away or out of time, goes to a
+ * bot; with "back": true, one's own seat comes back (table_flow.c). */
+static int post_hand_over(http_exchange *connection, server_table *table, json_t *body)
+{
+    long long seat;
+    json_t *back = json_object_get(body, "back");
+    if (!known_fields(connection, body, "seat back") ||
+        !integer_field(connection, body, "seat", true, 1, GATEAU_MAX_PLAYERS, &seat))
+        return 400;
+    if (back && !json_is_boolean(back))
+        return send_error(connection, 400, "'back' must be true or false");
+    int by = seat_of_request(table, connection);
+    if (by < 0) return send_error(connection, 403, "the token opens no seat of this table");
+    char error[256];
+    int status = table_hand_over(table, by, (int)seat - 1, json_is_true(back), error,
+                                 sizeof error);
+    if (status) return send_error(connection, status, "%s", error);
+    return send_json(connection, 200, "{}");
+}
+
 static int get_record(http_exchange *connection, server_table *table)
 {
     int seat = seat_of_request(table, connection);
@@ -765,6 +802,94 @@ done:
     return status;
 }
 
+/* ---- Reviews (reviews.c) ------------------------------------------------------------------ */
+
+/* What a reviews_* call gave: JSON for 200 and 202, else its reason. */
+static int send_review_answer(http_exchange *connection, int status, char *answer)
+{
+    if (status == 503 || status == 429) strcat(connection->headers, "Retry-After: 60\r\n");
+    status = status == 200 || status == 202 ? send_json(connection, status, answer)
+                                            : send_error(connection, status, "%s", answer);
+    free(answer);
+    return status;
+}
+
+/* GET and POST /api/tables/ID/review: a finished table's review, asked
+ * for (POST: queued, or the one kept) or followed (GET).  Handled without
+ * the table's lock held, as reviews.c wants: it is taken only to check
+ * that the game is over and to copy its record. */
+static int table_review(http_exchange *connection, bool post, const char *id)
+{
+    if (post) {
+        json_t *body = read_body(connection);
+        if (!body) return 400;
+        size_t fields = json_is_object(body) ? json_object_size(body) : 1;
+        json_decref(body);
+        if (fields) return send_error(connection, 400, "asking for a review takes no fields: send {}");
+    }
+    server_table *table = tables_lock(id);
+    if (!table) return send_error(connection, 404, "no table %.30s", id);
+    if (!table->over) {
+        table_unlock(table);
+        return send_error(connection, 403, "a table is reviewed once its game is over");
+    }
+    char *record = post ? gateau_record_text(table->record) : NULL;
+    table_unlock(table);
+    char *answer;
+    int status = post ? reviews_ask_table(id, record, connection->client, &answer)
+                      : reviews_table_status(id, &answer);
+    free(record);
+    return send_review_answer(connection, status, answer);
+}
+
+/* POST /api/review {"record": TEXT}: a client's record queued for review
+ * (202 with the review's id); GET /api/reviews/ID follows it. */
+static int post_review(http_exchange *connection)
+{
+    json_t *body = read_body(connection);
+    if (!body) return 400;
+    const char *text;
+    int status;
+    if (!known_fields(connection, body, "record") ||
+        !string_field(connection, body, "record", true, &text)) {
+        json_decref(body);
+        return 400;
+    }
+    char error[512];
+    int line = 0;
+    gateau_record *record = NULL;
+    if (!decks_by_hash_only(text)) {
+        status = send_error(connection, 422, "a record that names a deck file is reviewed with "
+                            "`gateau review`, not here");
+    } else {
+        decks_fetch(text);
+        record = gateau_record_read(text, decks_folder(), error, sizeof error, &line);
+        decks_unpath(error);
+        if (!record) {
+            status = line ? send_error(connection, 422, "record line %d: %s", line, error)
+                          : send_error(connection, 422, "record: %s", error);
+        } else {
+            char *answer;
+            int asked = reviews_ask_upload(text, connection->client, &answer);
+            status = send_review_answer(connection, asked, answer);
+        }
+    }
+    gateau_record_free(record);
+    json_decref(body);
+    return status;
+}
+
+/* /api/reviews/ID: an upload's review. */
+static int get_upload_review(http_exchange *connection, const char *path)
+{
+    const char *id = path + strlen("/api/reviews/");
+    if (!id[0] || strlen(id) >= STORE_ID_SIZE || strchr(id, '/'))
+        return send_error(connection, 404, "no review %.40s", id);
+    char *answer;
+    int status = reviews_upload_status(id, &answer);
+    return send_review_answer(connection, status, answer);
+}
+
 /* GET /api/tables[?limit=N&after=CURSOR]: a page of the lobby. */
 static int get_lobby(http_exchange *connection)
 {
@@ -844,6 +969,7 @@ static int table_route(http_exchange *connection, bool post, const char *id,
                        const char *action)
 {
     if (!post && !strcmp(action, "hint")) return get_hint(connection, id);
+    if (!strcmp(action, "review")) return table_review(connection, post, id);
     if (post && !strcmp(action, "rematch")) return post_rematch(connection, id);
     json_t *body = NULL;
     if (post && !(body = read_body(connection))) return 400;
@@ -871,9 +997,14 @@ static int table_route(http_exchange *connection, bool post, const char *id,
         status = post_chat(connection, table, body);
     } else if (!post && !strcmp(action, "chat")) {
         status = get_chat(connection, table);
+    } else if (post && !strcmp(action, "takeback")) {
+        status = post_take_back(connection, table, body);
+    } else if (post && !strcmp(action, "handover")) {
+        status = post_hand_over(connection, table, body);
     } else if (!post && (!strcmp(action, "moves") || !strcmp(action, "join") ||
                          !strcmp(action, "zombie") || !strcmp(action, "name") ||
-                         !strcmp(action, "rematch"))) {
+                         !strcmp(action, "rematch") || !strcmp(action, "takeback") ||
+                         !strcmp(action, "handover"))) {
         status = send_error(connection, 405, "%s takes POST only", connection->path);
         strcat(connection->headers, "Allow: POST\r\n");
     } else if (post && (!action[0] || !strcmp(action, "legal") || !strcmp(action, "record") ||
@@ -900,6 +1031,16 @@ static int api_answer(http_exchange *connection)
     }
     if (!strcmp(path, "/api/games") && get) return list_games(connection);
     if (!strcmp(path, "/api/replay") && post) return post_replay(connection);
+    if (!strcmp(path, "/api/review")) {
+        if (post) return post_review(connection);
+        strcat(connection->headers, "Allow: POST\r\n");
+        return send_error(connection, 405, "/api/review takes POST only");
+    }
+    if (!strncmp(path, "/api/reviews/", 13)) {
+        if (!post) return get_upload_review(connection, path);
+        strcat(connection->headers, "Allow: GET, HEAD\r\n");
+        return send_error(connection, 405, "%.100s takes GET and HEAD only", path);
+    }
     if (split_table_path(path, id, action)) return table_route(connection, post, id, action);
     return send_error(connection, 404, "no %s %.100s", method, path);
 }

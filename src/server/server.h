@@ -3,6 +3,8 @@
  *
  *   table.c      one table: its match, seats, tokens, log and versions,
  *                changed under the table's own lock
+ *   table_flow.c a person's take-back of his last move; a seat handed to a
+ *                bot when its player is away or out of time
  *   tables.c     every table by id; creating, restoring, the lobby
  *   snapshot.c   what one seat (or a spectator) may see of a table, as JSON
  *   workers.c    bots thinking on a pool of threads; the clocks
@@ -69,8 +71,18 @@ enum {
      * slowest game (docs/server.md). */
     SERVER_DEFAULT_BOT_ITERS = 20000,
     /* An ext: program's time per move without ms= (docs/protocol.md). */
-    SERVER_EXT_DEFAULT_MS = 10000
+    SERVER_EXT_DEFAULT_MS = 10000,
+    SERVER_MAX_REVIEW_THREADS = 16
 };
+
+/* How a table's review stands (reviews.c). */
+typedef enum review_state {
+    REVIEW_NONE,    /* none asked for since the server started */
+    REVIEW_QUEUED,
+    REVIEW_RUNNING,
+    REVIEW_DONE,
+    REVIEW_FAILED
+} review_state;
 
 typedef struct server_options {
     const char *bind;     /* "127.0.0.1" */
@@ -104,6 +116,11 @@ typedef struct server_options {
     /* ext: bot specs (docs/protocol.md) tables may name, comma-separated,
      * exactly as given; NULL: none (an ext: spec runs a program here). */
     const char *ext_bots;
+    /* Reviews (reviews.c): threads searching, jobs waiting at most, and
+     * each search's iterations (0: the review library's default). */
+    int review_threads;
+    int review_queue;
+    int review_iters;
 } server_options;
 
 /* The defaults of the limits above (gateau serve's, and the tests'). */
@@ -111,7 +128,8 @@ typedef struct server_options {
     .connections = 10000, .address_connections = 128, .address_websockets = 64,      \
     .address_requests = 100, .address_tables = 30, .spectators = 100,                 \
     .websocket_ping = SERVER_PING_SECONDS, .keep_alive = SERVER_IDLE_SECONDS,            \
-    .max_bot_ms = 5000, .max_bot_iters = SERVER_DEFAULT_BOT_ITERS, .store_retry = 60
+    .max_bot_ms = 5000, .max_bot_iters = SERVER_DEFAULT_BOT_ITERS, .store_retry = 60,      \
+    .review_threads = 1, .review_queue = 16
 
 /* ---- Tokens (tokens.c) --------------------------------------------------------------- */
 
@@ -139,7 +157,34 @@ typedef struct table_seat {
     gateau_bot *bot;              /* bot seats, zombies, and a late seat's stand-in */
     int connections;              /* presence: open WebSockets of this seat */
     int64_t clock_left;           /* milliseconds; -1 without a clock */
+    /* Its moves in a row that its clock's stand-in made (a move of its
+     * own starts again from 0): at TABLE_TIMEOUTS_TO_HAND_OVER, the other
+     * seats may hand it to a bot (table_flow.c).  Not stored: a restart
+     * starts again from 0. */
+    int timeouts;
+    int64_t absent_since;         /* monotonic ms: since when no WebSocket of it is open */
+    /* Who handed it to a bot and why, for its player's page: the seat
+     * (from 0; -1: nobody), "away" or "timeouts", how long it was away (ms). */
+    int handed_by;
+    const char *handed_why;
+    int64_t handed_away;
 } table_seat;
+
+/* What a take-back needs of the last move a person made (table_flow.c):
+ * the table as it was before it. */
+typedef struct table_undo {
+    bool valid;
+    int index, seat;              /* the move's number, its seat */
+    int64_t clock_before, turn_started;
+    int phase_start, timeouts;
+    char refused[160];            /* why it may not be taken back ("": it may) */
+} table_undo;
+
+/* The rules of the clock and of hand-overs (docs/server.md). */
+enum {
+    TABLE_TIMEOUTS_TO_HAND_OVER = 3, /* timed-out moves in a row */
+    TABLE_ABSENCE_TO_HAND_OVER_MS = 60000 /* no WebSocket for this long */
+};
 
 /* What one viewer (a seat, or the spectators) may see of one move. */
 typedef struct table_log_entry {
@@ -165,6 +210,15 @@ typedef struct server_table {
      * current turn began (monotonic ms). */
     int64_t clock_total, clock_increment, turn_started;
     char clock_text[STORE_CLOCK_SIZE];
+    /* "30s/move": each turn has clock_total, no bank, no increment. */
+    bool clock_per_move;
+    /* The last move took its seat out of a simultaneous phase that goes
+     * on: the others' turn (and their clocks) did not start again. */
+    bool phase_continued;
+    table_undo undo;
+    /* Counts take-backs: a bot that thought before one does not play
+     * (the version alone may come back to the same number). */
+    int takebacks;
     int version;                  /* moves in the record: every change adds one */
     /* The version at which the current simultaneous phase (a vote, secret
      * shares) began, or -1 outside one: a move posted with a version of
@@ -329,6 +383,26 @@ int table_set_zombie(server_table *table, int seat, bool zombie, const char *bot
 int table_join(server_table *table, int seat, const char *name, char token[SERVER_TOKEN_SIZE],
                char *error, size_t error_size);
 
+/* The table's time since a moment of server_now(): real milliseconds,
+ * times GATEAU_TEST_TIME_SCALE for the tests (docs/server.md). */
+int64_t table_elapsed(int64_t since);
+int64_t table_time_scale(void);
+
+/* ---- Take-backs and hand-overs (table_flow.c) --------------------------------------------- */
+
+/* Before a person's move is committed: what its take-back needs (the
+ * move is the record's last, index; before, the state before it). */
+void table_flow_remember(server_table *table, int seat, int index, const gateau_state *before,
+                         int64_t clock_before, int phase_start);
+/* Takes seat's last move back: 0, or 409 (with why), 503. */
+int table_take_back(server_table *table, int seat, char *error, size_t error_size);
+/* Seat by hands seat to a bot (back: seat's own player takes it back):
+ * 0, or 403, 409, 422, 503 with why. */
+int table_hand_over(server_table *table, int by, int seat, bool back, char *error,
+                    size_t error_size);
+/* The log entry of the last move goes (a take-back). */
+void table_drop_last_log(server_table *table);
+
 /* Milliseconds on a monotonic clock. */
 int64_t server_now(void);
 /* Microseconds on the same clock. */
@@ -446,6 +520,27 @@ char *rematch_accept(const char *table_id, const char *token, int *status, char 
  * store): claimed for them, its token returned.  Under the lock. */
 int table_claim_invited(server_table *table, int seat, char token[SERVER_TOKEN_SIZE],
                         char *error, size_t error_size);
+
+/* ---- Reviews (reviews.c) ------------------------------------------------------------------- */
+
+bool reviews_start(struct store *database, int threads, int queue_limit, long iterations);
+void reviews_stop(void); /* cancels what is under way; forgets every job */
+const char *review_state_name(review_state state);
+/* How the review of a table stands in this process (REVIEW_NONE when none
+ * was asked for since the start, or long ago), for its snapshot.  Takes
+ * the reviews' lock: callable with the table's lock held. */
+review_state reviews_progress(const char *table_id, int *done, int *total);
+/* The routes' work: each returns the HTTP status and sets *answer
+ * (malloc'd): JSON for 200 and 202, a one-line reason otherwise.  Called
+ * without any table's lock (they take it to push progress).
+ * ask_table queues the review of a finished table whose full record is
+ * record (or answers the one kept); ask_upload that of a client's record,
+ * already checked.  client: the address asking (a client may have
+ * REVIEWS_PER_ADDRESS reviews waiting or under way: 429 past it). */
+int reviews_ask_table(const char *table_id, const char *record, const char *client, char **answer);
+int reviews_table_status(const char *table_id, char **answer);
+int reviews_ask_upload(const char *record, const char *client, char **answer);
+int reviews_upload_status(const char *id, char **answer);
 
 /* ---- Every table (tables.c) -------------------------------------------------------------- */
 

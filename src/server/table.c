@@ -29,14 +29,34 @@ int64_t server_now(void)
     return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
+/* The tests' clock runs this many times faster than the real one: a 30 s
+ * clock runs out in 1 s at 30 (GATEAU_TEST_TIME_SCALE, for tests only:
+ * the browser tests' clock that runs out, without waiting). */
+int64_t table_time_scale(void)
+{
+    static _Atomic int64_t scale = 0;
+    int64_t known = atomic_load(&scale);
+    if (known) return known;
+    const char *text = getenv("GATEAU_TEST_TIME_SCALE");
+    long long value = text ? atoll(text) : 1;
+    known = value >= 1 && value <= 1000 ? value : 1;
+    atomic_store(&scale, known);
+    return known;
+}
+
+int64_t table_elapsed(int64_t since)
+{
+    return (server_now() - since) * table_time_scale();
+}
+
 static void set_reason(char *error, size_t size, const char *format, const char *text)
 {
     snprintf(error, size, format, text);
 }
 
-/* ---- The clock: "10m+20s" ------------------------------------------------------- */
+/* ---- The clock: "10m+20s", "30s/move" -------------------------------------------- */
 
-/* One "10m" / "90s" / "1h": milliseconds, or -1. */
+/* One "10m" / "90s" / "1h" / "2d": milliseconds, or -1. */
 static int64_t parse_duration(const char *text, size_t length)
 {
     int64_t value = 0;
@@ -45,6 +65,7 @@ static int64_t parse_duration(const char *text, size_t length)
         value = value * 10 + (text[i++] - '0');
     if (i == 0 || i + 1 != length) return -1;
     switch (text[i]) {
+    case 'd': return value * 86400000;
     case 'h': return value * 3600000;
     case 'm': return value * 60000;
     case 's': return value * 1000;
@@ -52,9 +73,17 @@ static int64_t parse_duration(const char *text, size_t length)
     }
 }
 
-/* total[+increment], each a number and h, m or s; at most 30 days. */
-static bool parse_clock(const char *text, int64_t *total, int64_t *increment)
+/* total[+increment], each a number and d, h, m or s, or "total/move" (each
+ * turn has total, nothing kept from one to the next); at most 30 days. */
+static bool parse_clock(const char *text, int64_t *total, int64_t *increment, bool *per_move)
 {
+    const char *slash = strchr(text, '/');
+    *per_move = slash && !strcmp(slash, "/move");
+    if (*per_move) {
+        *total = parse_duration(text, (size_t)(slash - text));
+        *increment = 0;
+        return *total > 0 && *total <= 30LL * 24 * 3600000;
+    }
     size_t plus = strcspn(text, "+");
     *total = parse_duration(text, plus);
     *increment = text[plus] ? parse_duration(text + plus + 1, strlen(text + plus + 1)) : 0;
@@ -149,6 +178,8 @@ static bool set_seat(table_seat *seat, const char *spec, int number, char *error
 {
     snprintf(seat->spec, sizeof seat->spec, "%s", spec);
     seat->clock_left = -1;
+    seat->handed_by = -1;
+    seat->absent_since = server_now();
     if (!strcmp(spec, "human") || !strcmp(spec, "open") || !strcmp(spec, "invited")) {
         seat->human = true;
         return true;
@@ -222,6 +253,14 @@ static void log_move(server_table *table, const gateau_state *before, int index,
     }
 }
 
+void table_drop_last_log(server_table *table)
+{
+    int last = table->version - 1;
+    for (int v = 0; v <= table->players; v++)
+        if (!log_entry_shared(&table->log[last], v)) free(table->log[last].json[v]);
+    memset(&table->log[last], 0, sizeof table->log[last]);
+}
+
 /* ---- Changes ------------------------------------------------------------------------- */
 
 /*
@@ -242,6 +281,7 @@ static void follow_phase(server_table *table, const gateau_state *before, int se
                    gateau_state_is_simultaneous(after) &&
                    gateau_state_actors(after) == (gateau_state_actors(before) & ~(1u << seat));
     if (!goes_on) table->phase_start = gateau_state_is_simultaneous(after) ? table->version : -1;
+    table->phase_continued = goes_on;
 }
 
 /* ---- Store failures: logged whole, told to clients as "storage unavailable" -------- */
@@ -413,7 +453,9 @@ static bool settle(server_table *table)
         ok = store_end(table);
     }
     if (!ok) table_store_failed(table);
-    table->turn_started = server_now();
+    /* A seat's move in a phase of hidden choices that goes on leaves the
+     * others' turn (and their clocks) running from the phase's start. */
+    if (!table->phase_continued) table->turn_started = server_now();
     workers_notice(table);
     websocket_push(table);
     return ok;
@@ -510,14 +552,25 @@ void table_retry(server_table *table)
 }
 
 /* The time seat used since its turn began comes off its clock; the
- * increment goes on. */
-static void charge_clock(server_table *table, int seat)
+ * increment goes on.  A clock of so much a move starts each turn full.
+ * After a move its stand-in made (timed_out), the seat's next move is
+ * its own again: its clock has at least a tenth of the whole time (or
+ * the increment, when larger), rather than nothing, which would have the
+ * stand-in play every move after the first it missed. */
+static void charge_clock(server_table *table, int seat, bool timed_out)
 {
     table_seat *clocked = &table->seats[seat];
     if (clocked->clock_left < 0) return;
-    clocked->clock_left -= server_now() - table->turn_started;
+    if (table->clock_per_move) {
+        clocked->clock_left = table->clock_total;
+        return;
+    }
+    clocked->clock_left -= table_elapsed(table->turn_started);
     if (clocked->clock_left < 0) clocked->clock_left = 0;
     clocked->clock_left += table->clock_increment;
+    int64_t grace = table->clock_total / 10 > table->clock_increment ? table->clock_total / 10
+                                                                      : table->clock_increment;
+    if (timed_out && clocked->clock_left < grace) clocked->clock_left = grace;
 }
 
 /* After the store refused a move: whether another process had stored
@@ -611,11 +664,21 @@ int table_play(server_table *table, int seat, int version, const char *text,
         return 422;
     }
     int64_t clock_before = table->seats[seat].clock_left;
-    charge_clock(table, seat);
+    int phase_before = table->phase_start, index = table->version;
+    charge_clock(table, seat, note != NULL);
     if (!commit_move(table, before, note, error, error_size)) {
         table->seats[seat].clock_left = clock_before;
         gateau_state_free(before);
         return refused_by_another(table, version, error, error_size) ? 409 : 503;
+    }
+    /* (a note: the clock's stand-in moved; its own move counts again from 0) */
+    table_seat *moved = &table->seats[seat];
+    table->undo.valid = false;
+    if (note) {
+        moved->timeouts++;
+    } else if (moved->human && !moved->zombie) {
+        table_flow_remember(table, seat, index, before, clock_before, phase_before);
+        moved->timeouts = 0;
     }
     gateau_state_free(before);
     /* The move is committed: its poster is told so (200) whatever befalls
@@ -634,7 +697,7 @@ uint32_t table_bot_seats(const server_table *table)
     for (int s = 0; s < table->players; s++) {
         const table_seat *seat = &table->seats[s];
         bool timed_out = seat->clock_left >= 0 &&
-                         server_now() - table->turn_started >= seat->clock_left;
+                         table_elapsed(table->turn_started) >= seat->clock_left;
         if ((actors & (1u << s)) && (!seat->human || seat->zombie || timed_out)) bots |= 1u << s;
     }
     return bots;
@@ -674,9 +737,10 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
 {
     *status = 422;
     int64_t clock_total = -1, clock_increment = 0;
-    if (clock && clock[0] && !parse_clock(clock, &clock_total, &clock_increment)) {
-        set_reason(error, error_size, "clock: '%s' is not a clock such as 10m+20s (up to 30 days)",
-                   clock);
+    bool per_move = false;
+    if (clock && clock[0] && !parse_clock(clock, &clock_total, &clock_increment, &per_move)) {
+        set_reason(error, error_size, "clock: '%s' is not a clock such as 10m+20s or 30s/move "
+                   "(up to 30 days)", clock);
         return NULL;
     }
     gateau_setup *setup = gateau_setup_new(game, players, options, decks_folder(), error,
@@ -697,6 +761,7 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
     table->created = (int64_t)time(NULL);
     table->clock_total = clock_total;
     table->clock_increment = clock_increment;
+    table->clock_per_move = per_move;
     if (clock) snprintf(table->clock_text, sizeof table->clock_text, "%s", clock);
     if (host) snprintf(table->host, sizeof table->host, "%s", host);
     bool ok = token_new_id(table->id) && token_new(creator);
@@ -768,7 +833,9 @@ server_table *table_restore(struct store *database, const store_table *kept, con
     snprintf(table->host, sizeof table->host, "%s", kept->host);
     snprintf(table->rematch, sizeof table->rematch, "%s", kept->rematch);
     snprintf(table->clock_text, sizeof table->clock_text, "%s", kept->clock);
-    if (kept->clock[0]) parse_clock(kept->clock, &table->clock_total, &table->clock_increment);
+    if (kept->clock[0])
+        parse_clock(kept->clock, &table->clock_total, &table->clock_increment,
+                    &table->clock_per_move);
     bool ok = true;
     for (int s = 0; ok && s < kept->players; s++) {
         const store_seat *seat = &kept->seats[s];
@@ -990,6 +1057,7 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
     table_seat saved = *joined;
     token_hash(token, joined->token_hash);
     joined->claimed = true;
+    joined->absent_since = server_now();
     snprintf(joined->name, sizeof joined->name, "%s", name ? name : "");
     if (!store_seat_now(table, seat, error, error_size)) {
         *joined = saved;
@@ -1074,6 +1142,9 @@ int table_set_zombie(server_table *table, int seat, bool zombie, const char *bot
         handed->zombie = !zombie;
         return 503;
     }
+    /* (who handed it over and why: table_hand_over's to say, nobody's else) */
+    handed->handed_by = -1;
+    handed->handed_why = NULL;
     table_forget_snapshots(table);
     workers_notice(table);
     websocket_push(table);

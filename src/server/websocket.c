@@ -281,7 +281,10 @@ static void leave(void *context)
         if (table->subscribers[i] != leaving) continue;
         table->subscribers[i] = table->subscribers[--table->subscriber_count];
         if (leaving->seat < 0) table->spectator_count--;
-        else if (--table->seats[leaving->seat].connections == 0) presence_changed(table);
+        else if (--table->seats[leaving->seat].connections == 0) {
+            table->seats[leaving->seat].absent_since = server_now(); /* (hand-overs) */
+            presence_changed(table);
+        }
         break;
     }
     table_unlock(table); /* and the subscriber's reference */

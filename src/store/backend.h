@@ -90,6 +90,8 @@ bool sqlite_store_update_seat(sqlite_store *storage, const char *table_id, int s
                               const store_seat *value, char *error, size_t error_size);
 bool sqlite_store_append_move(sqlite_store *storage, const char *table_id, const store_move *move,
                               char *error, size_t error_size);
+bool sqlite_store_remove_last_move(sqlite_store *storage, const char *table_id, int number,
+                                   char *error, size_t error_size);
 bool sqlite_store_finish_table(sqlite_store *storage, const char *table_id,
                                const char *result_json, char *error, size_t error_size);
 bool sqlite_store_load_tables(sqlite_store *storage, bool unfinished_only, store_visitor visit,
@@ -120,6 +122,10 @@ bool sqlite_store_set_options(sqlite_store *storage, const char *table_id, const
                               char *error, size_t error_size);
 bool sqlite_store_set_last_move_time(sqlite_store *storage, const char *table_id, int64_t when,
                                      char *error, size_t error_size);
+bool sqlite_store_save_review(sqlite_store *storage, const char *table_id, const char *review,
+                              int64_t made, char *error, size_t error_size);
+bool sqlite_store_load_review(sqlite_store *storage, const char *table_id, char **review,
+                              char *error, size_t error_size);
 
 /* libpq's message about a connection without where the server is: its
  * quoted names, the address in brackets after one and the port's number
@@ -135,6 +141,8 @@ bool postgres_store_update_seat(postgres_store *storage, const char *table_id, i
                                 const store_seat *value, char *error, size_t error_size);
 bool postgres_store_append_move(postgres_store *storage, const char *table_id,
                                 const store_move *move, char *error, size_t error_size);
+bool postgres_store_remove_last_move(postgres_store *storage, const char *table_id,
+                                     int number, char *error, size_t error_size);
 bool postgres_store_finish_table(postgres_store *storage, const char *table_id,
                                  const char *result_json, char *error, size_t error_size);
 bool postgres_store_load_tables(postgres_store *storage, bool unfinished_only,
@@ -172,5 +180,9 @@ bool postgres_store_set_options(postgres_store *storage, const char *table_id,
                                 const char *options, char *error, size_t error_size);
 bool postgres_store_set_last_move_time(postgres_store *storage, const char *table_id,
                                        int64_t when, char *error, size_t error_size);
+bool postgres_store_save_review(postgres_store *storage, const char *table_id, const char *review,
+                                int64_t made, char *error, size_t error_size);
+bool postgres_store_load_review(postgres_store *storage, const char *table_id, char **review,
+                                char *error, size_t error_size);
 
 #endif

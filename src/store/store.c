@@ -238,6 +238,20 @@ bool store_append_move(store *storage, const char *table_id, const store_move *m
                                                   error_size));
 }
 
+bool store_remove_last_move(store *storage, const char *table_id, int number, char *error,
+                            size_t error_size)
+{
+    if (!table_id) return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    if (injected_failure(storage, "remove a move", error, error_size)) return counted(false);
+    return counted(storage->postgres
+                       ? postgres_store_remove_last_move(storage->postgres, table_id, number,
+                                                         error, error_size)
+                       : sqlite_store_remove_last_move(storage->sqlite, table_id, number, error,
+                                                       error_size));
+}
+
 bool store_finish_table(store *storage, const char *table_id, const char *result_json,
                         char *error, size_t error_size)
 {
@@ -428,6 +442,33 @@ bool store_set_last_move_time(store *storage, const char *table_id, int64_t when
                                                    error_size)
                : sqlite_store_set_last_move_time(storage->sqlite, table_id, when, error,
                                                  error_size);
+}
+
+bool store_save_review(store *storage, const char *table_id, const char *review, int64_t made,
+                       char *error, size_t error_size)
+{
+    if (!table_id || !review) return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    return counted(storage->postgres
+                       ? postgres_store_save_review(storage->postgres, table_id, review, made,
+                                                    error, error_size)
+                       : sqlite_store_save_review(storage->sqlite, table_id, review, made, error,
+                                                  error_size));
+}
+
+bool store_load_review(store *storage, const char *table_id, char **review, char *error,
+                       size_t error_size)
+{
+    *review = NULL;
+    if (!table_id) return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    return counted(storage->postgres
+                       ? postgres_store_load_review(storage->postgres, table_id, review, error,
+                                                    error_size)
+                       : sqlite_store_load_review(storage->sqlite, table_id, review, error,
+                                                  error_size));
 }
 
 bool store_check(store *storage, char *error, size_t error_size)

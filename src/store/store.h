@@ -169,6 +169,12 @@ bool store_set_rematch(store *store, const char *table_id, const char *rematch_i
 bool store_append_move(store *store, const char *table_id, const store_move *move, char *error,
                        size_t error_size);
 
+/* Removes move number, the table's last, with nothing after it (a
+ * take-back, docs/server.md): in one transaction, so that the record is
+ * as if the move had never been played.  Refused ("move N is not the
+ * last of table ID") when another move followed it meanwhile. */
+bool store_remove_last_move(store *store, const char *table_id, int number, char *error,
+                            size_t error_size);
 /* The table has ended: its result (gateau_record_result_json) is kept.
  * A table already over is refused (its first result stays). */
 bool store_finish_table(store *store, const char *table_id, const char *result_json,
@@ -254,6 +260,15 @@ bool store_set_options(store *store, const char *table_id, const char *options, 
  * no move): for tests of expiry, which cannot wait for days. */
 bool store_set_last_move_time(store *store, const char *table_id, int64_t when, char *error,
                               size_t error_size);
+
+/* A finished table's review (docs/review.md): save keeps review (JSON)
+ * with the time it was made, replacing an earlier one, false with "no
+ * table ID" when there is none; load gives it back malloc'd in *review,
+ * or NULL (and true) when the table has no review. */
+bool store_save_review(store *store, const char *table_id, const char *review, int64_t made,
+                       char *error, size_t error_size);
+bool store_load_review(store *store, const char *table_id, char **review, char *error,
+                       size_t error_size);
 
 /* A stored table as a record's text (the engine's format), every player
  * move with its seat: malloc'd.  Replayed by the server when it restores

@@ -40,7 +40,7 @@
 
 /* The schema's version, kept in gateau_schema; a later gateau migrates
  * from there, and this one refuses a database of a newer one. */
-enum { SCHEMA_VERSION = 4 };
+enum { SCHEMA_VERSION = 5 };
 
 /* Serializes schema creation between processes opening a new database
  * at once (pg_advisory_xact_lock's key: "GATE"). */
@@ -124,6 +124,13 @@ static const char *const upgrades[] = {
     "CREATE TRIGGER chat_announced AFTER INSERT ON chat"
     "  FOR EACH ROW EXECUTE FUNCTION gateau_chat_posted();"
     "UPDATE gateau_schema SET version = 4;",
+    /* 5: a finished table's review (docs/review.md), as the JSON the
+     * review library writes, and when it was made (Unix seconds). */
+    "CREATE TABLE reviews ("
+    "  table_id TEXT PRIMARY KEY NOT NULL REFERENCES tables (id),"
+    "  review TEXT NOT NULL,"
+    "  made BIGINT NOT NULL);"
+    "UPDATE gateau_schema SET version = 5;",
 };
 
 /* The statements, prepared on each connection. */
@@ -1211,7 +1218,9 @@ bool postgres_store_delete_table(postgres_store *storage, const char *table_id,
     int may = good ? may_delete(storage, table_id, idle_before, &found, reason, sizeof reason) : -1;
     good = may >= 0;
     if (may == 1)
-        good = change_rows(storage, "DELETE FROM moves WHERE table_id = $1", table_id, NULL,
+        good = change_rows(storage, "DELETE FROM reviews WHERE table_id = $1", table_id, NULL,
+                           reason, sizeof reason) >= 0 &&
+               change_rows(storage, "DELETE FROM moves WHERE table_id = $1", table_id, NULL,
                            reason, sizeof reason) >= 0 &&
                change_rows(storage, "DELETE FROM chat WHERE table_id = $1", table_id, NULL,
                            reason, sizeof reason) >= 0 &&
@@ -1439,6 +1448,28 @@ bool postgres_store_set_last_move_time(postgres_store *storage, const char *tabl
     return true;
 }
 
+/* One statement (its own transaction): the move goes only while it is
+ * the table's last.  The trigger on moves tells the other processes. */
+bool postgres_store_remove_last_move(postgres_store *storage, const char *table_id, int number,
+                                     char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    char reason[256];
+    int64_t last = number;
+    int changed = change_rows(storage,
+                              "DELETE FROM moves WHERE table_id = $1 AND number = $2 AND number ="
+                              " (SELECT max(number) FROM moves WHERE table_id = $1)",
+                              table_id, &last, reason, sizeof reason);
+    unlock(storage);
+    if (changed < 0)
+        return store_fail(error, error_size, "store: cannot remove move %d of table %s: %s",
+                          number, table_id, reason);
+    if (changed == 0)
+        return store_fail(error, error_size, "move %d is not the last of table %s", number,
+                          table_id);
+    return true;
+}
+
 /* SELECT 1 on the calls' connection, opened again when it was lost
  * (GET /healthz). */
 bool postgres_store_check(postgres_store *storage, char *error, size_t error_size)
@@ -1447,6 +1478,53 @@ bool postgres_store_check(postgres_store *storage, char *error, size_t error_siz
     char reason[256];
     bool good = execute(storage->connection, "SELECT 1", reason, sizeof reason);
     if (!good) store_fail(error, error_size, "store: the database does not answer: %s", reason);
+    unlock(storage);
+    return good;
+}
+
+/* ---- reviews ------------------------------------------------------------------------ */
+
+bool postgres_store_save_review(postgres_store *storage, const char *table_id, const char *review,
+                                int64_t made, char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    char made_text[24];
+    snprintf(made_text, sizeof made_text, "%lld", (long long)made);
+    parameters list = {0};
+    add_text(&list, table_id);
+    add_text(&list, review);
+    add_text(&list, made_text);
+    PGresult *result = run_sql(storage,
+                               "INSERT INTO reviews (table_id, review, made)"
+                               " SELECT id, $2, $3 FROM tables WHERE id = $1"
+                               " ON CONFLICT (table_id) DO UPDATE"
+                               " SET review = excluded.review, made = excluded.made",
+                               &list);
+    int changed = libpq.PQresultStatus(result) == PGRES_COMMAND_OK ? changed_rows(result) : -1;
+    if (changed < 0)
+        store_fail(error, error_size, "store: cannot keep the review of table %s: %s", table_id,
+                   message(storage, result));
+    libpq.PQclear(result);
+    unlock(storage);
+    if (changed == 0) return store_fail(error, error_size, "no table %s", table_id);
+    return changed == 1;
+}
+
+bool postgres_store_load_review(postgres_store *storage, const char *table_id, char **review,
+                                char *error, size_t error_size)
+{
+    *review = NULL;
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    parameters list = {0};
+    add_text(&list, table_id);
+    PGresult *result = run_sql(storage, "SELECT review FROM reviews WHERE table_id = $1", &list);
+    bool good = libpq.PQresultStatus(result) == PGRES_TUPLES_OK;
+    if (!good)
+        store_fail(error, error_size, "store: cannot read the review of table %s: %s", table_id,
+                   message(storage, result));
+    else if (libpq.PQntuples(result) == 1 && !(*review = strdup(libpq.PQgetvalue(result, 0, 0))))
+        abort(); /* out of memory */
+    libpq.PQclear(result);
     unlock(storage);
     return good;
 }

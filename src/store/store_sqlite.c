@@ -93,6 +93,12 @@ static const char *const migrations[] = {
     "  text TEXT NOT NULL,"
     "  posted INTEGER NOT NULL,"
     "  PRIMARY KEY (table_id, number)) WITHOUT ROWID;",
+    /* 4: a finished table's review (docs/review.md), as the JSON the
+     * review library writes, and when it was made (Unix seconds). */
+    "CREATE TABLE reviews ("
+    "  table_id TEXT PRIMARY KEY NOT NULL REFERENCES tables (id),"
+    "  review TEXT NOT NULL,"
+    "  made INTEGER NOT NULL);",
 };
 enum { SCHEMA_VERSION = sizeof migrations / sizeof migrations[0] };
 
@@ -1326,7 +1332,9 @@ bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int6
         return false;
     bool good = status == SQLITE_ROW || status == SQLITE_DONE;
     if (status == SQLITE_ROW)
-        good = run_for_table(storage, "DELETE FROM moves WHERE table_id = ?1", table_id, NULL) ==
+        good = run_for_table(storage, "DELETE FROM reviews WHERE table_id = ?1", table_id, NULL) ==
+                   SQLITE_DONE &&
+               run_for_table(storage, "DELETE FROM moves WHERE table_id = ?1", table_id, NULL) ==
                    SQLITE_DONE &&
                run_for_table(storage, "DELETE FROM chat WHERE table_id = ?1", table_id, NULL) ==
                    SQLITE_DONE &&
@@ -1546,6 +1554,39 @@ bool sqlite_store_set_last_move_time(sqlite_store *storage, const char *table_id
     return good;
 }
 
+/* One statement, one transaction: the move goes only while it is the
+ * table's last (its number the largest), so a move stored meanwhile
+ * keeps it. */
+bool sqlite_store_remove_last_move(sqlite_store *storage, const char *table_id, int number,
+                                   char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
+    int64_t last = number;
+    int status = run_for_table(storage,
+                               "DELETE FROM moves WHERE table_id = ?1 AND number = ?2 AND number ="
+                               " (SELECT max(number) FROM moves WHERE table_id = ?1)",
+                               table_id, &last);
+    bool good = status == SQLITE_DONE;
+    if (!good) {
+        store_fail(error, error_size, "store: cannot remove move %d of table %s: %s", number,
+                   table_id, sqlite3_errmsg(storage->database));
+    } else if (sqlite3_changes(storage->database) != 1) {
+        good = store_fail(error, error_size, "move %d is not the last of table %s", number,
+                          table_id);
+    } else if (storage->lock_file >= 0) {
+        /* The lock file's count goes down with the row, or the next start
+         * would take the removed move for a lost one. */
+        storage->moves--;
+        write_counts(storage);
+    }
+    unlock(storage);
+    return good;
+}
+
 /* A read of the schema through the store's own connection (GET
  * /healthz), and the file still where it was opened: a file deleted or
  * replaced under a running server would take writes that no restart
@@ -1563,6 +1604,63 @@ bool sqlite_store_check(sqlite_store *storage, char *error, size_t error_size)
     else
         good = check_file(storage, error, error_size); /* (what every write checks) */
     sqlite3_free(reason);
+    unlock(storage);
+    return good;
+}
+
+/* ---- reviews ------------------------------------------------------------------------ */
+
+bool sqlite_store_save_review(sqlite_store *storage, const char *table_id, const char *review,
+                              int64_t made, char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
+    sqlite3_stmt *prepared;
+    int status = prepare(storage,
+                         "INSERT OR REPLACE INTO reviews (table_id, review, made)"
+                         " SELECT id, ?2, ?3 FROM tables WHERE id = ?1",
+                         &prepared);
+    if (status == SQLITE_OK) {
+        sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(prepared, 2, review, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(prepared, 3, made);
+        status = sqlite3_step(prepared);
+        sqlite3_finalize(prepared);
+    }
+    bool good = status == SQLITE_DONE;
+    if (!good)
+        store_fail(error, error_size, "store: cannot keep the review of table %s: %s", table_id,
+                   sqlite3_errmsg(storage->database));
+    else if (sqlite3_changes(storage->database) != 1)
+        good = store_fail(error, error_size, "no table %s", table_id);
+    unlock(storage);
+    return good;
+}
+
+bool sqlite_store_load_review(sqlite_store *storage, const char *table_id, char **review,
+                              char *error, size_t error_size)
+{
+    *review = NULL;
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    sqlite3_stmt *prepared;
+    int status = prepare(storage, "SELECT review FROM reviews WHERE table_id = ?1", &prepared);
+    if (status == SQLITE_OK) {
+        sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+        status = sqlite3_step(prepared);
+        if (status == SQLITE_ROW) {
+            const char *text = (const char *)sqlite3_column_text(prepared, 0);
+            if (text && !(*review = strdup(text))) abort(); /* out of memory */
+            status = SQLITE_DONE;
+        }
+        sqlite3_finalize(prepared);
+    }
+    bool good = status == SQLITE_DONE;
+    if (!good)
+        store_fail(error, error_size, "store: cannot read the review of table %s: %s", table_id,
+                   sqlite3_errmsg(storage->database));
     unlock(storage);
     return good;
 }

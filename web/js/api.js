@@ -56,6 +56,11 @@ export const api = {
     request('POST', `${tablePath(id)}/moves`, {token, body: {version, move: actions}}),
   zombie: (id, creator, seat, zombie) =>
     request('POST', `${tablePath(id)}/zombie`, {token: creator, body: {seat, zombie}}),
+  // (the seat's last move, while nobody could have learned from it)
+  takeBack: (id, token) => request('POST', `${tablePath(id)}/takeback`, {token, body: {}}),
+  // (another seat's player, away or out of time, to a bot; back: one's own seat again)
+  handOver: (id, token, seat, back) =>
+    request('POST', `${tablePath(id)}/handover`, {token, body: back ? {seat, back: true} : {seat}}),
   hint: (id, token) => request('GET', `${tablePath(id)}/hint`, {token}),
   // The people (docs/server.md: "Names", "Chat", "Rematch").
   rename: (id, token, name) => request('POST', `${tablePath(id)}/name`, {token, body: {name}}),
@@ -67,6 +72,11 @@ export const api = {
   recordPath: (id) => `${tablePath(id)}/record`,
   replay: (id, seat) => request('GET', `${tablePath(id)}/replay?seat=${seat}`),
   replayRecord: (record, seat) => request('POST', '/api/replay', {body: {record, seat}}),
+  // Reviews (docs/server.md, "Reviews"): asked for, then followed until done.
+  review: (id) => request('GET', `${tablePath(id)}/review`),
+  askReview: (id) => request('POST', `${tablePath(id)}/review`, {body: {}}),
+  reviewRecord: (record) => request('POST', '/api/review', {body: {record}}),
+  uploadedReview: (reviewId) => request('GET', `/api/reviews/${encodeURIComponent(reviewId)}`),
 };
 
 // The WebSocket's close codes that the server chooses (docs/server.md,

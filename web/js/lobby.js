@@ -10,7 +10,12 @@ import {gameTitle} from './board.js';
 // Seat choices: "me" (the creator's own seat), a person by invitation link,
 // a person from the lobby, or a bot at a strength.
 const SEAT_KINDS = ['me', 'human', 'open', 'random', 'heuristic', 'ismcts:ms=300', 'ismcts:ms=2000'];
-const CLOCKS = ['', '5m+5s', '10m+20s', '30m+1m', '1d+12h', '3d+1d'];
+// The clock's presets (docs/server.md, "Making a table"): so much a move
+// (nothing kept from one move to the next: quick games, and turn-based
+// ones played over days) or a whole game's time plus some each move.
+const CLOCKS = ['', '30s/move', '2m/move', '5m+5s', '10m+20s', '30m+1m', '1d/move', '3d/move', '1d+12h', '3d+1d'];
+const PER_MOVE = {'30s/move': 'lobby.clock_30s', '2m/move': 'lobby.clock_2m', '1d/move': 'lobby.clock_1d',
+  '3d/move': 'lobby.clock_3d'};
 
 export function showLobby(main) {
   const root = h('div', {class: 'lobby'}, h('p', {}, t('table.loading')));
@@ -75,7 +80,7 @@ function createForm(catalogue) {
               t(`seat.${choice}`)))), `seat-${index + 1}`))),
       field(t('lobby.clock'), h('select', {id: 'clock', onchange: (e) => { state.clock = e.target.value; }},
         CLOCKS.map((clock) => h('option', {value: clock, selected: clock === state.clock},
-          clock ? clock : t('lobby.no_clock')))), 'clock'),
+          clock ? (PER_MOVE[clock] ? t(PER_MOVE[clock]) : clock) : t('lobby.no_clock')))), 'clock'),
       h('button', {type: 'submit', class: 'primary'}, t('lobby.create')),
       h('div', {id: 'created', 'aria-live': 'polite'}));
   };

@@ -16,6 +16,9 @@ import {RENDERERS} from './games/index.js';
 import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, logWords, moveWords, noteWords} from './board.js';
 import {createPeople, rematchControls} from './people.js';
 import {ChatPanel} from './chat.js';
+import {formatClock, timeLeft, timeBars, tickTimeBars, soundAllowed, toggleSound} from './clock.js';
+import {canTakeBack, takeBackButton} from './takeback.js';
+import {mayHandOver, handOverControls, handedNotice} from './handover.js';
 
 const ASK_BEFORE_SENDING = 'gateau.confirm-moves';
 
@@ -32,7 +35,9 @@ export function showTable(main, id, seatNumber) {
     error: '', hint: null, hintBusy: false,
     connection: 'closed', // the live connection: open, closed, refused or gone (api.js)
     connectionReason: '', // the server's reason when refused or gone
-    confirm: localStorage.getItem(ASK_BEFORE_SENDING) === '1',
+    // (asked by default: only a player who chose "send at once" is not)
+    confirm: localStorage.getItem(ASK_BEFORE_SENDING) !== '0',
+    handOverAsked: null, // the seat whose hand-over was asked once (handover.js)
     wasMyTurn: false,
     epoch: 0,         // counts the snapshots that reset the move being built
     awaiting: null,   // the version a committed move was sent from, until its snapshot comes
@@ -67,6 +72,14 @@ export function showTable(main, id, seatNumber) {
         draw();
       }
     },
+    undoMove: () => requestThenReload(page, draw, () => api.takeBack(id, token)),
+    askHandOver: (seat) => { page.handOverAsked = seat; draw(); },
+    handOver: (seat) => {
+      page.handOverAsked = null;
+      return requestThenReload(page, draw, () => api.handOver(id, token, seat, false));
+    },
+    playAgain: () => requestThenReload(page, draw, () => api.handOver(id, token, page.snapshot.seat, true)),
+    toggleSound: () => { toggleSound(); draw(); },
     toggleConfirm: () => {
       page.confirm = !page.confirm;
       localStorage.setItem(ASK_BEFORE_SENDING, page.confirm ? '1' : '0');
@@ -79,7 +92,7 @@ export function showTable(main, id, seatNumber) {
     (snapshot) => { if (receive(page, snapshot)) draw(); },
     (status, reason) => { page.connection = status; page.connectionReason = reason || ''; draw(); },
     (message) => page.chat.receive(message));
-  const clock = setInterval(() => tickClocks(root, page), 1000);
+  const clock = setInterval(() => tickClocks(root, page), 250);
   return () => {
     connection.close();
     clearInterval(clock);
@@ -264,6 +277,23 @@ async function reload(page) {
   } catch { /* the socket will bring it */ }
 }
 
+// A request about the table (a take-back, a hand-over): its change comes
+// over the socket; a refusal is shown, and the table fetched again.
+async function requestThenReload(page, draw, call) {
+  if (page.busy) return;
+  page.error = '';
+  page.busy = true;
+  showBusy(page);
+  try {
+    await call();
+  } catch (error) {
+    page.error = t('table.refused', {reason: error.message});
+    if (error.status) await reload(page);
+  }
+  page.busy = false;
+  draw();
+}
+
 async function askHint(page, draw) {
   page.hintBusy = true;
   page.hint = null;
@@ -331,7 +361,7 @@ function drawTable(root, page, actions) {
     snapshot.over && part('end', [snapshot, lang], () => endPanel(page, renderer)));
   place(frame.side,
     movePanel(page, actions, renderer, others),
-    part('players', [snapshot, Boolean(creatorToken(page.id)), lang], () => playersPanel(page, renderer, actions)),
+    part('players', [snapshot, Boolean(creatorToken(page.id)), lang, page.handOverAsked], () => playersPanel(page, renderer, actions)),
     part('hint', [snapshot, page.hint, page.hintBusy, lang], () => hintPanel(page, actions, renderer)),
     page.chat.node,
     part('log', [logKey, lang], () => logPanel(page, renderer)));
@@ -388,7 +418,9 @@ function tableHeader(page, actions) {
     'Notification' in window && Notification.permission === 'default' && snapshot.seat && !snapshot.over &&
       h('button', {type: 'button', 'data-focus': 'notify',
         onclick: () => Notification.requestPermission().then(actions.redraw)},
-      t('table.notify')));
+      t('table.notify')),
+    timeBars(page),
+    handedNotice(page, actions));
 }
 
 function movePanel(page, actions, renderer, others) {
@@ -411,27 +443,21 @@ function movePanel(page, actions, renderer, others) {
       h('button', {type: 'button', class: 'primary', 'data-focus': 'send', 'data-testid': 'send',
         disabled: !page.complete || page.busy, onclick: actions.send},
       t(page.confirming ? 'table.send_confirmed' : 'table.send'))),
+    canTakeBack(snapshot) && takeBackButton(page, actions.undoMove),
     h('label', {class: 'confirm'},
       h('input', {type: 'checkbox', checked: page.confirm, 'data-focus': 'confirm', onchange: actions.toggleConfirm}),
       ' ', t('table.ask_before_sending')),
+    snapshot.clock && h('label', {class: 'confirm'},
+      h('input', {type: 'checkbox', checked: soundAllowed(), 'data-focus': 'sound', onchange: actions.toggleSound}),
+      ' ', t('clock.sound')),
     page.error && h('p', {class: 'error', role: 'alert'}, page.error));
 }
 
-function formatClock(ms) {
-  if (ms === null || ms === undefined) return '';
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const hours = Math.floor(total / 3600), minutes = Math.floor((total % 3600) / 60), seconds = total % 60;
-  const two = (n) => String(n).padStart(2, '0');
-  return hours ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
-}
-
-function clockLeft(page, seat) {
-  const moving = (page.snapshot.to_move || []).includes(seat.seat) && !page.snapshot.over;
-  return moving ? seat.clock - (performance.now() - page.receivedAt) : seat.clock;
-}
+const clockLeft = timeLeft; // (clock.js)
 
 function tickClocks(root, page) {
   if (!page.snapshot) return;
+  tickTimeBars(root, page);
   for (const seat of page.snapshot.seats) {
     if (seat.clock === null || seat.clock === undefined) continue;
     const cell = root.querySelector(`[data-clock="${seat.seat}"]`);
@@ -472,7 +498,8 @@ function playersPanel(page, renderer, actions) {
           creator && seat.player !== 'bot' && !seat.open && !snapshot.over && seat.seat !== snapshot.seat &&
             h('button', {type: 'button', class: 'small', 'data-focus': `zombie-${seat.seat}`,
               onclick: () => actions.zombie(seat.seat, !seat.zombie)},
-            seat.zombie ? t('table.hand_back', {name: seat.name}) : t('table.let_bot_play', {name: seat.name}))),
+            seat.zombie ? t('table.hand_back', {name: seat.name}) : t('table.let_bot_play', {name: seat.name})),
+          !creator && mayHandOver(snapshot, seat) && handOverControls(page, seat, actions)),
         h('td', {'data-score-seat': seat.seat},
           snapshot.over && snapshot.scores ? snapshot.scores[seat.seat - 1] : scoreOf(renderer, snapshot.view, seat.seat)),
         h('td', {'data-clock': seat.seat}, formatClock(seat.clock === null ? null : clockLeft(page, seat)))))),
@@ -541,5 +568,9 @@ function endPanel(page, renderer) {
       h('a', {href: api.recordPath(page.id), download: `gateau-${page.id}.txt`, 'data-testid': 'record'},
         t('table.download_record')),
       ' · ',
-      h('a', {href: `#/replay/${page.id}${snapshot.seat ? `/${snapshot.seat}` : ''}`}, t('table.replay'))));
+      h('a', {href: `#/replay/${page.id}${snapshot.seat ? `/${snapshot.seat}` : ''}`}, t('table.replay')),
+      ' · ',
+      h('a', {href: `#/review/${page.id}`}, t('table.review'),
+        snapshot.review && snapshot.review.state === 'running' && snapshot.review.total
+          ? ` (${Math.round(100 * snapshot.review.done / snapshot.review.total)}%)` : '')));
 }
