@@ -732,7 +732,8 @@ static void fill_store_table(const server_table *table, store_table *kept)
 server_table *table_create(struct store *database, const gateau_game *game, int players,
                     const char *options, const char *seats[GATEAU_MAX_PLAYERS],
                     const char *names[GATEAU_MAX_PLAYERS], const char *host,
-                    const char *clock, char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
+                    const char *clock, const uint64_t *seed,
+                    char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
                     char creator[SERVER_TOKEN_SIZE], int *status, char *error, size_t error_size)
 {
     *status = 422;
@@ -749,13 +750,13 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
         decks_unpath(error);
         return NULL;
     }
-    uint64_t seed;
-    if (getrandom(&seed, sizeof seed, 0) != sizeof seed) {
+    uint64_t fresh_seed;
+    if (!seed && getrandom(&fresh_seed, sizeof fresh_seed, 0) != sizeof fresh_seed) {
         gateau_setup_free(setup);
         snprintf(error, error_size, "the system's random generator failed");
         return NULL;
     }
-    server_table *table = table_new(setup, seed, NULL, error, error_size);
+    server_table *table = table_new(setup, seed ? *seed : fresh_seed, NULL, error, error_size);
     if (!table) return NULL; /* (table_new freed the setup) */
     table->store = database;
     table->created = (int64_t)time(NULL);
