@@ -316,10 +316,61 @@ static bool options_text(http_exchange *connection, const gateau_game *game, int
     return true;
 }
 
+/* The creation's answer: the table's id, the creator's token and one
+ * token per "human" seat; the table joins the others. */
+static int send_created(http_exchange *connection, server_table *table, int players,
+                        char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
+                        const char *creator)
+{
+    json_t *answer = json_object();
+    json_object_set_new(answer, "id", json_string(table->id));
+    json_object_set_new(answer, "creator", json_string(creator));
+    json_t *list = json_array();
+    for (int s = 0; s < players; s++) {
+        if (!tokens[s][0]) continue;
+        json_array_append_new(list, json_pack("{s:i,s:s}", "seat", s + 1, "token", tokens[s]));
+    }
+    json_object_set_new(answer, "seats", list);
+    tables_add(table);
+    char *text = json_dumps(answer, JSON_COMPACT);
+    json_decref(answer);
+    int status = send_json(connection, 201, text);
+    free(text);
+    return status;
+}
+
+/* {"lesson": "GAME"}: the game's "Learn to play" table (lessons.c), with
+ * nothing else to choose: its seats, options and seed are the lesson's. */
+static int create_lesson(http_exchange *connection, json_t *body)
+{
+    const char *game_name;
+    if (!known_fields(connection, body, "lesson") ||
+        !string_field(connection, body, "lesson", true, &game_name))
+        return 400;
+    const server_lesson *lesson = lesson_find(game_name);
+    const gateau_game *game = lesson ? gateau_game_find(lesson->game) : NULL;
+    if (!game) return send_error(connection, 422, "no lesson for '%.60s' (lessons: "
+                                 "piece-o-cake, maries-table, cake-master, mice-cake)", game_name);
+    char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE], creator[SERVER_TOKEN_SIZE], error[512];
+    int refusal;
+    const char *specs[GATEAU_MAX_PLAYERS] = {0};
+    memcpy(specs, lesson->seats, sizeof specs);
+    server_table *table = table_create(tables_store(), game, lesson->players, lesson->options,
+                                       specs, NULL, NULL, NULL, &lesson->seed, tokens, creator,
+                                       &refusal, error, sizeof error);
+    if (!table) return send_error(connection, refusal, "%s", error);
+    return send_created(connection, table, lesson->players, tokens, creator);
+}
+
 static int create_table(http_exchange *connection)
 {
     json_t *body = read_body(connection);
     if (!body) return 400;
+    if (json_object_get(body, "lesson")) {
+        int answered = create_lesson(connection, body);
+        json_decref(body);
+        return answered;
+    }
     int status = 400;
     const char *game_name, *clock, *deck, *host;
     long long players = 0;
@@ -400,26 +451,13 @@ static int create_table(http_exchange *connection)
     char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE], creator[SERVER_TOKEN_SIZE], error[512];
     int refusal;
     server_table *table = table_create(tables_store(), game, (int)players, options, specs, names,
-                                       host, clock, tokens, creator, &refusal, error,
+                                       host, clock, NULL, tokens, creator, &refusal, error,
                                        sizeof error);
     if (!table) {
         status = send_error(connection, refusal, "%s", error);
         goto done;
     }
-    json_t *answer = json_object();
-    json_object_set_new(answer, "id", json_string(table->id));
-    json_object_set_new(answer, "creator", json_string(creator));
-    json_t *list = json_array();
-    for (int s = 0; s < players; s++) {
-        if (!tokens[s][0]) continue;
-        json_array_append_new(list, json_pack("{s:i,s:s}", "seat", s + 1, "token", tokens[s]));
-    }
-    json_object_set_new(answer, "seats", list);
-    tables_add(table);
-    char *text = json_dumps(answer, JSON_COMPACT);
-    json_decref(answer);
-    status = send_json(connection, 201, text);
-    free(text);
+    status = send_created(connection, table, (int)players, tokens, creator);
 done:
     json_decref(body);
     return status;

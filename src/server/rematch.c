@@ -43,7 +43,7 @@ static int make_rematch(server_table *table, int seat, char rematch_id[STORE_ID_
     int status;
     server_table *made = table_create(table->store, gateau_setup_game(table->setup),
                                       table->players, options, specs, names,
-                                      names[seat], table->clock_text, tokens, creator, &status,
+                                      names[seat], table->clock_text, NULL, tokens, creator, &status,
                                       error, error_size);
     if (!made) return status;
     *made_here = made;

@@ -24,6 +24,7 @@
  *   chat.c       a table's chat: stored, rate limited, pushed
  *   rematch.c    another game with the same people
  *   server.c     starting and stopping it all
+ *   lessons.c    the tables of "Learn to play": a fixed game with bots
  *
  * The engine is used through include/gateau/ only; storage through
  * src/store/store.h.
@@ -177,7 +178,10 @@ typedef struct table_undo {
     int index, seat;              /* the move's number, its seat */
     int64_t clock_before, turn_started;
     int phase_start, timeouts;
-    char refused[160];            /* why it may not be taken back ("": it may) */
+    /* The position before it (owned; kept from move to move): whether
+     * the move showed anything hidden is judged from it when a take-back
+     * is asked, not on every move's way. */
+    gateau_state *before;
 } table_undo;
 
 /* The rules of the clock and of hand-overs (docs/server.md). */
@@ -279,14 +283,34 @@ static inline int table_viewer_index(const server_table *table, int seat)
 
 /* Makes a table from a creation request's parts: NULL with a reason and
  * a status (422; 503 when the store refused it, the reason logged).  names may be NULL, or hold NULL for a seat without a
- * name; host (the creator's name) may be NULL.  tokens receives one token per "human" seat (others ""), creator
- * the creator's. */
+ * name; host (the creator's name) may be NULL.  tokens receives one token per "human" seat
+ * (others ""), creator the creator's.  seed: NULL for a fresh one from the system (every
+ * table but a lesson's). */
 server_table *table_create(struct store *database, const gateau_game *game, int players,
                     const char *options, const char *seats[GATEAU_MAX_PLAYERS],
                     const char *names[GATEAU_MAX_PLAYERS], const char *host,
-                    const char *clock, char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
+                    const char *clock, const uint64_t *seed,
+                    char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
                     char creator[SERVER_TOKEN_SIZE], int *status, char *error,
                     size_t error_size);
+/* ---- Lessons (lessons.c) ------------------------------------------------------------ */
+
+/* A "Learn to play" table: its game, seats and options, and the seed that
+ * makes its deal and its bots' moves the same every time. */
+typedef struct server_lesson {
+    const char *game;
+    int players;
+    const char *options;
+    const char *seats[GATEAU_MAX_PLAYERS];
+    uint64_t seed;
+} server_lesson;
+
+/* The lesson of game (a registry name), or NULL when it has none. */
+const server_lesson *lesson_find(const char *game);
+/* Whether a table of game with this seed is a lesson's: the lobby leaves
+ * lessons out (each is one learner's, and there may be many). */
+bool lesson_table(const char *game, uint64_t seed);
+
 /* A table as the store kept it, its moves replayed: NULL with a reason.
  * It is not yet settled: call table_resume once the store is free again
  * (table_restore runs inside a store visit, which may not write). */
@@ -394,6 +418,8 @@ int64_t table_time_scale(void);
  * move is the record's last, index; before, the state before it). */
 void table_flow_remember(server_table *table, int seat, int index, const gateau_state *before,
                          int64_t clock_before, int phase_start);
+/* Frees what table_flow_remember kept (table_free). */
+void table_flow_forget(server_table *table);
 /* Takes seat's last move back: 0, or 409 (with why), 503. */
 int table_take_back(server_table *table, int seat, char *error, size_t error_size);
 /* Seat by hands seat to a bot (back: seat's own player takes it back):

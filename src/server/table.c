@@ -133,6 +133,7 @@ void table_free(server_table *table)
         for (int v = 0; v <= table->players; v++)
             if (!log_entry_shared(&table->log[m], v)) free(table->log[m].json[v]);
     free(table->log);
+    table_flow_forget(table);
     table_forget_snapshots(table);
     for (int s = 0; s < table->players; s++) gateau_bot_free(table->seats[s].bot);
     gateau_match_free(table->match);
@@ -732,7 +733,8 @@ static void fill_store_table(const server_table *table, store_table *kept)
 server_table *table_create(struct store *database, const gateau_game *game, int players,
                     const char *options, const char *seats[GATEAU_MAX_PLAYERS],
                     const char *names[GATEAU_MAX_PLAYERS], const char *host,
-                    const char *clock, char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
+                    const char *clock, const uint64_t *seed,
+                    char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
                     char creator[SERVER_TOKEN_SIZE], int *status, char *error, size_t error_size)
 {
     *status = 422;
@@ -749,13 +751,13 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
         decks_unpath(error);
         return NULL;
     }
-    uint64_t seed;
-    if (getrandom(&seed, sizeof seed, 0) != sizeof seed) {
+    uint64_t fresh_seed;
+    if (!seed && getrandom(&fresh_seed, sizeof fresh_seed, 0) != sizeof fresh_seed) {
         gateau_setup_free(setup);
         snprintf(error, error_size, "the system's random generator failed");
         return NULL;
     }
-    server_table *table = table_new(setup, seed, NULL, error, error_size);
+    server_table *table = table_new(setup, seed ? *seed : fresh_seed, NULL, error, error_size);
     if (!table) return NULL; /* (table_new freed the setup) */
     table->store = database;
     table->created = (int64_t)time(NULL);

@@ -363,7 +363,8 @@ static void add_to_lobby(server_table *table, void *context)
 {
     lobby_entries *entries = context;
     pthread_mutex_lock(&table->lock);
-    if (table->over) {
+    const char *game = gateau_game_name(gateau_setup_game(table->setup));
+    if (table->over || lesson_table(game, table->seed)) {
         pthread_mutex_unlock(&table->lock);
         return;
     }
@@ -390,8 +391,7 @@ static void add_to_lobby(server_table *table, void *context)
     snprintf(entry->id, sizeof entry->id, "%s", table->id);
     entry->item = json_object();
     json_object_set_new(entry->item, "id", json_string(table->id));
-    json_object_set_new(entry->item, "game",
-                        json_string(gateau_game_name(gateau_setup_game(table->setup))));
+    json_object_set_new(entry->item, "game", json_string(game));
     json_object_set_new(entry->item, "players", json_integer(table->players));
     json_object_set_new(entry->item, "open_seats", json_integer((json_int_t)json_array_size(open)));
     json_object_set_new(entry->item, "open", open);

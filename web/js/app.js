@@ -6,6 +6,7 @@
 //   #/table/ID[/SEAT]       a table, from a held seat or as a spectator
 //   #/replay/ID[/SEAT]      a finished table, move by move
 //   #/replay                a record from a file, move by move
+//   #/learn/GAME[/ID]       Learn to play: a guided game (learn/learn.js)
 //   #/review/ID             a finished table's review
 //   #/review                a record's review, from a file
 
@@ -16,6 +17,7 @@ import {holdSeat, heldSeats} from './seats.js';
 import {showLobby} from './lobby.js';
 import {showTable} from './table.js';
 import {showReplay} from './replay.js';
+import {showLearn} from './learn/learn.js';
 import {showReview} from './review.js';
 
 const main = document.getElementById('main');
@@ -56,6 +58,10 @@ export function route() {
   if (page === 'join' && id && extra) return join(id, extra);
   if (page === 'table' && id) {
     leave = showTable(main, id, extra ? Number(extra) : null);
+    return;
+  }
+  if (page === 'learn' && id) {
+    leave = showLearn(main, id, extra || null);
     return;
   }
   if (page === 'replay') {

@@ -6,6 +6,7 @@ import {t} from './i18n.js';
 import {api} from './api.js';
 import {holdSeat, holdCreator, invitationLink} from './seats.js';
 import {gameTitle} from './board.js';
+import {LESSONS} from './learn/lessons/index.js';
 
 // Seat choices: "me" (the creator's own seat), a person by invitation link,
 // a person from the lobby, or a bot at a strength.
@@ -26,6 +27,7 @@ export function showLobby(main) {
     if (stopped) return;
     replace(root,
       h('h1', {}, t('lobby.title')),
+      learnSection(catalogue),
       h('div', {class: 'your-name'}, field(t('lobby.your_name'), h('input', {id: 'your-name', type: 'text',
         maxlength: 40, value: localStorage.getItem('gateau.name') || '', autocomplete: 'nickname'}), 'your-name')),
       createForm(catalogue),
@@ -38,6 +40,17 @@ export function showLobby(main) {
     stopped = true;
     clearInterval(refresh);
   };
+}
+
+// Learn to play: a guided first game of each game (learn/learn.js).
+function learnSection(catalogue) {
+  const games = catalogue.games.map((game) => game.game).filter((game) => LESSONS[game]);
+  return h('section', {class: 'learn', 'aria-labelledby': 'learn-heading'},
+    h('h2', {id: 'learn-heading'}, t('learn.lobby_heading')),
+    h('p', {}, t('learn.lobby_note')),
+    h('ul', {class: 'learn-games'}, games.map((game) => h('li', {},
+      h('a', {class: 'button primary', href: `#/learn/${game}`, 'data-learn': game},
+        t('learn.lobby_button', {game: gameTitle(game)}))))));
 }
 
 function field(label, control, id) {

@@ -13,6 +13,7 @@ import {t} from './i18n.js';
 import {api} from './api.js';
 import {RENDERERS} from './games/index.js';
 import {renderBoard, gameTitle, moveWords} from './board.js';
+import {icon} from './icons.js';
 
 // Marks as chess sites write them.
 const MARKS = {inaccuracy: '?!', mistake: '?', blunder: '??'};
@@ -200,9 +201,9 @@ function moveDetail(review, names, page, actions) {
   const same = move.best === move.move;
   return h('section', {class: 'review-move', 'aria-labelledby': 'review-move-heading'},
     h('div', {class: 'replay-controls', role: 'group', 'aria-label': t('replay.controls')},
-      h('button', {type: 'button', onclick: go(page.move - 1), 'aria-label': t('replay.previous')}, '◀'),
+      h('button', {type: 'button', onclick: go(page.move - 1), 'aria-label': t('replay.previous')}, icon('previous')),
       h('span', {class: 'step'}, t('review.move_of', {move: page.move + 1, moves: review.moves.length})),
-      h('button', {type: 'button', onclick: go(page.move + 1), 'aria-label': t('replay.next')}, '▶')),
+      h('button', {type: 'button', onclick: go(page.move + 1), 'aria-label': t('replay.next')}, icon('next'))),
     h('h2', {id: 'review-move-heading'}, names[move.seat - 1], ': ', moveText(renderer, move.move, names),
       MARKS[move.class] && h('span', {class: `review-mark ${move.class}`}, ` ${MARKS[move.class]} `, t(`review.class.${move.class}`))),
     h('dl', {class: 'review-numbers'},

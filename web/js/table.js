@@ -13,7 +13,8 @@ import {t, currentLanguage} from './i18n.js';
 import {api, TableConnection} from './api.js';
 import {seatToken, creatorToken} from './seats.js';
 import {RENDERERS} from './games/index.js';
-import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, logWords, moveWords, noteWords} from './board.js';
+import {createMotion, markHint} from './motion.js';
+import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, entryWords, moveWords, noteWords} from './board.js';
 import {createPeople, rematchControls} from './people.js';
 import {ChatPanel} from './chat.js';
 import {formatClock, timeLeft, timeBars, tickTimeBars, soundAllowed, toggleSound} from './clock.js';
@@ -22,10 +23,11 @@ import {mayHandOver, handOverControls, handedNotice} from './handover.js';
 
 const ASK_BEFORE_SENDING = 'gateau.confirm-moves';
 
-export function showTable(main, id, seatNumber) {
+// coach: a "Learn to play" guide (learn/coach.js), or null.
+export function showTable(main, id, seatNumber, coach = null) {
   const token = seatToken(id, seatNumber);
   const page = {
-    id, token, snapshot: null, receivedAt: 0,
+    id, token, snapshot: null, receivedAt: 0, coach,
     partial: [],      // [{action, name}]: the parts chosen so far, in the order chosen
     legal: [],        // the parts that may join them ([] when this seat is not to move)
     complete: false,  // whether partial is already a whole move
@@ -45,6 +47,7 @@ export function showTable(main, id, seatNumber) {
     root: null,
     frame: null,      // the table's lasting elements (see drawTable)
     parts: {},        // the panels drawn last, with what they were drawn from
+    motion: createMotion(), // the last move marked on the board (motion.js)
   };
   const root = h('section', {class: 'table', 'aria-busy': 'true'}, h('p', {}, t('table.loading')));
   replace(main, root);
@@ -209,7 +212,7 @@ async function setParts(page, parts, draw, picked) {
 }
 
 async function send(page, draw) {
-  if (page.busy || !page.complete) return;
+  if (page.busy || !page.complete || !coachReady(page)) return;
   // Asked to: the first press says what will be sent, the second sends.
   if (page.confirm && !page.confirming) {
     page.confirming = true;
@@ -325,9 +328,13 @@ function drawTable(root, page, actions) {
   const focused = document.activeElement;
   const focusKey = focused && root.contains(focused) &&
     (focused.dataset.focus || (focused.dataset.action && `action-${focused.dataset.action}`));
+  // (a ring shows on the element again only if it showed: not after a click)
+  const ringShown = Boolean(focusKey) && focused.matches(':focus-visible');
 
   const renderer = RENDERERS[snapshot.game];
-  const offered = page.busy || snapshot.over ? [] : aloneChosen(page) ? snapshot.legal : page.legal;
+  let offered = page.busy || snapshot.over ? [] : aloneChosen(page) ? snapshot.legal : page.legal;
+  // (a lesson offers the part it teaches: learn/coach.js)
+  if (page.coach) offered = page.coach.offer(snapshot, page.partial, offered);
   const board = renderBoard(renderer, snapshot, offered, snapshot.over ? [] : page.partial,
     actions.choose, actions.setParts);
   const onBoard = new Set([...board.querySelectorAll('[data-action]')].map((e) => Number(e.dataset.action)));
@@ -355,22 +362,25 @@ function drawTable(root, page, actions) {
   }
   const frame = page.frame;
 
+  page.motion.show(frame.area.querySelector('[data-testid=board]'), board, snapshot.version);
+  markHint(board, page.hint);
   root.setAttribute('aria-busy', page.busy ? 'true' : 'false');
   place(root, tableHeader(page, actions), ...page.people.nodes(snapshot), frame.body);
-  place(frame.area, board,
+  place(frame.area, page.coach && page.coach.panel(snapshot, page.partial, page.complete), board,
     snapshot.over && part('end', [snapshot, lang], () => endPanel(page, renderer)));
   place(frame.side,
     movePanel(page, actions, renderer, others),
     part('players', [snapshot, Boolean(creatorToken(page.id)), lang, page.handOverAsked], () => playersPanel(page, renderer, actions)),
-    part('hint', [snapshot, page.hint, page.hintBusy, lang], () => hintPanel(page, actions, renderer)),
+    !page.coach && part('hint', [snapshot, page.hint, page.hintBusy, lang], () => hintPanel(page, actions, renderer)),
     page.chat.node,
     part('log', [logKey, lang], () => logPanel(page, renderer)));
 
   if (focusKey && document.activeElement !== focused) {
     const again = root.querySelector(`[data-focus="${focusKey}"]`) ||
       (focusKey.startsWith('action-') && root.querySelector(`[data-action="${focusKey.slice(7)}"]`));
-    if (again) again.focus();
+    if (again) again.focus({focusVisible: ringShown});
   }
+  if (page.coach) page.coach.mark(root, snapshot, page.partial, page.complete);
   // (for bench/bench_web.mjs: what a whole redraw costs)
   performance.measure('gateau-draw', {start: started});
 }
@@ -441,7 +451,7 @@ function movePanel(page, actions, renderer, others) {
       h('button', {type: 'button', 'data-focus': 'take-back', disabled: !page.partial.length || page.busy,
         onclick: actions.takeBack}, t('table.take_back')),
       h('button', {type: 'button', class: 'primary', 'data-focus': 'send', 'data-testid': 'send',
-        disabled: !page.complete || page.busy, onclick: actions.send},
+        disabled: !page.complete || page.busy || !coachReady(page), onclick: actions.send},
       t(page.confirming ? 'table.send_confirmed' : 'table.send'))),
     canTakeBack(snapshot) && takeBackButton(page, actions.undoMove),
     h('label', {class: 'confirm'},
@@ -454,6 +464,11 @@ function movePanel(page, actions, renderer, others) {
 }
 
 const clockLeft = timeLeft; // (clock.js)
+
+// Whether a lesson lets the move built be sent (every part it teaches chosen).
+function coachReady(page) {
+  return !page.coach || page.coach.ready(page.snapshot, page.partial);
+}
 
 function tickClocks(root, page) {
   if (!page.snapshot) return;
@@ -524,11 +539,6 @@ function hintPanel(page, actions, renderer) {
         move.exact ? ` (${t('table.hint_exact')})` : ''))));
 }
 
-// The engine's words name seats ("seat 2: take 4-7"); the page names players.
-function withNames(text, list) {
-  return text.replace(/\bseat ([1-6])\b/g, (whole, seat) => list[seat - 1] || whole);
-}
-
 function logPanel(page, renderer) {
   const snapshot = page.snapshot;
   const list = names(snapshot);
@@ -538,7 +548,7 @@ function logPanel(page, renderer) {
     // (focusable: a region that scrolls must be reachable by keyboard)
     h('ol', {reversed: true, 'aria-live': 'polite', 'data-testid': 'log', tabindex: 0,
       'aria-label': t('table.log')}, entries.map((entry) =>
-      h('li', {class: entry.seat === null ? 'chance' : ''}, logWords(renderer, entry, list) || withNames(entry.text, list),
+      h('li', {class: entry.seat === null ? 'chance' : ''}, entryWords(renderer, entry, list),
         entry.move && h('code', {class: 'notation', title: t('table.notation')}, entry.move),
         entry.note && h('em', {class: 'note'}, ' ', noteWords(entry.note, list))))));
 }
