@@ -711,7 +711,7 @@ export default {
   'learn.what_happened': 'What happened:',
   'learn.the_move': 'The move:',
   'learn.click': 'Click the highlighted part on the board: {part} ({done} of {parts} chosen).',
-  'learn.send': 'Now press “{send}”.',
+  'learn.send': 'Now press "{send}".',
   'learn.wait': 'The bots are playing: wait a moment.',
   'learn.off_script': 'This table has left the lesson’s script: play on as you like, every legal move is open.',
   'learn.over': 'The game is over. How it was scored, line by line (the table below shows each player’s lines):',
