@@ -115,4 +115,20 @@ export const tests = [{
     check(asked.includes('cursor-1'), `the next page asked for with the cursor: ${asked.join(' ')}`);
     await page.context().close();
   },
+}, {
+  name: 'the lobby: each bot level with its measured rating in the game chosen (web/levels.json)',
+  async run(env) {
+    const levels = JSON.parse(readFileSync(new URL('../../web/levels.json', import.meta.url), 'utf8'));
+    const page = await newPage(env.browser, env.errors);
+    await page.goto(`${env.url}/#/`);
+    for (const entry of levels.ratings) {
+      await page.selectOption('#game', entry.game);
+      for (const level of entry.levels) {
+        const words = await page.textContent(`#seat-2 option[value="${level.spec}"]`);
+        check(words.includes(String(level.rating)), `${entry.game}: ${level.spec} shows ${level.rating}: ${words}`);
+      }
+      check((await page.textContent('.seats')).includes(`${entry.players}`), 'the note says at how many players');
+    }
+    await page.context().close();
+  },
 }];
