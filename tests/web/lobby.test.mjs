@@ -54,7 +54,9 @@ export const tests = [{
     await dee.waitForFunction(() => document.querySelectorAll('.players .presence.on').length === 2,
       null, {timeout: 5000});
     // Bea has left: Ann, who made the table, hands her seat to a bot.
-    await ann.click('[data-focus=zombie-2]');
+    // (offered once the server has seen her go, and asked twice)
+    await ann.click('[data-focus=zombie-2]', {timeout: 10000});
+    await ann.click('[data-focus=zombie-yes-2]');
     await dee.waitForFunction(() => document.querySelector('.players').textContent.includes('played by a bot'),
       null, {timeout: 5000});
     check(!(await cid.$('[data-focus=zombie-2]')), 'only the creator may hand a seat over');
