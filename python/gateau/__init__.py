@@ -15,9 +15,10 @@ from gateau.engine import (CHANCE, OBSERVER, TERMINAL, Game, GameInfo, GateauErr
                            GateauTypeError, Record, Rng, State, games, load)
 from gateau.bots import Bot, Move, arena
 from gateau.batch import Batch
+from gateau.review import Review, ReviewMove, SeatSummary, review
 from gateau.env import AECEnv, ParallelEnv, SingleAgentEnv, env, parallel_env
 
 __all__ = ["CHANCE", "OBSERVER", "TERMINAL", "Game", "GameInfo", "GateauError",
            "GateauTypeError", "Record", "Rng", "State", "games", "load", "Bot", "Move", "arena",
-           "Batch", "AECEnv", "ParallelEnv", "SingleAgentEnv", "env", "parallel_env"]
+           "Batch", "Review", "ReviewMove", "SeatSummary", "review", "AECEnv", "ParallelEnv", "SingleAgentEnv", "env", "parallel_env"]
 __version__ = "0.2.0"

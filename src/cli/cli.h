@@ -81,6 +81,7 @@ int cli_play(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_random(int argc, char **argv);
 int cli_hint(int argc, char **argv);
+int cli_review(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 int cli_tables(int argc, char **argv);
 int cli_engine(int argc, char **argv);

@@ -143,6 +143,11 @@ static const struct command_usage {
      "  hint RECORD [--seat S] [--ms N] [--json]\n"
      "                                the best moves for a seat where a record stands\n",
      "docs/bots.md"},
+    {"review",
+     "  review RECORD [--seat S] [--iters N | --ms N] [--repeats R] [--threads T]\n"
+     "       [--seed S] [--json]      every move of a game judged by a search from\n"
+     "                                its mover's information (docs/review.md)\n",
+     "docs/review.md"},
     {"serve",
      "  serve [--config FILE] [--bind A] [--port P] [--db FILE|URL] ... [--check]\n"
      "                                the game server of web tables (docs/server.md;\n"
@@ -206,6 +211,7 @@ int main(int argc, char **argv)
     if (!strcmp(command, "replay")) return cli_replay(argc - 2, argv + 2);
     if (!strcmp(command, "random")) return cli_random(argc - 2, argv + 2);
     if (!strcmp(command, "hint")) return cli_hint(argc - 2, argv + 2);
+    if (!strcmp(command, "review")) return cli_review(argc - 2, argv + 2);
     if (!strcmp(command, "arena")) return cli_arena(argc - 2, argv + 2);
     if (!strcmp(command, "arena-merge")) return cli_arena_merge(argc - 2, argv + 2);
     if (!strcmp(command, "serve")) return cli_serve(argc - 2, argv + 2);

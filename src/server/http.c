@@ -157,7 +157,8 @@ static bool known_fields(http_exchange *connection, json_t *body, const char *al
             p += item + (p[item] == ' ');
         }
         if (!found) {
-            send_error(connection, 400, "unknown field '%.60s' (fields: %s)", key, allowed);
+            send_error(connection, 400, "unknown field '%.60s' (fields: %s)", key,
+                       allowed[0] ? allowed : "none");
             return false;
         }
     }
@@ -315,16 +316,69 @@ static bool options_text(http_exchange *connection, const gateau_game *game, int
     return true;
 }
 
+/* The creation's answer: the table's id, the creator's token and one
+ * token per "human" seat; the table joins the others. */
+static int send_created(http_exchange *connection, server_table *table, int players,
+                        char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
+                        const char *creator)
+{
+    json_t *answer = json_object();
+    json_object_set_new(answer, "id", json_string(table->id));
+    json_object_set_new(answer, "creator", json_string(creator));
+    json_t *list = json_array();
+    for (int s = 0; s < players; s++) {
+        if (!tokens[s][0]) continue;
+        json_array_append_new(list, json_pack("{s:i,s:s}", "seat", s + 1, "token", tokens[s]));
+    }
+    json_object_set_new(answer, "seats", list);
+    tables_add(table);
+    char *text = json_dumps(answer, JSON_COMPACT);
+    json_decref(answer);
+    int status = send_json(connection, 201, text);
+    free(text);
+    return status;
+}
+
+/* {"lesson": "GAME"}: the game's "Learn to play" table (lessons.c), with
+ * nothing else to choose: its seats, options and seed are the lesson's. */
+static int create_lesson(http_exchange *connection, json_t *body)
+{
+    const char *game_name;
+    if (!known_fields(connection, body, "lesson") ||
+        !string_field(connection, body, "lesson", true, &game_name))
+        return 400;
+    const server_lesson *lesson = lesson_find(game_name);
+    const gateau_game *game = lesson ? gateau_game_find(lesson->game) : NULL;
+    if (!game) return send_error(connection, 422, "no lesson for '%.60s' (lessons: "
+                                 "piece-o-cake, maries-table, cake-master, mice-cake)", game_name);
+    char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE], creator[SERVER_TOKEN_SIZE], error[512];
+    int refusal;
+    const char *specs[GATEAU_MAX_PLAYERS] = {0};
+    memcpy(specs, lesson->seats, sizeof specs);
+    server_table *table = table_create(tables_store(), game, lesson->players, lesson->options,
+                                       specs, NULL, NULL, NULL, &lesson->seed, tokens, creator,
+                                       &refusal, error, sizeof error);
+    if (!table) return send_error(connection, refusal, "%s", error);
+    return send_created(connection, table, lesson->players, tokens, creator);
+}
+
 static int create_table(http_exchange *connection)
 {
     json_t *body = read_body(connection);
     if (!body) return 400;
+    if (json_object_get(body, "lesson")) {
+        int answered = create_lesson(connection, body);
+        json_decref(body);
+        return answered;
+    }
     int status = 400;
-    const char *game_name, *clock, *deck;
+    const char *game_name, *clock, *deck, *host;
     long long players = 0;
     json_t *seats = json_object_get(body, "seats");
-    if (!known_fields(connection, body, "game players options seats names clock deck") ||
+    char reason[256];
+    if (!known_fields(connection, body, "game players options seats names host clock deck") ||
         !string_field(connection, body, "game", true, &game_name) ||
+        !string_field(connection, body, "host", false, &host) ||
         !string_field(connection, body, "clock", false, &clock) ||
         !string_field(connection, body, "deck", false, &deck) ||
         !integer_field(connection, body, "players", false, 1, GATEAU_MAX_PLAYERS, &players))
@@ -354,7 +408,9 @@ static int create_table(http_exchange *connection)
     const char *specs[GATEAU_MAX_PLAYERS] = {0};
     for (long long s = 0; s < players; s++) {
         specs[s] = json_string_value(json_array_get(seats, (size_t)s));
-        if (!specs[s] || !specs[s][0] || strlen(specs[s]) >= STORE_SPEC_SIZE) {
+        /* ("invited" is a rematch's seat: rematch.c makes those) */
+        if (!specs[s] || !specs[s][0] || strlen(specs[s]) >= STORE_SPEC_SIZE ||
+            !strcmp(specs[s], "invited")) {
             status = send_error(connection, 400, "seat %lld must be \"human\", \"open\" or a bot "
                                 "spec", s + 1);
             goto done;
@@ -371,11 +427,20 @@ static int create_table(http_exchange *connection)
         json_t *name = json_array_get(name_list, (size_t)s);
         if (json_is_null(name)) continue;
         names[s] = json_string_value(name);
-        if (!names[s] || strlen(names[s]) >= STORE_NAME_SIZE) {
-            status = send_error(connection, 400, "name %lld must be a string of at most %d bytes",
-                                s + 1, STORE_NAME_SIZE - 1);
+        char what[32];
+        snprintf(what, sizeof what, "name %lld", s + 1);
+        if (!names[s]) {
+            status = send_error(connection, 400, "name %lld must be a string or null", s + 1);
             goto done;
         }
+        if (!name_check(names[s], what, reason, sizeof reason)) {
+            status = send_error(connection, 400, "%s", reason);
+            goto done;
+        }
+    }
+    if (host && !name_check(host, "'host'", reason, sizeof reason)) {
+        status = send_error(connection, 400, "%s", reason);
+        goto done;
     }
     char options[STORE_OPTIONS_SIZE];
     if (!options_text(connection, game, (int)players, json_object_get(body, "options"), deck,
@@ -386,25 +451,13 @@ static int create_table(http_exchange *connection)
     char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE], creator[SERVER_TOKEN_SIZE], error[512];
     int refusal;
     server_table *table = table_create(tables_store(), game, (int)players, options, specs, names,
-                                       clock, tokens, creator, &refusal, error, sizeof error);
+                                       host, clock, NULL, tokens, creator, &refusal, error,
+                                       sizeof error);
     if (!table) {
         status = send_error(connection, refusal, "%s", error);
         goto done;
     }
-    json_t *answer = json_object();
-    json_object_set_new(answer, "id", json_string(table->id));
-    json_object_set_new(answer, "creator", json_string(creator));
-    json_t *list = json_array();
-    for (int s = 0; s < players; s++) {
-        if (!tokens[s][0]) continue;
-        json_array_append_new(list, json_pack("{s:i,s:s}", "seat", s + 1, "token", tokens[s]));
-    }
-    json_object_set_new(answer, "seats", list);
-    tables_add(table);
-    char *text = json_dumps(answer, JSON_COMPACT);
-    json_decref(answer);
-    status = send_json(connection, 201, text);
-    free(text);
+    status = send_created(connection, table, (int)players, tokens, creator);
 done:
     json_decref(body);
     return status;
@@ -494,14 +547,89 @@ static int post_join(http_exchange *connection, server_table *table, json_t *bod
         !integer_field(connection, body, "seat", true, 1, GATEAU_MAX_PLAYERS, &seat) ||
         !string_field(connection, body, "name", false, &name))
         return 400;
-    if (name && strlen(name) >= STORE_NAME_SIZE)
-        return send_error(connection, 400, "'name' is over %d bytes", STORE_NAME_SIZE - 1);
     char token[SERVER_TOKEN_SIZE], error[256];
+    if (name && !name_check(name, "'name'", error, sizeof error))
+        return send_error(connection, 400, "%s", error);
     int status = table_join(table, (int)seat - 1, name, token, error, sizeof error);
     if (status) return send_error(connection, status, "%s", error);
     char answer[128];
     snprintf(answer, sizeof answer, "{\"seat\":%lld,\"token\":\"%s\"}", seat, token);
     return send_json(connection, 200, answer);
+}
+
+/* POST /api/tables/ID/name {"name"}, the seat's token in Authorization */
+static int post_name(http_exchange *connection, server_table *table, json_t *body)
+{
+    const char *name;
+    char error[256];
+    if (!known_fields(connection, body, "name") ||
+        !string_field(connection, body, "name", true, &name))
+        return 400;
+    if (!name_check(name, "'name'", error, sizeof error))
+        return send_error(connection, 400, "%s", error);
+    int seat = seat_of_request(table, connection);
+    if (seat < 0) return send_error(connection, 403, "a name is a seat's: the token opens no seat "
+                                    "of this table");
+    int status = table_rename(table, seat, name, error, sizeof error);
+    if (status) return send_error(connection, status, "%s", error);
+    return send_json(connection, 200, "{}");
+}
+
+/* POST /api/tables/ID/chat {"text", "name" (a spectator's)}, a seat's
+ * token in Authorization or none (a spectator) */
+static int post_chat(http_exchange *connection, server_table *table, json_t *body)
+{
+    const char *text, *name;
+    if (!known_fields(connection, body, "text name") ||
+        !string_field(connection, body, "text", true, &text) ||
+        !string_field(connection, body, "name", false, &name))
+        return 400;
+    int seat = seat_of_request(table, connection);
+    if (seat == NO_SEAT) return send_error(connection, 403, "the token opens no seat of this table");
+    if (seat >= 0 && name)
+        return send_error(connection, 400, "a seat posts under its seat's name: 'name' is for "
+                          "spectators (rename the seat with POST /name)");
+    char error[256];
+    int retry_after;
+    int status = chat_post(table, seat, connection->client, name, text, &retry_after, error,
+                           sizeof error);
+    if (status == 429) {
+        char header[48];
+        snprintf(header, sizeof header, "Retry-After: %d\r\n", retry_after);
+        strcat(connection->headers, header);
+    }
+    if (status) return send_error(connection, status, "%s", error);
+    return send_json(connection, 200, "{}");
+}
+
+/* GET /api/tables/ID/chat: the last messages, for anybody who may watch. */
+static int get_chat(http_exchange *connection, server_table *table)
+{
+    if (seat_of_request(table, connection) == NO_SEAT)
+        return send_error(connection, 403, "the token opens no seat of this table");
+    char *text = chat_history(table);
+    if (!text) return send_error(connection, 503, "storage unavailable");
+    int status = send_json(connection, 200, text);
+    free(text);
+    return status;
+}
+
+/* POST /api/tables/ID/rematch, the seat's token in Authorization: takes
+ * the tables' locks itself (the finished table's, then the rematch's). */
+static int post_rematch(http_exchange *connection, const char *id)
+{
+    json_t *body = read_body(connection);
+    if (!body) return 400;
+    bool known = known_fields(connection, body, "");
+    json_decref(body);
+    if (!known) return 400;
+    char error[256];
+    int status;
+    char *answer = rematch_accept(id, connection->token, &status, error, sizeof error);
+    if (!answer) return send_error(connection, status, "%s", error);
+    status = send_json(connection, 200, answer);
+    free(answer);
+    return status;
 }
 
 /* POST /api/tables/ID/zombie {"seat","zombie","bot"?}, the creator's token
@@ -524,6 +652,42 @@ static int post_zombie(http_exchange *connection, server_table *table, json_t *b
     char error[256];
     int status = table_set_zombie(table, (int)seat - 1, json_is_true(zombie), bot, error,
                                   sizeof error);
+    if (status) return send_error(connection, status, "%s", error);
+    return send_json(connection, 200, "{}");
+}
+
+/* POST /api/tables/ID/takeback {}, the seat's token in Authorization:
+ * its last move goes, if nobody could have learned from it (table_flow.c). */
+static int post_take_back(http_exchange *connection, server_table *table, json_t *body)
+{
+    if (!known_fields(connection, body, "")) return 400;
+    int seat = seat_of_request(table, connection);
+    if (seat < 0) return send_error(connection, 403, "the token opens no seat of this table");
+    char error[256];
+    int status = table_take_back(table, seat, error, sizeof error);
+    if (status) return send_error(connection, status, "%s", error);
+    char answer[32];
+    snprintf(answer, sizeof answer, "{\"version\":%d}", table->version);
+    return send_json(connection, 200, answer);
+}
+
+/* POST /api/tables/ID/handover {"seat", "back"?}, a seat's token in
+ * Authorization: another seat's player, away or out of time, goes to a
+ * bot; with "back": true, one's own seat comes back (table_flow.c). */
+static int post_hand_over(http_exchange *connection, server_table *table, json_t *body)
+{
+    long long seat;
+    json_t *back = json_object_get(body, "back");
+    if (!known_fields(connection, body, "seat back") ||
+        !integer_field(connection, body, "seat", true, 1, GATEAU_MAX_PLAYERS, &seat))
+        return 400;
+    if (back && !json_is_boolean(back))
+        return send_error(connection, 400, "'back' must be true or false");
+    int by = seat_of_request(table, connection);
+    if (by < 0) return send_error(connection, 403, "the token opens no seat of this table");
+    char error[256];
+    int status = table_hand_over(table, by, (int)seat - 1, json_is_true(back), error,
+                                 sizeof error);
     if (status) return send_error(connection, status, "%s", error);
     return send_json(connection, 200, "{}");
 }
@@ -676,6 +840,94 @@ done:
     return status;
 }
 
+/* ---- Reviews (reviews.c) ------------------------------------------------------------------ */
+
+/* What a reviews_* call gave: JSON for 200 and 202, else its reason. */
+static int send_review_answer(http_exchange *connection, int status, char *answer)
+{
+    if (status == 503 || status == 429) strcat(connection->headers, "Retry-After: 60\r\n");
+    status = status == 200 || status == 202 ? send_json(connection, status, answer)
+                                            : send_error(connection, status, "%s", answer);
+    free(answer);
+    return status;
+}
+
+/* GET and POST /api/tables/ID/review: a finished table's review, asked
+ * for (POST: queued, or the one kept) or followed (GET).  Handled without
+ * the table's lock held, as reviews.c wants: it is taken only to check
+ * that the game is over and to copy its record. */
+static int table_review(http_exchange *connection, bool post, const char *id)
+{
+    if (post) {
+        json_t *body = read_body(connection);
+        if (!body) return 400;
+        size_t fields = json_is_object(body) ? json_object_size(body) : 1;
+        json_decref(body);
+        if (fields) return send_error(connection, 400, "asking for a review takes no fields: send {}");
+    }
+    server_table *table = tables_lock(id);
+    if (!table) return send_error(connection, 404, "no table %.30s", id);
+    if (!table->over) {
+        table_unlock(table);
+        return send_error(connection, 403, "a table is reviewed once its game is over");
+    }
+    char *record = post ? gateau_record_text(table->record) : NULL;
+    table_unlock(table);
+    char *answer;
+    int status = post ? reviews_ask_table(id, record, connection->client, &answer)
+                      : reviews_table_status(id, &answer);
+    free(record);
+    return send_review_answer(connection, status, answer);
+}
+
+/* POST /api/review {"record": TEXT}: a client's record queued for review
+ * (202 with the review's id); GET /api/reviews/ID follows it. */
+static int post_review(http_exchange *connection)
+{
+    json_t *body = read_body(connection);
+    if (!body) return 400;
+    const char *text;
+    int status;
+    if (!known_fields(connection, body, "record") ||
+        !string_field(connection, body, "record", true, &text)) {
+        json_decref(body);
+        return 400;
+    }
+    char error[512];
+    int line = 0;
+    gateau_record *record = NULL;
+    if (!decks_by_hash_only(text)) {
+        status = send_error(connection, 422, "a record that names a deck file is reviewed with "
+                            "`gateau review`, not here");
+    } else {
+        decks_fetch(text);
+        record = gateau_record_read(text, decks_folder(), error, sizeof error, &line);
+        decks_unpath(error);
+        if (!record) {
+            status = line ? send_error(connection, 422, "record line %d: %s", line, error)
+                          : send_error(connection, 422, "record: %s", error);
+        } else {
+            char *answer;
+            int asked = reviews_ask_upload(text, connection->client, &answer);
+            status = send_review_answer(connection, asked, answer);
+        }
+    }
+    gateau_record_free(record);
+    json_decref(body);
+    return status;
+}
+
+/* /api/reviews/ID: an upload's review. */
+static int get_upload_review(http_exchange *connection, const char *path)
+{
+    const char *id = path + strlen("/api/reviews/");
+    if (!id[0] || strlen(id) >= STORE_ID_SIZE || strchr(id, '/'))
+        return send_error(connection, 404, "no review %.40s", id);
+    char *answer;
+    int status = reviews_upload_status(id, &answer);
+    return send_review_answer(connection, status, answer);
+}
+
 /* GET /api/tables[?limit=N&after=CURSOR]: a page of the lobby. */
 static int get_lobby(http_exchange *connection)
 {
@@ -755,6 +1007,8 @@ static int table_route(http_exchange *connection, bool post, const char *id,
                        const char *action)
 {
     if (!post && !strcmp(action, "hint")) return get_hint(connection, id);
+    if (!strcmp(action, "review")) return table_review(connection, post, id);
+    if (post && !strcmp(action, "rematch")) return post_rematch(connection, id);
     json_t *body = NULL;
     if (post && !(body = read_body(connection))) return 400;
     server_table *table = tables_lock(id);
@@ -775,8 +1029,20 @@ static int table_route(http_exchange *connection, bool post, const char *id,
         status = post_join(connection, table, body);
     } else if (post && !strcmp(action, "zombie")) {
         status = post_zombie(connection, table, body);
+    } else if (post && !strcmp(action, "name")) {
+        status = post_name(connection, table, body);
+    } else if (post && !strcmp(action, "chat")) {
+        status = post_chat(connection, table, body);
+    } else if (!post && !strcmp(action, "chat")) {
+        status = get_chat(connection, table);
+    } else if (post && !strcmp(action, "takeback")) {
+        status = post_take_back(connection, table, body);
+    } else if (post && !strcmp(action, "handover")) {
+        status = post_hand_over(connection, table, body);
     } else if (!post && (!strcmp(action, "moves") || !strcmp(action, "join") ||
-                         !strcmp(action, "zombie"))) {
+                         !strcmp(action, "zombie") || !strcmp(action, "name") ||
+                         !strcmp(action, "rematch") || !strcmp(action, "takeback") ||
+                         !strcmp(action, "handover"))) {
         status = send_error(connection, 405, "%s takes POST only", connection->path);
         strcat(connection->headers, "Allow: POST\r\n");
     } else if (post && (!action[0] || !strcmp(action, "legal") || !strcmp(action, "record") ||
@@ -803,6 +1069,16 @@ static int api_answer(http_exchange *connection)
     }
     if (!strcmp(path, "/api/games") && get) return list_games(connection);
     if (!strcmp(path, "/api/replay") && post) return post_replay(connection);
+    if (!strcmp(path, "/api/review")) {
+        if (post) return post_review(connection);
+        strcat(connection->headers, "Allow: POST\r\n");
+        return send_error(connection, 405, "/api/review takes POST only");
+    }
+    if (!strncmp(path, "/api/reviews/", 13)) {
+        if (!post) return get_upload_review(connection, path);
+        strcat(connection->headers, "Allow: GET, HEAD\r\n");
+        return send_error(connection, 405, "%.100s takes GET and HEAD only", path);
+    }
     if (split_table_path(path, id, action)) return table_route(connection, post, id, action);
     return send_error(connection, 404, "no %s %.100s", method, path);
 }

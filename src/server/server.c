@@ -30,7 +30,7 @@ enum { SERVER_THREAD_STACK = 256 * 1024 };
 struct server {
     store *database;
     server_options options; /* a copy: the parts keep pointers to it */
-    bool workers, requests, loop, expiry;
+    bool workers, requests, loop, expiry, reviews;
     int port;
 };
 
@@ -88,6 +88,11 @@ server *server_start(const server_options *options, char *error, size_t error_si
         snprintf(error, error_size, "cannot start the bots' threads");
         ok = false;
     }
+    if (ok && !(running->reviews = reviews_start(running->database, options->review_threads,
+                                                 options->review_queue, options->review_iters))) {
+        snprintf(error, error_size, "cannot start the reviews' threads");
+        ok = false;
+    }
     if (!ok) {
         server_stop(running);
         return NULL;
@@ -108,6 +113,7 @@ void server_stop(server *running)
     if (running->loop) loop_stop();
     if (running->requests) requests_stop();
     loop_forget();
+    if (running->reviews) reviews_stop(); /* (before the bots: each interrupts the searches) */
     if (running->workers) workers_stop();
     if (running->expiry) expiry_stop();
     /* The store first: its listener (store_watch) may be catching a

@@ -3,6 +3,8 @@
  *
  *   table.c      one table: its match, seats, tokens, log and versions,
  *                changed under the table's own lock
+ *   table_flow.c a person's take-back of his last move; a seat handed to a
+ *                bot when its player is away or out of time
  *   tables.c     every table by id; creating, restoring, the lobby
  *   snapshot.c   what one seat (or a spectator) may see of a table, as JSON
  *   workers.c    bots thinking on a pool of threads; the clocks
@@ -18,7 +20,11 @@
  *   tokens.c     ids and secret tokens
  *   metrics.c    what GET /metrics tells: counters updated without locks
  *   request_log.c the request log's lines, its file and its reopening
+ *   names.c      the names people give themselves, checked
+ *   chat.c       a table's chat: stored, rate limited, pushed
+ *   rematch.c    another game with the same people
  *   server.c     starting and stopping it all
+ *   lessons.c    the tables of "Learn to play": a fixed game with bots
  *
  * The engine is used through include/gateau/ only; storage through
  * src/store/store.h.
@@ -66,8 +72,18 @@ enum {
      * slowest game (docs/server.md). */
     SERVER_DEFAULT_BOT_ITERS = 20000,
     /* An ext: program's time per move without ms= (docs/protocol.md). */
-    SERVER_EXT_DEFAULT_MS = 10000
+    SERVER_EXT_DEFAULT_MS = 10000,
+    SERVER_MAX_REVIEW_THREADS = 16
 };
+
+/* How a table's review stands (reviews.c). */
+typedef enum review_state {
+    REVIEW_NONE,    /* none asked for since the server started */
+    REVIEW_QUEUED,
+    REVIEW_RUNNING,
+    REVIEW_DONE,
+    REVIEW_FAILED
+} review_state;
 
 typedef struct server_options {
     const char *bind;     /* "127.0.0.1" */
@@ -101,6 +117,11 @@ typedef struct server_options {
     /* ext: bot specs (docs/protocol.md) tables may name, comma-separated,
      * exactly as given; NULL: none (an ext: spec runs a program here). */
     const char *ext_bots;
+    /* Reviews (reviews.c): threads searching, jobs waiting at most, and
+     * each search's iterations (0: the review library's default). */
+    int review_threads;
+    int review_queue;
+    int review_iters;
 } server_options;
 
 /* The defaults of the limits above (gateau serve's, and the tests'). */
@@ -108,7 +129,8 @@ typedef struct server_options {
     .connections = 10000, .address_connections = 128, .address_websockets = 64,      \
     .address_requests = 100, .address_tables = 30, .spectators = 100,                 \
     .websocket_ping = SERVER_PING_SECONDS, .keep_alive = SERVER_IDLE_SECONDS,            \
-    .max_bot_ms = 5000, .max_bot_iters = SERVER_DEFAULT_BOT_ITERS, .store_retry = 60
+    .max_bot_ms = 5000, .max_bot_iters = SERVER_DEFAULT_BOT_ITERS, .store_retry = 60,      \
+    .review_threads = 1, .review_queue = 16
 
 /* ---- Tokens (tokens.c) --------------------------------------------------------------- */
 
@@ -124,6 +146,7 @@ bool token_matches(const char *token, const uint8_t hash[STORE_HASH_SIZE]);
 /* ---- A table (table.c) --------------------------------------------------------------- */
 
 typedef struct subscriber subscriber;
+typedef struct table_chat table_chat;
 
 typedef struct table_seat {
     char spec[STORE_SPEC_SIZE];   /* "human", "open" or a bot spec */
@@ -135,7 +158,34 @@ typedef struct table_seat {
     gateau_bot *bot;              /* bot seats, zombies, and a late seat's stand-in */
     int connections;              /* presence: open WebSockets of this seat */
     int64_t clock_left;           /* milliseconds; -1 without a clock */
+    /* Its moves in a row that its clock's stand-in made (a move of its
+     * own starts again from 0): at TABLE_TIMEOUTS_TO_HAND_OVER, the other
+     * seats may hand it to a bot (table_flow.c).  Not stored: a restart
+     * starts again from 0. */
+    int timeouts;
+    int64_t absent_since;         /* monotonic ms: since when no WebSocket of it is open */
+    /* Who handed it to a bot and why, for its player's page: the seat
+     * (from 0; -1: nobody), "away" or "timeouts", how long it was away (ms). */
+    int handed_by;
+    const char *handed_why;
+    int64_t handed_away;
 } table_seat;
+
+/* What a take-back needs of the last move a person made (table_flow.c):
+ * the table as it was before it. */
+typedef struct table_undo {
+    bool valid;
+    int index, seat;              /* the move's number, its seat */
+    int64_t clock_before, turn_started;
+    int phase_start, timeouts;
+    char refused[160];            /* why it may not be taken back ("": it may) */
+} table_undo;
+
+/* The rules of the clock and of hand-overs (docs/server.md). */
+enum {
+    TABLE_TIMEOUTS_TO_HAND_OVER = 3, /* timed-out moves in a row */
+    TABLE_ABSENCE_TO_HAND_OVER_MS = 60000 /* no WebSocket for this long */
+};
 
 /* What one viewer (a seat, or the spectators) may see of one move. */
 typedef struct table_log_entry {
@@ -161,6 +211,15 @@ typedef struct server_table {
      * current turn began (monotonic ms). */
     int64_t clock_total, clock_increment, turn_started;
     char clock_text[STORE_CLOCK_SIZE];
+    /* "30s/move": each turn has clock_total, no bank, no increment. */
+    bool clock_per_move;
+    /* The last move took its seat out of a simultaneous phase that goes
+     * on: the others' turn (and their clocks) did not start again. */
+    bool phase_continued;
+    table_undo undo;
+    /* Counts take-backs: a bot that thought before one does not play
+     * (the version alone may come back to the same number). */
+    int takebacks;
     int version;                  /* moves in the record: every change adds one */
     /* The version at which the current simultaneous phase (a vote, secret
      * shares) began, or -1 outside one: a move posted with a version of
@@ -193,6 +252,13 @@ typedef struct server_table {
     char broken[160];
     /* Why the table ended before its game did (a seat forfeited), or "". */
     char ended[200];
+    /* The people (names.c, chat.c, rematch.c): the creator's name ("" when
+     * none was given), the table this one's rematch made ("" until one),
+     * and the chat's last messages with its senders' rate (NULL until the
+     * chat is first read or posted to). */
+    char host[STORE_NAME_SIZE];
+    char rematch[STORE_ID_SIZE];
+    table_chat *chat;
     struct store *store;
 } server_table;
 
@@ -214,14 +280,34 @@ static inline int table_viewer_index(const server_table *table, int seat)
 
 /* Makes a table from a creation request's parts: NULL with a reason and
  * a status (422; 503 when the store refused it, the reason logged).  names may be NULL, or hold NULL for a seat without a
- * name.  tokens receives one token per "human" seat (others ""), creator
- * the creator's. */
+ * name; host (the creator's name) may be NULL.  tokens receives one token per "human" seat
+ * (others ""), creator the creator's.  seed: NULL for a fresh one from the system (every
+ * table but a lesson's). */
 server_table *table_create(struct store *database, const gateau_game *game, int players,
                     const char *options, const char *seats[GATEAU_MAX_PLAYERS],
-                    const char *names[GATEAU_MAX_PLAYERS], const char *clock,
+                    const char *names[GATEAU_MAX_PLAYERS], const char *host,
+                    const char *clock, const uint64_t *seed,
                     char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
                     char creator[SERVER_TOKEN_SIZE], int *status, char *error,
                     size_t error_size);
+/* ---- Lessons (lessons.c) ------------------------------------------------------------ */
+
+/* A "Learn to play" table: its game, seats and options, and the seed that
+ * makes its deal and its bots' moves the same every time. */
+typedef struct server_lesson {
+    const char *game;
+    int players;
+    const char *options;
+    const char *seats[GATEAU_MAX_PLAYERS];
+    uint64_t seed;
+} server_lesson;
+
+/* The lesson of game (a registry name), or NULL when it has none. */
+const server_lesson *lesson_find(const char *game);
+/* Whether a table of game with this seed is a lesson's: the lobby leaves
+ * lessons out (each is one learner's, and there may be many). */
+bool lesson_table(const char *game, uint64_t seed);
+
 /* A table as the store kept it, its moves replayed: NULL with a reason.
  * It is not yet settled: call table_resume once the store is free again
  * (table_restore runs inside a store visit, which may not write). */
@@ -318,6 +404,26 @@ int table_set_zombie(server_table *table, int seat, bool zombie, const char *bot
 int table_join(server_table *table, int seat, const char *name, char token[SERVER_TOKEN_SIZE],
                char *error, size_t error_size);
 
+/* The table's time since a moment of server_now(): real milliseconds,
+ * times GATEAU_TEST_TIME_SCALE for the tests (docs/server.md). */
+int64_t table_elapsed(int64_t since);
+int64_t table_time_scale(void);
+
+/* ---- Take-backs and hand-overs (table_flow.c) --------------------------------------------- */
+
+/* Before a person's move is committed: what its take-back needs (the
+ * move is the record's last, index; before, the state before it). */
+void table_flow_remember(server_table *table, int seat, int index, const gateau_state *before,
+                         int64_t clock_before, int phase_start);
+/* Takes seat's last move back: 0, or 409 (with why), 503. */
+int table_take_back(server_table *table, int seat, char *error, size_t error_size);
+/* Seat by hands seat to a bot (back: seat's own player takes it back):
+ * 0, or 403, 409, 422, 503 with why. */
+int table_hand_over(server_table *table, int by, int seat, bool back, char *error,
+                    size_t error_size);
+/* The log entry of the last move goes (a take-back). */
+void table_drop_last_log(server_table *table);
+
 /* Milliseconds on a monotonic clock. */
 int64_t server_now(void);
 /* Microseconds on the same clock. */
@@ -385,11 +491,90 @@ char *analysis_hint(const gateau_state *state, int seat, int milliseconds, int m
 #define ANALYSIS_EVERYONE (-100)
 char *analysis_replay(const gateau_record *record, int viewer);
 
+/* ---- The people at a table: names (names.c), chat (chat.c), rematches (rematch.c) --- */
+
+enum {
+    NAME_MOST_CHARACTERS = 40,  /* a person's name */
+    CHAT_MOST_CHARACTERS = 300, /* a chat message */
+    CHAT_KEPT = 50,             /* the last messages a table sends to whoever opens it */
+    CHAT_BURST = 5,             /* messages one sender may post at once ... */
+    CHAT_REFILL_MS = 3000,      /* ... and one more each this many milliseconds */
+    CHAT_SPECTATOR_SENDERS = 32 /* spectators' addresses a table remembers the rate of */
+};
+/* Whether text is a name people may show: UTF-8 of 1 to 40 characters,
+ * not all spaces, no control characters.  false with a reason that
+ * starts with what (such as "'name'"). */
+bool name_check(const char *text, const char *what, char *error, size_t error_size);
+/* Seat names itself (a person's claimed seat; 422 otherwise), stored and
+ * pushed: 0 or a status (503 when the store refuses) with a reason.
+ * Under the lock. */
+int table_rename(server_table *table, int seat, const char *name, char *error,
+                 size_t error_size);
+
+/* The chat's memory (table_free frees it). */
+void chat_free(table_chat *chat);
+/* Posts text to the table's chat: from seat (under its name) or from a
+ * spectator (seat GATEAU_OBSERVER, under name, from the address client),
+ * stored, then pushed to every WebSocket as {"chat": [message]}.  0 or a
+ * status with a reason: 400 (text), 422 (a spectator's name that is a
+ * seat's), 429 (over the sender's rate: *retry_after seconds), 503 (the
+ * store).  Under the lock. */
+int chat_post(server_table *table, int seat, const char *client, const char *name,
+              const char *text, int *retry_after, char *error, size_t error_size);
+/* {"chat": [the last CHAT_KEPT messages, oldest first], "chat_history":
+ * true}: malloc'd; NULL when the store cannot read them.  Under the lock. */
+char *chat_history(server_table *table);
+/* Several servers on one database: the messages other processes stored
+ * since (a notice of the table's change) are kept and pushed here too.
+ * Under the lock. */
+void chat_catch_up(server_table *table);
+
+/* POST /api/tables/ID/rematch by a seat of a finished table: makes the
+ * rematch when it is the first (the same game, options, clock and seats,
+ * bots staying bots, each person's seat waiting for its person), and
+ * gives the seat its own seat there.  The answer's JSON (malloc'd:
+ * {"id", "seat", "token", "creator"?}) or NULL with a status and reason.
+ * Takes the tables' locks itself. */
+char *rematch_accept(const char *table_id, const char *token, int *status, char *error,
+                     size_t error_size);
+/* A person's seat of a rematch, waiting for its person ("invited" in the
+ * store): claimed for them, its token returned.  Under the lock. */
+int table_claim_invited(server_table *table, int seat, char token[SERVER_TOKEN_SIZE],
+                        char *error, size_t error_size);
+
+/* ---- Reviews (reviews.c) ------------------------------------------------------------------- */
+
+bool reviews_start(struct store *database, int threads, int queue_limit, long iterations);
+void reviews_stop(void); /* cancels what is under way; forgets every job */
+const char *review_state_name(review_state state);
+/* How the review of a table stands in this process (REVIEW_NONE when none
+ * was asked for since the start, or long ago), for its snapshot.  Takes
+ * the reviews' lock: callable with the table's lock held. */
+review_state reviews_progress(const char *table_id, int *done, int *total);
+/* The routes' work: each returns the HTTP status and sets *answer
+ * (malloc'd): JSON for 200 and 202, a one-line reason otherwise.  Called
+ * without any table's lock (they take it to push progress).
+ * ask_table queues the review of a finished table whose full record is
+ * record (or answers the one kept); ask_upload that of a client's record,
+ * already checked.  client: the address asking (a client may have
+ * REVIEWS_PER_ADDRESS reviews waiting or under way: 429 past it). */
+int reviews_ask_table(const char *table_id, const char *record, const char *client, char **answer);
+int reviews_table_status(const char *table_id, char **answer);
+int reviews_ask_upload(const char *record, const char *client, char **answer);
+int reviews_upload_status(const char *id, char **answer);
+
 /* ---- Every table (tables.c) -------------------------------------------------------------- */
 
 bool tables_init(struct store *database, char *error, size_t error_size); /* restores */
 void tables_shutdown(void);
 void tables_add(server_table *table);
+/* The same unless a table with its id is there already (loaded from the
+ * store meanwhile): false then, and the caller frees its own. */
+bool tables_add_new(server_table *table);
+/* A table made but not wanted after all (not locked by the caller): over
+ * and found by no lookup, freed when its last holder (the bots' queue)
+ * lets go.  Its rows stay in the store. */
+void tables_discard(server_table *table);
 /* The table with id, locked and held; NULL when there is none.
  * table_unlock it (which lets it go too). */
 server_table *tables_lock(const char *id);
@@ -625,6 +810,9 @@ void websocket_configure(const server_options *options);
 /* Sends every subscriber of table what it has not had (under the table's
  * lock): queued in each one's outbox, written by the loop. */
 void websocket_push(server_table *table);
+/* Queues text (a JSON object that is no snapshot: a chat message) for
+ * every subscriber of table, under the table's lock. */
+void websocket_push_text(server_table *table, const char *text);
 /* A WebSocket's first message, on a request thread: subscribes it (its
  * first snapshot queued) or says how to close it. */
 void websocket_hello(http_exchange *exchange);

@@ -129,6 +129,20 @@ static char *legal_json(const gateau_state *state, int seat, const gateau_action
     return out.text;
 }
 
+/* A seat's clock misses in a row, and who handed it to a bot and why
+ * (its player's page says so when he comes back: table_flow.c). */
+static void add_flow(text_builder *out, const table_seat *seat)
+{
+    char text[160];
+    int length = snprintf(text, sizeof text, ",\"timeouts\":%d", seat->timeouts);
+    builder_add(out, text, (size_t)length);
+    if (seat->zombie && seat->handed_by >= 0 && seat->handed_why) {
+        length = snprintf(text, sizeof text, ",\"handed\":{\"by\":%d,\"why\":\"%s\",\"away_ms\":%lld}",
+                          seat->handed_by + 1, seat->handed_why, (long long)seat->handed_away);
+        builder_add(out, text, (size_t)length);
+    }
+}
+
 /* The seats, as jansson's compact dump of [{"seat", "player", "bot" (a
  * bot's), "open", "name", "connected", "zombie", "clock"}...] would
  * write them: written straight, once per change, where the tree cost
@@ -148,10 +162,13 @@ static void add_seats(text_builder *out, const server_table *table)
             builder_quote(out, seat->spec);
         }
         builder_print(out, seat->human && !seat->claimed ? ",\"open\":true" : ",\"open\":false");
+        /* (a rematch's seat waiting for its person: open to him alone) */
+        if (!strcmp(seat->spec, "invited")) builder_print(out, ",\"invited\":true");
         builder_print(out, ",\"name\":");
         builder_quote(out, seat->name[0] ? seat->name : gateau_record_name(table->record, s));
         builder_print(out, seat->connections > 0 ? ",\"connected\":true" : ",\"connected\":false");
         builder_print(out, seat->zombie ? ",\"zombie\":true" : ",\"zombie\":false");
+        add_flow(out, seat);
         if (seat->clock_left >= 0) {
             length = snprintf(number, sizeof number, ",\"clock\":%lld}",
                               (long long)seat->clock_left);
@@ -194,6 +211,30 @@ static void build_shared(server_table *table, uint32_t actors)
         builder_quote(&middle, table->broken[0] ? table->broken : table->ended);
         builder_add(&middle, ",", 1);
     }
+    /* The people: who made the table, and the rematch once there is one. */
+    builder_print(&middle, "\"host\":");
+    if (table->host[0]) builder_quote(&middle, table->host);
+    else builder_print(&middle, "null");
+    builder_print(&middle, ",\"rematch\":");
+    if (table->rematch[0]) builder_quote(&middle, table->rematch);
+    else builder_print(&middle, "null");
+    builder_add(&middle, ",", 1);
+    if (table->clock_total >= 0) {
+        /* The clock's rules, for the page's time bar (per move: each turn
+         * starts full). */
+        length = snprintf(rest, sizeof rest,
+                          "\"clock\":{\"total\":%lld,\"increment\":%lld,\"per_move\":%s",
+                          (long long)table->clock_total, (long long)table->clock_increment,
+                          table->clock_per_move ? "true" : "false");
+        builder_add(&middle, rest, (size_t)length);
+        /* (a test server's faster clock, GATEAU_TEST_TIME_SCALE: its
+         * pages count down as fast) */
+        length = table_time_scale() == 1
+                     ? snprintf(rest, sizeof rest, "},")
+                     : snprintf(rest, sizeof rest, ",\"time_scale\":%lld},",
+                                (long long)table_time_scale());
+        builder_add(&middle, rest, (size_t)length);
+    }
     builder_print(&middle, "\"seats\":");
     add_seats(&middle, table);
     builder_print(&middle, ",\"to_move\":[");
@@ -220,9 +261,17 @@ static void build_shared(server_table *table, uint32_t actors)
          * share the win. */
         char *text = dump(list), *won_text = dump(won);
         free(table->shared_scores);
-        table->shared_scores = malloc(strlen(text) + strlen(won_text) + 32);
-        if (table->shared_scores)
-            sprintf(table->shared_scores, ",\"scores\":%s,\"winners\":%s", text, won_text);
+        table->shared_scores = malloc(strlen(text) + strlen(won_text) + 128);
+        if (table->shared_scores) {
+            int at = sprintf(table->shared_scores, ",\"scores\":%s,\"winners\":%s", text, won_text);
+            /* How its review stands, when one was asked for (reviews.c). */
+            int done, total;
+            review_state review = reviews_progress(table->id, &done, &total);
+            if (review != REVIEW_NONE)
+                sprintf(table->shared_scores + at,
+                        ",\"review\":{\"state\":\"%s\",\"done\":%d,\"total\":%d}",
+                        review_state_name(review), done, total);
+        }
         free(text);
         free(won_text);
     }
@@ -291,13 +340,19 @@ char *table_snapshot_message(server_table *table, int viewer, int log_from, size
     const char *head = table->snapshot[index];
     size_t head_length = table->snapshot_length[index];
     if (log_from < 0 || log_from > table->version) log_from = 0;
-    size_t size = room + head_length + 64;
+    size_t size = room + head_length + 128; /* (turn_ms, log_start) */
     for (int m = log_from; m < table->version; m++) size += strlen(table->log[m].json[index]) + 1;
     char *data = malloc(size);
     if (!data) abort();
     char *text = data + room;
     size_t used = head_length - 1; /* the head without its closing brace */
     memcpy(text, head, used);
+    /* How long the turn has run (the clocks' seats' "clock" is what they
+     * had when it began): made now, not cached, so that a page that opens
+     * mid-turn shows the time truly left. */
+    if (table->clock_total >= 0 && !table->over)
+        used += (size_t)snprintf(text + used, size - room - used, ",\"turn_ms\":%lld",
+                                 (long long)table_elapsed(table->turn_started));
     used += (size_t)snprintf(text + used, size - room - used, ",\"log_start\":%d,\"log\":[",
                              log_from);
     for (int m = log_from; m < table->version; m++) {

@@ -29,14 +29,34 @@ int64_t server_now(void)
     return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
+/* The tests' clock runs this many times faster than the real one: a 30 s
+ * clock runs out in 1 s at 30 (GATEAU_TEST_TIME_SCALE, for tests only:
+ * the browser tests' clock that runs out, without waiting). */
+int64_t table_time_scale(void)
+{
+    static _Atomic int64_t scale = 0;
+    int64_t known = atomic_load(&scale);
+    if (known) return known;
+    const char *text = getenv("GATEAU_TEST_TIME_SCALE");
+    long long value = text ? atoll(text) : 1;
+    known = value >= 1 && value <= 1000 ? value : 1;
+    atomic_store(&scale, known);
+    return known;
+}
+
+int64_t table_elapsed(int64_t since)
+{
+    return (server_now() - since) * table_time_scale();
+}
+
 static void set_reason(char *error, size_t size, const char *format, const char *text)
 {
     snprintf(error, size, format, text);
 }
 
-/* ---- The clock: "10m+20s" ------------------------------------------------------- */
+/* ---- The clock: "10m+20s", "30s/move" -------------------------------------------- */
 
-/* One "10m" / "90s" / "1h": milliseconds, or -1. */
+/* One "10m" / "90s" / "1h" / "2d": milliseconds, or -1. */
 static int64_t parse_duration(const char *text, size_t length)
 {
     int64_t value = 0;
@@ -45,6 +65,7 @@ static int64_t parse_duration(const char *text, size_t length)
         value = value * 10 + (text[i++] - '0');
     if (i == 0 || i + 1 != length) return -1;
     switch (text[i]) {
+    case 'd': return value * 86400000;
     case 'h': return value * 3600000;
     case 'm': return value * 60000;
     case 's': return value * 1000;
@@ -52,9 +73,17 @@ static int64_t parse_duration(const char *text, size_t length)
     }
 }
 
-/* total[+increment], each a number and h, m or s; at most 30 days. */
-static bool parse_clock(const char *text, int64_t *total, int64_t *increment)
+/* total[+increment], each a number and d, h, m or s, or "total/move" (each
+ * turn has total, nothing kept from one to the next); at most 30 days. */
+static bool parse_clock(const char *text, int64_t *total, int64_t *increment, bool *per_move)
 {
+    const char *slash = strchr(text, '/');
+    *per_move = slash && !strcmp(slash, "/move");
+    if (*per_move) {
+        *total = parse_duration(text, (size_t)(slash - text));
+        *increment = 0;
+        return *total > 0 && *total <= 30LL * 24 * 3600000;
+    }
     size_t plus = strcspn(text, "+");
     *total = parse_duration(text, plus);
     *increment = text[plus] ? parse_duration(text + plus + 1, strlen(text + plus + 1)) : 0;
@@ -99,6 +128,7 @@ static bool log_entry_shared(const table_log_entry *entry, int v)
 void table_free(server_table *table)
 {
     if (!table) return;
+    chat_free(table->chat);
     for (int m = 0; m < table->version; m++)
         for (int v = 0; v <= table->players; v++)
             if (!log_entry_shared(&table->log[m], v)) free(table->log[m].json[v]);
@@ -141,13 +171,16 @@ static bool bot_allowed(const char *spec, char *error, size_t error_size)
     return false;
 }
 
-/* A seat's spec: "human", "open" or a bot that exists. */
+/* A seat's spec: "human", "open", "invited" (a rematch's seat waiting for
+ * its person: rematch.c) or a bot that exists. */
 static bool set_seat(table_seat *seat, const char *spec, int number, char *error,
                      size_t error_size)
 {
     snprintf(seat->spec, sizeof seat->spec, "%s", spec);
     seat->clock_left = -1;
-    if (!strcmp(spec, "human") || !strcmp(spec, "open")) {
+    seat->handed_by = -1;
+    seat->absent_since = server_now();
+    if (!strcmp(spec, "human") || !strcmp(spec, "open") || !strcmp(spec, "invited")) {
         seat->human = true;
         return true;
     }
@@ -220,6 +253,14 @@ static void log_move(server_table *table, const gateau_state *before, int index,
     }
 }
 
+void table_drop_last_log(server_table *table)
+{
+    int last = table->version - 1;
+    for (int v = 0; v <= table->players; v++)
+        if (!log_entry_shared(&table->log[last], v)) free(table->log[last].json[v]);
+    memset(&table->log[last], 0, sizeof table->log[last]);
+}
+
 /* ---- Changes ------------------------------------------------------------------------- */
 
 /*
@@ -240,6 +281,7 @@ static void follow_phase(server_table *table, const gateau_state *before, int se
                    gateau_state_is_simultaneous(after) &&
                    gateau_state_actors(after) == (gateau_state_actors(before) & ~(1u << seat));
     if (!goes_on) table->phase_start = gateau_state_is_simultaneous(after) ? table->version : -1;
+    table->phase_continued = goes_on;
 }
 
 /* ---- Store failures: logged whole, told to clients as "storage unavailable" -------- */
@@ -411,7 +453,9 @@ static bool settle(server_table *table)
         ok = store_end(table);
     }
     if (!ok) table_store_failed(table);
-    table->turn_started = server_now();
+    /* A seat's move in a phase of hidden choices that goes on leaves the
+     * others' turn (and their clocks) running from the phase's start. */
+    if (!table->phase_continued) table->turn_started = server_now();
     workers_notice(table);
     websocket_push(table);
     return ok;
@@ -508,14 +552,25 @@ void table_retry(server_table *table)
 }
 
 /* The time seat used since its turn began comes off its clock; the
- * increment goes on. */
-static void charge_clock(server_table *table, int seat)
+ * increment goes on.  A clock of so much a move starts each turn full.
+ * After a move its stand-in made (timed_out), the seat's next move is
+ * its own again: its clock has at least a tenth of the whole time (or
+ * the increment, when larger), rather than nothing, which would have the
+ * stand-in play every move after the first it missed. */
+static void charge_clock(server_table *table, int seat, bool timed_out)
 {
     table_seat *clocked = &table->seats[seat];
     if (clocked->clock_left < 0) return;
-    clocked->clock_left -= server_now() - table->turn_started;
+    if (table->clock_per_move) {
+        clocked->clock_left = table->clock_total;
+        return;
+    }
+    clocked->clock_left -= table_elapsed(table->turn_started);
     if (clocked->clock_left < 0) clocked->clock_left = 0;
     clocked->clock_left += table->clock_increment;
+    int64_t grace = table->clock_total / 10 > table->clock_increment ? table->clock_total / 10
+                                                                      : table->clock_increment;
+    if (timed_out && clocked->clock_left < grace) clocked->clock_left = grace;
 }
 
 /* After the store refused a move: whether another process had stored
@@ -609,11 +664,21 @@ int table_play(server_table *table, int seat, int version, const char *text,
         return 422;
     }
     int64_t clock_before = table->seats[seat].clock_left;
-    charge_clock(table, seat);
+    int phase_before = table->phase_start, index = table->version;
+    charge_clock(table, seat, note != NULL);
     if (!commit_move(table, before, note, error, error_size)) {
         table->seats[seat].clock_left = clock_before;
         gateau_state_free(before);
         return refused_by_another(table, version, error, error_size) ? 409 : 503;
+    }
+    /* (a note: the clock's stand-in moved; its own move counts again from 0) */
+    table_seat *moved = &table->seats[seat];
+    table->undo.valid = false;
+    if (note) {
+        moved->timeouts++;
+    } else if (moved->human && !moved->zombie) {
+        table_flow_remember(table, seat, index, before, clock_before, phase_before);
+        moved->timeouts = 0;
     }
     gateau_state_free(before);
     /* The move is committed: its poster is told so (200) whatever befalls
@@ -632,7 +697,7 @@ uint32_t table_bot_seats(const server_table *table)
     for (int s = 0; s < table->players; s++) {
         const table_seat *seat = &table->seats[s];
         bool timed_out = seat->clock_left >= 0 &&
-                         server_now() - table->turn_started >= seat->clock_left;
+                         table_elapsed(table->turn_started) >= seat->clock_left;
         if ((actors & (1u << s)) && (!seat->human || seat->zombie || timed_out)) bots |= 1u << s;
     }
     return bots;
@@ -652,6 +717,7 @@ static void fill_store_table(const server_table *table, store_table *kept)
     snprintf(kept->clock, sizeof kept->clock, "%s", table->clock_text);
     kept->created = table->created;
     memcpy(kept->creator_hash, table->creator_hash, sizeof kept->creator_hash);
+    snprintf(kept->host, sizeof kept->host, "%s", table->host);
     for (int s = 0; s < table->players; s++) {
         const table_seat *seat = &table->seats[s];
         store_seat *out = &kept->seats[s];
@@ -665,15 +731,17 @@ static void fill_store_table(const server_table *table, store_table *kept)
 
 server_table *table_create(struct store *database, const gateau_game *game, int players,
                     const char *options, const char *seats[GATEAU_MAX_PLAYERS],
-                    const char *names[GATEAU_MAX_PLAYERS], const char *clock,
+                    const char *names[GATEAU_MAX_PLAYERS], const char *host,
+                    const char *clock, const uint64_t *seed,
                     char tokens[GATEAU_MAX_PLAYERS][SERVER_TOKEN_SIZE],
                     char creator[SERVER_TOKEN_SIZE], int *status, char *error, size_t error_size)
 {
     *status = 422;
     int64_t clock_total = -1, clock_increment = 0;
-    if (clock && clock[0] && !parse_clock(clock, &clock_total, &clock_increment)) {
-        set_reason(error, error_size, "clock: '%s' is not a clock such as 10m+20s (up to 30 days)",
-                   clock);
+    bool per_move = false;
+    if (clock && clock[0] && !parse_clock(clock, &clock_total, &clock_increment, &per_move)) {
+        set_reason(error, error_size, "clock: '%s' is not a clock such as 10m+20s or 30s/move "
+                   "(up to 30 days)", clock);
         return NULL;
     }
     gateau_setup *setup = gateau_setup_new(game, players, options, decks_folder(), error,
@@ -682,19 +750,21 @@ server_table *table_create(struct store *database, const gateau_game *game, int 
         decks_unpath(error);
         return NULL;
     }
-    uint64_t seed;
-    if (getrandom(&seed, sizeof seed, 0) != sizeof seed) {
+    uint64_t fresh_seed;
+    if (!seed && getrandom(&fresh_seed, sizeof fresh_seed, 0) != sizeof fresh_seed) {
         gateau_setup_free(setup);
         snprintf(error, error_size, "the system's random generator failed");
         return NULL;
     }
-    server_table *table = table_new(setup, seed, NULL, error, error_size);
+    server_table *table = table_new(setup, seed ? *seed : fresh_seed, NULL, error, error_size);
     if (!table) return NULL; /* (table_new freed the setup) */
     table->store = database;
     table->created = (int64_t)time(NULL);
     table->clock_total = clock_total;
     table->clock_increment = clock_increment;
+    table->clock_per_move = per_move;
     if (clock) snprintf(table->clock_text, sizeof table->clock_text, "%s", clock);
+    if (host) snprintf(table->host, sizeof table->host, "%s", host);
     bool ok = token_new_id(table->id) && token_new(creator);
     if (ok) token_hash(creator, table->creator_hash);
     for (int s = 0; ok && s < players; s++) {
@@ -761,8 +831,12 @@ server_table *table_restore(struct store *database, const store_table *kept, con
     snprintf(table->id, sizeof table->id, "%s", kept->id);
     table->created = kept->created;
     memcpy(table->creator_hash, kept->creator_hash, sizeof table->creator_hash);
+    snprintf(table->host, sizeof table->host, "%s", kept->host);
+    snprintf(table->rematch, sizeof table->rematch, "%s", kept->rematch);
     snprintf(table->clock_text, sizeof table->clock_text, "%s", kept->clock);
-    if (kept->clock[0]) parse_clock(kept->clock, &table->clock_total, &table->clock_increment);
+    if (kept->clock[0])
+        parse_clock(kept->clock, &table->clock_total, &table->clock_increment,
+                    &table->clock_per_move);
     bool ok = true;
     for (int s = 0; ok && s < kept->players; s++) {
         const store_seat *seat = &kept->seats[s];
@@ -885,6 +959,10 @@ static bool catch_up_visit(void *argument, const store_table *kept, const store_
     server_table *table = context->table;
     if (kept->players != table->players) return false;
     context->changed = take_seats(table, kept);
+    if (strcmp(table->rematch, kept->rematch) != 0) { /* (made by another process) */
+        snprintf(table->rematch, sizeof table->rematch, "%s", kept->rematch);
+        context->changed = true;
+    }
     while (table->version < move_count && !context->failed) {
         context->failed = !replay_stored(table, &moves[table->version], context->error,
                                          context->error_size);
@@ -915,6 +993,7 @@ bool table_catch_up(server_table *table, char *error, size_t error_size)
     catch_up_context context = {.table = table, .error = error, .error_size = error_size};
     if (!store_load_table(table->store, table->id, catch_up_visit, &context, error, error_size))
         return false;
+    chat_catch_up(table); /* (a message is a change the store tells of too) */
     if (context.changed) {
         table_forget_snapshots(table);
         /* The process that stored a move moves the bots after it, and
@@ -963,8 +1042,13 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
         snprintf(error, error_size, "the game is over");
         return 409;
     }
-    if (strcmp(joined->spec, "open") != 0 || joined->claimed) {
+    if (strcmp(joined->spec, "open") != 0) {
         snprintf(error, error_size, "seat %d is not open", seat + 1);
+        return 409;
+    }
+    if (joined->claimed) { /* (the loser of a race: the page says so and refreshes) */
+        snprintf(error, error_size, "seat %d is not open any more: someone took that seat a "
+                 "moment ago", seat + 1);
         return 409;
     }
     if (!token_new(token)) {
@@ -974,12 +1058,62 @@ int table_join(server_table *table, int seat, const char *name, char token[SERVE
     table_seat saved = *joined;
     token_hash(token, joined->token_hash);
     joined->claimed = true;
+    joined->absent_since = server_now();
     snprintf(joined->name, sizeof joined->name, "%s", name ? name : "");
     if (!store_seat_now(table, seat, error, error_size)) {
         *joined = saved;
         return 503;
     }
     gateau_record_set_name(table->record, seat, joined->name); /* the record names players */
+    table_forget_snapshots(table);
+    websocket_push(table);
+    return 0;
+}
+
+int table_claim_invited(server_table *table, int seat, char token[SERVER_TOKEN_SIZE],
+                        char *error, size_t error_size)
+{
+    table_seat *invited = &table->seats[seat];
+    if (strcmp(invited->spec, "invited") != 0) {
+        snprintf(error, error_size, "seat %d of the rematch is taken already (by this seat's "
+                 "earlier acceptance: use the link it gave)", seat + 1);
+        return 409;
+    }
+    if (!token_new(token)) {
+        snprintf(error, error_size, "the system's random generator failed");
+        return 503;
+    }
+    table_seat saved = *invited;
+    token_hash(token, invited->token_hash);
+    invited->claimed = true;
+    snprintf(invited->spec, sizeof invited->spec, "human");
+    if (!store_seat_now(table, seat, error, error_size)) {
+        *invited = saved;
+        return 503;
+    }
+    table_forget_snapshots(table);
+    websocket_push(table);
+    return 0;
+}
+
+int table_rename(server_table *table, int seat, const char *name, char *error,
+                 size_t error_size)
+{
+    if (seat < 0 || seat >= table->players || !table->seats[seat].human) {
+        snprintf(error, error_size, "only a person's seat is named");
+        return 422;
+    }
+    table_seat *named = &table->seats[seat];
+    char saved[STORE_NAME_SIZE];
+    snprintf(saved, sizeof saved, "%s", named->name);
+    /* (the record's rules for names: commas and '#' become spaces) */
+    gateau_record_set_name(table->record, seat, name);
+    snprintf(named->name, sizeof named->name, "%s", gateau_record_name(table->record, seat));
+    if (!store_seat_now(table, seat, error, error_size)) {
+        snprintf(named->name, sizeof named->name, "%s", saved);
+        gateau_record_set_name(table->record, seat, saved[0] ? saved : NULL);
+        return 503;
+    }
     table_forget_snapshots(table);
     websocket_push(table);
     return 0;
@@ -1009,6 +1143,9 @@ int table_set_zombie(server_table *table, int seat, bool zombie, const char *bot
         handed->zombie = !zombie;
         return 503;
     }
+    /* (who handed it over and why: table_hand_over's to say, nobody's else) */
+    handed->handed_by = -1;
+    handed->handed_why = NULL;
     table_forget_snapshots(table);
     workers_notice(table);
     websocket_push(table);

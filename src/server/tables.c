@@ -71,6 +71,25 @@ void tables_add(server_table *table)
     pthread_rwlock_unlock(&tables.lock);
 }
 
+bool tables_add_new(server_table *table)
+{
+    pthread_rwlock_wrlock(&tables.lock);
+    bool added = !find(table->id);
+    if (added) add_locked(table);
+    pthread_rwlock_unlock(&tables.lock);
+    return added;
+}
+
+void tables_discard(server_table *table)
+{
+    pthread_mutex_lock(&table->lock);
+    table->over = table->expired = table->finish_stored = true;
+    pthread_mutex_unlock(&table->lock);
+    tables_add(table); /* (so that the last release finds it, and frees it) */
+    table_hold(table);
+    table_release(table);
+}
+
 void table_hold(server_table *table) { atomic_fetch_add(&table->references, 1); }
 
 /* Drops table from the hash and frees it if it is (still) finished and
@@ -344,14 +363,23 @@ static void add_to_lobby(server_table *table, void *context)
 {
     lobby_entries *entries = context;
     pthread_mutex_lock(&table->lock);
-    if (table->over) {
+    const char *game = gateau_game_name(gateau_setup_game(table->setup));
+    if (table->over || lesson_table(game, table->seed)) {
         pthread_mutex_unlock(&table->lock);
         return;
     }
-    json_t *open = json_array();
-    for (int s = 0; s < table->players; s++)
-        if (!strcmp(table->seats[s].spec, "open") && !table->seats[s].claimed)
-            json_array_append_new(open, json_integer(s + 1));
+    json_t *open = json_array(), *people = json_array();
+    for (int s = 0; s < table->players; s++) {
+        const table_seat *seat = &table->seats[s];
+        bool is_open = !strcmp(seat->spec, "open") && !seat->claimed;
+        if (is_open) json_array_append_new(open, json_integer(s + 1));
+        /* Who sits there: a name, an open seat, or a bot by its spec. */
+        json_t *person = json_object();
+        json_object_set_new(person, "name", seat->name[0] ? json_string(seat->name) : json_null());
+        if (is_open) json_object_set_new(person, "open", json_true());
+        if (!seat->human) json_object_set_new(person, "bot", json_string(seat->spec));
+        json_array_append_new(people, person);
+    }
     if (entries->count == entries->capacity) {
         entries->capacity = entries->capacity ? 2 * entries->capacity : 64;
         entries->list = realloc(entries->list, sizeof *entries->list * (size_t)entries->capacity);
@@ -363,10 +391,14 @@ static void add_to_lobby(server_table *table, void *context)
     snprintf(entry->id, sizeof entry->id, "%s", table->id);
     entry->item = json_object();
     json_object_set_new(entry->item, "id", json_string(table->id));
-    json_object_set_new(entry->item, "game",
-                        json_string(gateau_game_name(gateau_setup_game(table->setup))));
+    json_object_set_new(entry->item, "game", json_string(game));
     json_object_set_new(entry->item, "players", json_integer(table->players));
+    json_object_set_new(entry->item, "open_seats", json_integer((json_int_t)json_array_size(open)));
     json_object_set_new(entry->item, "open", open);
+    json_object_set_new(entry->item, "seats", people);
+    json_object_set_new(entry->item, "host", table->host[0] ? json_string(table->host) : json_null());
+    json_object_set_new(entry->item, "clock",
+                        table->clock_text[0] ? json_string(table->clock_text) : json_null());
     json_object_set_new(entry->item, "created", json_integer(table->created));
     pthread_mutex_unlock(&table->lock);
 }

@@ -123,6 +123,34 @@ void websocket_push(server_table *table)
     table_forget_snapshots(table);
 }
 
+void websocket_push_text(server_table *table, const char *text)
+{
+    size_t length = strlen(text);
+    for (int i = 0; i < table->subscriber_count; i++) {
+        char *data = malloc(SERVER_WRITE_ROOM + length);
+        if (!data) abort();
+        memcpy(data + SERVER_WRITE_ROOM, text, length);
+        enqueue(table->subscribers[i], data, length);
+    }
+}
+
+/* The chat's last messages, after the first snapshot, when there are
+ * any (none when the store cannot read them: the page still plays). */
+static void send_chat_history(server_table *table, subscriber *to)
+{
+    char *history = chat_history(table);
+    if (!history || strstr(history, "{\"chat\":[]")) {
+        free(history);
+        return;
+    }
+    size_t length = strlen(history);
+    char *data = malloc(SERVER_WRITE_ROOM + length);
+    if (!data) abort();
+    memcpy(data + SERVER_WRITE_ROOM, history, length);
+    free(history);
+    enqueue(to, data, length);
+}
+
 /* Presence changed: everybody's snapshot says who is connected. */
 static void presence_changed(server_table *table)
 {
@@ -237,6 +265,7 @@ void websocket_hello(http_exchange *exchange)
         presence_changed(table); /* the newcomer gets its first message too */
     else
         send_to(table, joining);
+    send_chat_history(table, joining);
     exchange->subscribed = joining;
     /* The subscriber keeps the table's reference until it leaves. */
     pthread_mutex_unlock(&table->lock);
@@ -252,7 +281,10 @@ static void leave(void *context)
         if (table->subscribers[i] != leaving) continue;
         table->subscribers[i] = table->subscribers[--table->subscriber_count];
         if (leaving->seat < 0) table->spectator_count--;
-        else if (--table->seats[leaving->seat].connections == 0) presence_changed(table);
+        else if (--table->seats[leaving->seat].connections == 0) {
+            table->seats[leaving->seat].absent_since = server_now(); /* (hand-overs) */
+            presence_changed(table);
+        }
         break;
     }
     table_unlock(table); /* and the subscriber's reference */

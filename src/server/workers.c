@@ -104,7 +104,7 @@ static void move_one_bot(server_table *table)
     int seat = __builtin_ctz(seats);
     char note[128];
     gateau_bot *bot = bot_for(&table->seats[seat], seat + 1, note, sizeof note);
-    int version = table->version;
+    int version = table->version, takebacks = table->takebacks;
     gateau_state *state = gateau_state_clone(gateau_record_state(table->record));
     pthread_mutex_unlock(&table->lock);
 
@@ -129,7 +129,8 @@ static void move_one_bot(server_table *table)
         table_forfeit(table, seat, gateau_bot_failure(bot));
         return;
     }
-    if (count == 0 || table->version != version) return; /* changed meanwhile: again */
+    /* changed meanwhile (a take-back too, which may bring the version back): again */
+    if (count == 0 || table->version != version || table->takebacks != takebacks) return;
     char error[512];
     int status = table_play(table, seat, version, NULL, actions, count, note[0] ? note : NULL,
                             error, sizeof error);

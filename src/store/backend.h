@@ -90,6 +90,8 @@ bool sqlite_store_update_seat(sqlite_store *storage, const char *table_id, int s
                               const store_seat *value, char *error, size_t error_size);
 bool sqlite_store_append_move(sqlite_store *storage, const char *table_id, const store_move *move,
                               char *error, size_t error_size);
+bool sqlite_store_remove_last_move(sqlite_store *storage, const char *table_id, int number,
+                                   char *error, size_t error_size);
 bool sqlite_store_finish_table(sqlite_store *storage, const char *table_id,
                                const char *result_json, char *error, size_t error_size);
 bool sqlite_store_load_tables(sqlite_store *storage, bool unfinished_only, store_visitor visit,
@@ -107,10 +109,23 @@ bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int6
 bool sqlite_store_expire_table(sqlite_store *storage, const char *table_id, int64_t idle_before,
                                const char *result_json, bool *expired, char *error,
                                size_t error_size);
+bool sqlite_store_append_chat(sqlite_store *storage, const char *table_id,
+                              const store_chat *message, int *number, char *error,
+                              size_t error_size);
+bool sqlite_store_load_chat(sqlite_store *storage, const char *table_id, int most,
+                            store_chat_visitor visit, void *context, char *error,
+                            size_t error_size);
+bool sqlite_store_set_rematch(sqlite_store *storage, const char *table_id,
+                              const char *rematch_id, char existing[STORE_ID_SIZE], char *error,
+                              size_t error_size);
 bool sqlite_store_set_options(sqlite_store *storage, const char *table_id, const char *options,
                               char *error, size_t error_size);
 bool sqlite_store_set_last_move_time(sqlite_store *storage, const char *table_id, int64_t when,
                                      char *error, size_t error_size);
+bool sqlite_store_save_review(sqlite_store *storage, const char *table_id, const char *review,
+                              int64_t made, char *error, size_t error_size);
+bool sqlite_store_load_review(sqlite_store *storage, const char *table_id, char **review,
+                              char *error, size_t error_size);
 
 /* libpq's message about a connection without where the server is: its
  * quoted names, the address in brackets after one and the port's number
@@ -126,6 +141,8 @@ bool postgres_store_update_seat(postgres_store *storage, const char *table_id, i
                                 const store_seat *value, char *error, size_t error_size);
 bool postgres_store_append_move(postgres_store *storage, const char *table_id,
                                 const store_move *move, char *error, size_t error_size);
+bool postgres_store_remove_last_move(postgres_store *storage, const char *table_id,
+                                     int number, char *error, size_t error_size);
 bool postgres_store_finish_table(postgres_store *storage, const char *table_id,
                                  const char *result_json, char *error, size_t error_size);
 bool postgres_store_load_tables(postgres_store *storage, bool unfinished_only,
@@ -150,9 +167,22 @@ bool postgres_store_put_deck(postgres_store *storage, const char *name, const ch
                              char *error, size_t error_size);
 bool postgres_store_get_deck(postgres_store *storage, const char *name, char **content,
                              char *error, size_t error_size);
+bool postgres_store_append_chat(postgres_store *storage, const char *table_id,
+                              const store_chat *message, int *number, char *error,
+                              size_t error_size);
+bool postgres_store_load_chat(postgres_store *storage, const char *table_id, int most,
+                            store_chat_visitor visit, void *context, char *error,
+                            size_t error_size);
+bool postgres_store_set_rematch(postgres_store *storage, const char *table_id,
+                              const char *rematch_id, char existing[STORE_ID_SIZE], char *error,
+                              size_t error_size);
 bool postgres_store_set_options(postgres_store *storage, const char *table_id,
                                 const char *options, char *error, size_t error_size);
 bool postgres_store_set_last_move_time(postgres_store *storage, const char *table_id,
                                        int64_t when, char *error, size_t error_size);
+bool postgres_store_save_review(postgres_store *storage, const char *table_id, const char *review,
+                                int64_t made, char *error, size_t error_size);
+bool postgres_store_load_review(postgres_store *storage, const char *table_id, char **review,
+                                char *error, size_t error_size);
 
 #endif

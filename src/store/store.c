@@ -42,7 +42,8 @@ bool store_table_fits(const store_table *table, char *error, size_t error_size)
     const char *id = table->id;
     if (!store_fits(table->game, sizeof table->game) ||
         !store_fits(table->options, sizeof table->options) ||
-        !store_fits(table->clock, sizeof table->clock))
+        !store_fits(table->clock, sizeof table->clock) ||
+        !store_fits(table->host, sizeof table->host))
         return store_fail(error, error_size, "store: cannot create table %s: unterminated text", id);
     if (table->players < 1 || table->players > GATEAU_MAX_PLAYERS)
         return store_fail(error, error_size, "store: cannot create table %s: %d players", id,
@@ -237,6 +238,20 @@ bool store_append_move(store *storage, const char *table_id, const store_move *m
                                                   error_size));
 }
 
+bool store_remove_last_move(store *storage, const char *table_id, int number, char *error,
+                            size_t error_size)
+{
+    if (!table_id) return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    if (injected_failure(storage, "remove a move", error, error_size)) return counted(false);
+    return counted(storage->postgres
+                       ? postgres_store_remove_last_move(storage->postgres, table_id, number,
+                                                         error, error_size)
+                       : sqlite_store_remove_last_move(storage->sqlite, table_id, number, error,
+                                                       error_size));
+}
+
 bool store_finish_table(store *storage, const char *table_id, const char *result_json,
                         char *error, size_t error_size)
 {
@@ -354,6 +369,53 @@ bool store_get_deck(store *storage, const char *name, char **content, char *erro
     return found || !strncmp(error, "no deck", 7) ? found : counted(false);
 }
 
+bool store_append_chat(store *storage, const char *table_id, const store_chat *message,
+                       int *number, char *error, size_t error_size)
+{
+    if (!table_id || !message) return store_fail(error, error_size, "store: no table id given");
+    if (!store_fits(message->name, sizeof message->name) ||
+        !store_fits(message->text, sizeof message->text))
+        return store_fail(error, error_size, "store: a chat message of table %s is too long",
+                          table_id);
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    if (injected_failure(storage, "keep a chat message", error, error_size)) return counted(false);
+    return counted(storage->postgres
+                       ? postgres_store_append_chat(storage->postgres, table_id, message,
+                                                    number, error, error_size)
+                       : sqlite_store_append_chat(storage->sqlite, table_id, message, number,
+                                                  error, error_size));
+}
+
+bool store_load_chat(store *storage, const char *table_id, int most, store_chat_visitor visit,
+                     void *context, char *error, size_t error_size)
+{
+    if (!table_id) return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    return counted(storage->postgres
+                       ? postgres_store_load_chat(storage->postgres, table_id, most, visit,
+                                                  context, error, error_size)
+                       : sqlite_store_load_chat(storage->sqlite, table_id, most, visit, context,
+                                                error, error_size));
+}
+
+bool store_set_rematch(store *storage, const char *table_id, const char *rematch_id,
+                       char existing[STORE_ID_SIZE], char *error, size_t error_size)
+{
+    existing[0] = '\0';
+    if (!table_id || !rematch_id || !store_fits(rematch_id, STORE_ID_SIZE))
+        return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    if (injected_failure(storage, "note a rematch", error, error_size)) return counted(false);
+    return storage->postgres
+               ? postgres_store_set_rematch(storage->postgres, table_id, rematch_id, existing,
+                                            error, error_size)
+               : sqlite_store_set_rematch(storage->sqlite, table_id, rematch_id, existing, error,
+                                          error_size);
+}
+
 bool store_set_options(store *storage, const char *table_id, const char *options, char *error,
                        size_t error_size)
 {
@@ -380,6 +442,33 @@ bool store_set_last_move_time(store *storage, const char *table_id, int64_t when
                                                    error_size)
                : sqlite_store_set_last_move_time(storage->sqlite, table_id, when, error,
                                                  error_size);
+}
+
+bool store_save_review(store *storage, const char *table_id, const char *review, int64_t made,
+                       char *error, size_t error_size)
+{
+    if (!table_id || !review) return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    return counted(storage->postgres
+                       ? postgres_store_save_review(storage->postgres, table_id, review, made,
+                                                    error, error_size)
+                       : sqlite_store_save_review(storage->sqlite, table_id, review, made, error,
+                                                  error_size));
+}
+
+bool store_load_review(store *storage, const char *table_id, char **review, char *error,
+                       size_t error_size)
+{
+    *review = NULL;
+    if (!table_id) return store_fail(error, error_size, "store: no table id given");
+    if (visiting == storage)
+        return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    return counted(storage->postgres
+                       ? postgres_store_load_review(storage->postgres, table_id, review, error,
+                                                    error_size)
+                       : sqlite_store_load_review(storage->sqlite, table_id, review, error,
+                                                  error_size));
 }
 
 bool store_check(store *storage, char *error, size_t error_size)

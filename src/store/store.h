@@ -24,7 +24,11 @@
 enum {
     STORE_ID_SIZE = 24,      /* a table id, NUL included */
     STORE_SPEC_SIZE = 128,   /* "human" or a bot spec */
-    STORE_NAME_SIZE = 64,
+    /* A person's name: at most 40 characters (docs/server.md), each at
+     * most 4 bytes of UTF-8, and the NUL. */
+    STORE_NAME_SIZE = 164,
+    /* A chat message: at most 300 characters, as above. */
+    STORE_CHAT_SIZE = 1204,
     STORE_HASH_SIZE = 32,    /* a token is kept as its SHA-256, never itself */
     STORE_OPTIONS_SIZE = 1024,
     STORE_CLOCK_SIZE = 32,
@@ -56,6 +60,8 @@ typedef struct store_table {
      * store_finish_table wrote), cut to fit: enough for {"ended": "..."}
      * of a table that ended before its game (a forfeit, an expiry). */
     char result[STORE_RESULT_SIZE];
+    char host[STORE_NAME_SIZE];    /* the creator's name, "" when none was given */
+    char rematch[STORE_ID_SIZE];   /* the table its rematch made, "" until one */
 } store_table;
 
 /* One move as recorded: its number (0, 1, ... in play order), the seat
@@ -130,12 +136,45 @@ bool store_create_table(store *store, const store_table *table, char *error, siz
 bool store_update_seat(store *store, const char *table_id, int seat, const store_seat *value,
                        char *error, size_t error_size);
 
+/* One message of a table's chat: its sender (a seat, or -1 for a
+ * spectator), the name it was sent under, its text, and when (Unix
+ * seconds). */
+typedef struct store_chat {
+    int number; /* 0, 1, ... in the order the store took them (set by the store) */
+    int seat;
+    char name[STORE_NAME_SIZE];
+    char text[STORE_CHAT_SIZE];
+    int64_t posted;
+} store_chat;
+
+/* Appends a chat message after the table's others (committed when this
+ * returns true), its number in *number.  With PostgreSQL every process
+ * is told (store_watch: version -1). */
+bool store_append_chat(store *store, const char *table_id, const store_chat *message,
+                       int *number, char *error, size_t error_size);
+/* Calls visit with the table's last `most` chat messages, oldest first;
+ * visit must not call the store. */
+typedef bool (*store_chat_visitor)(void *context, const store_chat *message);
+bool store_load_chat(store *store, const char *table_id, int most, store_chat_visitor visit,
+                     void *context, char *error, size_t error_size);
+/* Notes the table a finished table's rematch made: only once (false with
+ * "already" and the existing id in *existing when another process or
+ * request noted one first). */
+bool store_set_rematch(store *store, const char *table_id, const char *rematch_id,
+                       char existing[STORE_ID_SIZE], char *error, size_t error_size);
+
 /* Appends a move; committed when this returns true.  Its number must be
  * the table's next one: a move whose number is already there is refused
  * (two writers never both win), and so is a gap (no replay gets past one). */
 bool store_append_move(store *store, const char *table_id, const store_move *move, char *error,
                        size_t error_size);
 
+/* Removes move number, the table's last, with nothing after it (a
+ * take-back, docs/server.md): in one transaction, so that the record is
+ * as if the move had never been played.  Refused ("move N is not the
+ * last of table ID") when another move followed it meanwhile. */
+bool store_remove_last_move(store *store, const char *table_id, int number, char *error,
+                            size_t error_size);
 /* The table has ended: its result (gateau_record_result_json) is kept.
  * A table already over is refused (its first result stays). */
 bool store_finish_table(store *store, const char *table_id, const char *result_json,
@@ -221,6 +260,15 @@ bool store_set_options(store *store, const char *table_id, const char *options, 
  * no move): for tests of expiry, which cannot wait for days. */
 bool store_set_last_move_time(store *store, const char *table_id, int64_t when, char *error,
                               size_t error_size);
+
+/* A finished table's review (docs/review.md): save keeps review (JSON)
+ * with the time it was made, replacing an earlier one, false with "no
+ * table ID" when there is none; load gives it back malloc'd in *review,
+ * or NULL (and true) when the table has no review. */
+bool store_save_review(store *store, const char *table_id, const char *review, int64_t made,
+                       char *error, size_t error_size);
+bool store_load_review(store *store, const char *table_id, char **review, char *error,
+                       size_t error_size);
 
 /* A stored table as a record's text (the engine's format), every player
  * move with its seat: malloc'd.  Replayed by the server when it restores

@@ -40,7 +40,7 @@
 
 /* The schema's version, kept in gateau_schema; a later gateau migrates
  * from there, and this one refuses a database of a newer one. */
-enum { SCHEMA_VERSION = 3 };
+enum { SCHEMA_VERSION = 5 };
 
 /* Serializes schema creation between processes opening a new database
  * at once (pg_advisory_xact_lock's key: "GATE"). */
@@ -106,6 +106,31 @@ static const char *const upgrades[] = {
      * process on the database. */
     "CREATE TABLE decks (name TEXT PRIMARY KEY NOT NULL, content TEXT NOT NULL);"
     "UPDATE gateau_schema SET version = 3;",
+    /* 4: the people at a table: the creator's name (the lobby's host),
+     * the table a finished one's rematch made, and each table's chat. */
+    "ALTER TABLE tables ADD COLUMN host TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE tables ADD COLUMN rematch TEXT NOT NULL DEFAULT '';"
+    "CREATE TABLE chat ("
+    "  table_id TEXT NOT NULL REFERENCES tables (id),"
+    "  number INTEGER NOT NULL,"
+    "  seat INTEGER NOT NULL,"
+    "  name TEXT NOT NULL,"
+    "  text TEXT NOT NULL,"
+    "  posted BIGINT NOT NULL,"
+    "  PRIMARY KEY (table_id, number));"
+    /* (every process hears of a message: its pages' sockets get it) */
+    "CREATE OR REPLACE FUNCTION gateau_chat_posted() RETURNS trigger LANGUAGE plpgsql AS $$"
+    " BEGIN PERFORM pg_notify('gateau', NEW.table_id || ' -1'); RETURN NULL; END $$;"
+    "CREATE TRIGGER chat_announced AFTER INSERT ON chat"
+    "  FOR EACH ROW EXECUTE FUNCTION gateau_chat_posted();"
+    "UPDATE gateau_schema SET version = 4;",
+    /* 5: a finished table's review (docs/review.md), as the JSON the
+     * review library writes, and when it was made (Unix seconds). */
+    "CREATE TABLE reviews ("
+    "  table_id TEXT PRIMARY KEY NOT NULL REFERENCES tables (id),"
+    "  review TEXT NOT NULL,"
+    "  made BIGINT NOT NULL);"
+    "UPDATE gateau_schema SET version = 5;",
 };
 
 /* The statements, prepared on each connection. */
@@ -139,9 +164,9 @@ static const struct {
                      6},
     [NEXT_MOVE_NUMBER] = {"SELECT coalesce(max(number) + 1, 0) FROM moves WHERE table_id = $1",
                           1},
-    [INSERT_TABLE] = {"INSERT INTO tables (" TABLE_COLUMNS ")"
-                      " VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8) ON CONFLICT DO NOTHING",
-                      8},
+    [INSERT_TABLE] = {"INSERT INTO tables (" TABLE_COLUMNS ", host)"
+                      " VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, $9) ON CONFLICT DO NOTHING",
+                      9},
     [INSERT_SEAT] = {"INSERT INTO seats (table_id, seat, spec, name, has_token, token_hash,"
                      " zombie) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                      7},
@@ -150,10 +175,12 @@ static const struct {
                      7},
     [FINISH_TABLE] = {"UPDATE tables SET over = true, result = $2 WHERE id = $1 AND NOT over", 2},
     [TABLE_STATUS] = {"SELECT players, over FROM tables WHERE id = $1", 1},
-    [SELECT_TABLES] = {"SELECT " TABLE_COLUMNS ", result FROM tables WHERE NOT ($1 AND over)"
+    [SELECT_TABLES] = {"SELECT " TABLE_COLUMNS ", result, host, rematch FROM tables"
+                       " WHERE NOT ($1 AND over)"
                        " ORDER BY created, id",
                        1},
-    [SELECT_TABLE] = {"SELECT " TABLE_COLUMNS ", result FROM tables WHERE id = $1", 1},
+    [SELECT_TABLE] = {"SELECT " TABLE_COLUMNS ", result, host, rematch FROM tables WHERE id = $1",
+                      1},
     [SELECT_SEATS] = {"SELECT seat, spec, name, has_token, token_hash, zombie FROM seats"
                       " WHERE table_id = $1 ORDER BY seat",
                       1},
@@ -570,6 +597,7 @@ static bool create_table(postgres_store *storage, const store_table *table, char
     add_text(&list, table->clock);
     add_integer(&list, table->created);
     add_hash(&list, table->creator_hash);
+    add_text(&list, table->host);
     PGresult *result = run(storage, INSERT_TABLE, &list);
     bool done = libpq.PQresultStatus(result) == PGRES_COMMAND_OK;
     if (done && changed_rows(result) == 0) {
@@ -847,7 +875,9 @@ static bool read_table_row(const PGresult *rows, int row, store_table *table, ch
     if (!copy_text(rows, row, 1, table->game, sizeof table->game) ||
         !copy_text(rows, row, 3, table->options, sizeof table->options) ||
         !copy_text(rows, row, 5, table->clock, sizeof table->clock) ||
-        !copy_hash(rows, row, 8, table->creator_hash) || table->players < 1 ||
+        !copy_hash(rows, row, 8, table->creator_hash) ||
+        !copy_text(rows, row, 10, table->host, sizeof table->host) ||
+        !copy_text(rows, row, 11, table->rematch, sizeof table->rematch) || table->players < 1 ||
         table->players > GATEAU_MAX_PLAYERS)
         return store_fail(error, error_size, "store: table %s: damaged row", table->id);
     return true;
@@ -1185,7 +1215,11 @@ bool postgres_store_delete_table(postgres_store *storage, const char *table_id,
     int may = good ? may_delete(storage, table_id, idle_before, &found, reason, sizeof reason) : -1;
     good = may >= 0;
     if (may == 1)
-        good = change_rows(storage, "DELETE FROM moves WHERE table_id = $1", table_id, NULL,
+        good = change_rows(storage, "DELETE FROM reviews WHERE table_id = $1", table_id, NULL,
+                           reason, sizeof reason) >= 0 &&
+               change_rows(storage, "DELETE FROM moves WHERE table_id = $1", table_id, NULL,
+                           reason, sizeof reason) >= 0 &&
+               change_rows(storage, "DELETE FROM chat WHERE table_id = $1", table_id, NULL,
                            reason, sizeof reason) >= 0 &&
                change_rows(storage, "DELETE FROM seats WHERE table_id = $1", table_id, NULL,
                            reason, sizeof reason) >= 0 &&
@@ -1274,6 +1308,105 @@ bool postgres_store_get_deck(postgres_store *storage, const char *name, char **c
     return good;
 }
 
+/* ---- the people at a table: chat, rematch ------------------------------------------ */
+
+bool postgres_store_append_chat(postgres_store *storage, const char *table_id,
+                                const store_chat *sent, int *number, char *error,
+                                size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    parameters list = {0};
+    add_text(&list, table_id);
+    add_integer(&list, sent->seat);
+    add_text(&list, sent->name);
+    add_text(&list, sent->text);
+    add_integer(&list, sent->posted);
+    /* (two posts at once on two processes: the key refuses the second,
+     * which is then a failure like any other) */
+    PGresult *result = run_sql(storage,
+                               "INSERT INTO chat (table_id, number, seat, name, text, posted)"
+                               " SELECT $1, (SELECT coalesce(max(number) + 1, 0) FROM chat"
+                               " WHERE table_id = $1), $2, $3, $4, $5 FROM tables WHERE id = $1"
+                               " RETURNING number",
+                               &list);
+    int changed = libpq.PQresultStatus(result) == PGRES_TUPLES_OK ? libpq.PQntuples(result) : -1;
+    if (changed == 1) *number = atoi(libpq.PQgetvalue(result, 0, 0));
+    if (changed < 0)
+        store_fail(error, error_size, "store: cannot keep a chat message of table %s: %s",
+                   table_id, message(storage, result));
+    libpq.PQclear(result);
+    unlock(storage);
+    if (changed == 0) return store_fail(error, error_size, "no table %s", table_id);
+    return changed == 1;
+}
+
+bool postgres_store_load_chat(postgres_store *storage, const char *table_id, int most,
+                              store_chat_visitor visit, void *context, char *error,
+                              size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    parameters list = {0};
+    add_text(&list, table_id);
+    add_integer(&list, most);
+    PGresult *rows = run_sql(storage,
+                             "SELECT seat, name, text, posted, number FROM (SELECT * FROM chat"
+                             " WHERE table_id = $1 ORDER BY number DESC LIMIT $2) AS last"
+                             " ORDER BY number",
+                             &list);
+    bool good = libpq.PQresultStatus(rows) == PGRES_TUPLES_OK;
+    if (!good)
+        store_fail(error, error_size, "store: cannot read the chat of table %s: %s", table_id,
+                   message(storage, rows));
+    /* (visited with the store unlocked: the rows are this call's own) */
+    unlock(storage);
+    store_chat chat;
+    for (int row = 0; good && row < libpq.PQntuples(rows); row++) {
+        memset(&chat, 0, sizeof chat);
+        chat.seat = atoi(libpq.PQgetvalue(rows, row, 0));
+        chat.posted = strtoll(libpq.PQgetvalue(rows, row, 3), NULL, 10);
+        chat.number = atoi(libpq.PQgetvalue(rows, row, 4));
+        if (!copy_text(rows, row, 1, chat.name, sizeof chat.name) ||
+            !copy_text(rows, row, 2, chat.text, sizeof chat.text)) {
+            good = store_fail(error, error_size, "store: a chat message of table %s is damaged",
+                              table_id);
+            break;
+        }
+        if (!visit(context, &chat)) break;
+    }
+    libpq.PQclear(rows);
+    return good;
+}
+
+bool postgres_store_set_rematch(postgres_store *storage, const char *table_id,
+                                const char *rematch_id, char existing[STORE_ID_SIZE],
+                                char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    parameters list = {0};
+    add_text(&list, table_id);
+    add_text(&list, rematch_id);
+    PGresult *result = run_sql(storage,
+                               "UPDATE tables SET rematch = $2 WHERE id = $1 AND rematch = ''",
+                               &list);
+    int changed = libpq.PQresultStatus(result) == PGRES_COMMAND_OK ? changed_rows(result) : -1;
+    if (changed < 0)
+        store_fail(error, error_size, "store: cannot note the rematch of table %s: %s", table_id,
+                   message(storage, result));
+    libpq.PQclear(result);
+    if (changed == 0) {
+        list = (parameters){0};
+        add_text(&list, table_id);
+        result = run_sql(storage, "SELECT rematch FROM tables WHERE id = $1", &list);
+        if (libpq.PQresultStatus(result) == PGRES_TUPLES_OK && libpq.PQntuples(result) == 1)
+            copy_text(result, 0, 0, existing, STORE_ID_SIZE);
+        libpq.PQclear(result);
+    }
+    unlock(storage);
+    if (changed == 0 && existing[0]) return store_fail(error, error_size, "already");
+    if (changed == 0) return store_fail(error, error_size, "no table %s", table_id);
+    return changed == 1;
+}
+
 bool postgres_store_set_options(postgres_store *storage, const char *table_id,
                                 const char *options, char *error, size_t error_size)
 {
@@ -1312,6 +1445,28 @@ bool postgres_store_set_last_move_time(postgres_store *storage, const char *tabl
     return true;
 }
 
+/* One statement (its own transaction): the move goes only while it is
+ * the table's last.  The trigger on moves tells the other processes. */
+bool postgres_store_remove_last_move(postgres_store *storage, const char *table_id, int number,
+                                     char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    char reason[256];
+    int64_t last = number;
+    int changed = change_rows(storage,
+                              "DELETE FROM moves WHERE table_id = $1 AND number = $2 AND number ="
+                              " (SELECT max(number) FROM moves WHERE table_id = $1)",
+                              table_id, &last, reason, sizeof reason);
+    unlock(storage);
+    if (changed < 0)
+        return store_fail(error, error_size, "store: cannot remove move %d of table %s: %s",
+                          number, table_id, reason);
+    if (changed == 0)
+        return store_fail(error, error_size, "move %d is not the last of table %s", number,
+                          table_id);
+    return true;
+}
+
 /* SELECT 1 on the calls' connection, opened again when it was lost
  * (GET /healthz). */
 bool postgres_store_check(postgres_store *storage, char *error, size_t error_size)
@@ -1320,6 +1475,53 @@ bool postgres_store_check(postgres_store *storage, char *error, size_t error_siz
     char reason[256];
     bool good = execute(storage->connection, "SELECT 1", reason, sizeof reason);
     if (!good) store_fail(error, error_size, "store: the database does not answer: %s", reason);
+    unlock(storage);
+    return good;
+}
+
+/* ---- reviews ------------------------------------------------------------------------ */
+
+bool postgres_store_save_review(postgres_store *storage, const char *table_id, const char *review,
+                                int64_t made, char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    char made_text[24];
+    snprintf(made_text, sizeof made_text, "%lld", (long long)made);
+    parameters list = {0};
+    add_text(&list, table_id);
+    add_text(&list, review);
+    add_text(&list, made_text);
+    PGresult *result = run_sql(storage,
+                               "INSERT INTO reviews (table_id, review, made)"
+                               " SELECT id, $2, $3 FROM tables WHERE id = $1"
+                               " ON CONFLICT (table_id) DO UPDATE"
+                               " SET review = excluded.review, made = excluded.made",
+                               &list);
+    int changed = libpq.PQresultStatus(result) == PGRES_COMMAND_OK ? changed_rows(result) : -1;
+    if (changed < 0)
+        store_fail(error, error_size, "store: cannot keep the review of table %s: %s", table_id,
+                   message(storage, result));
+    libpq.PQclear(result);
+    unlock(storage);
+    if (changed == 0) return store_fail(error, error_size, "no table %s", table_id);
+    return changed == 1;
+}
+
+bool postgres_store_load_review(postgres_store *storage, const char *table_id, char **review,
+                                char *error, size_t error_size)
+{
+    *review = NULL;
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    parameters list = {0};
+    add_text(&list, table_id);
+    PGresult *result = run_sql(storage, "SELECT review FROM reviews WHERE table_id = $1", &list);
+    bool good = libpq.PQresultStatus(result) == PGRES_TUPLES_OK;
+    if (!good)
+        store_fail(error, error_size, "store: cannot read the review of table %s: %s", table_id,
+                   message(storage, result));
+    else if (libpq.PQntuples(result) == 1 && !(*review = strdup(libpq.PQgetvalue(result, 0, 0))))
+        abort(); /* out of memory */
+    libpq.PQclear(result);
     unlock(storage);
     return good;
 }

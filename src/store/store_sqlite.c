@@ -81,6 +81,24 @@ static const char *const migrations[] = {
     "ALTER TABLE moves ADD COLUMN played INTEGER;"
     "UPDATE moves SET played = CAST(strftime('%s', 'now') AS INTEGER)"
     "  WHERE table_id IN (SELECT id FROM tables WHERE NOT over);",
+    /* 3: the people at a table: the creator's name (the lobby's host),
+     * the table a finished one's rematch made, and each table's chat. */
+    "ALTER TABLE tables ADD COLUMN host TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE tables ADD COLUMN rematch TEXT NOT NULL DEFAULT '';"
+    "CREATE TABLE chat ("
+    "  table_id TEXT NOT NULL REFERENCES tables (id),"
+    "  number INTEGER NOT NULL,"
+    "  seat INTEGER NOT NULL,"
+    "  name TEXT NOT NULL,"
+    "  text TEXT NOT NULL,"
+    "  posted INTEGER NOT NULL,"
+    "  PRIMARY KEY (table_id, number)) WITHOUT ROWID;",
+    /* 4: a finished table's review (docs/review.md), as the JSON the
+     * review library writes, and when it was made (Unix seconds). */
+    "CREATE TABLE reviews ("
+    "  table_id TEXT PRIMARY KEY NOT NULL REFERENCES tables (id),"
+    "  review TEXT NOT NULL,"
+    "  made INTEGER NOT NULL);",
 };
 enum { SCHEMA_VERSION = sizeof migrations / sizeof migrations[0] };
 
@@ -114,16 +132,18 @@ static const char *const statement_sql[STATEMENT_COUNT] = {
     [APPEND_MOVE] = "INSERT INTO moves (table_id, number, seat, line, clock_left, played)"
                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     [NEXT_MOVE_NUMBER] = "SELECT coalesce(max(number) + 1, 0) FROM moves WHERE table_id = ?1",
-    [INSERT_TABLE] = "INSERT INTO tables (" TABLE_COLUMNS ") VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+    [INSERT_TABLE] = "INSERT INTO tables (" TABLE_COLUMNS ", host)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
     [INSERT_SEAT] = "INSERT INTO seats (table_id, seat, spec, name, has_token, token_hash, zombie)"
                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [UPDATE_SEAT] = "UPDATE seats SET spec = ?3, name = ?4, has_token = ?5, token_hash = ?6,"
                     " zombie = ?7 WHERE table_id = ?1 AND seat = ?2",
     [FINISH_TABLE] = "UPDATE tables SET over = 1, result = ?2 WHERE id = ?1 AND NOT over",
     [TABLE_STATUS] = "SELECT players, over FROM tables WHERE id = ?1",
-    [SELECT_TABLES] = "SELECT " TABLE_COLUMNS ", result FROM tables WHERE NOT (?1 AND over)"
+    [SELECT_TABLES] = "SELECT " TABLE_COLUMNS ", result, host, rematch FROM tables"
+                      " WHERE NOT (?1 AND over)"
                       " ORDER BY created, id",
-    [SELECT_TABLE] = "SELECT " TABLE_COLUMNS ", result FROM tables WHERE id = ?1",
+    [SELECT_TABLE] = "SELECT " TABLE_COLUMNS ", result, host, rematch FROM tables WHERE id = ?1",
     [SELECT_SEATS] = "SELECT seat, spec, name, has_token, token_hash, zombie FROM seats"
                      " WHERE table_id = ?1 ORDER BY seat",
     [SELECT_MOVES] = "SELECT number, seat, line, clock_left FROM moves WHERE table_id = ?1"
@@ -795,6 +815,7 @@ static bool create_table(sqlite_store *storage, const store_table *table, char *
     sqlite3_bind_text(prepared, 6, table->clock, -1, SQLITE_STATIC);
     sqlite3_bind_int64(prepared, 7, table->created);
     bind_hash(prepared, 8, table->creator_hash);
+    sqlite3_bind_text(prepared, 9, table->host, -1, SQLITE_STATIC);
     int status = run(prepared);
     if (status == SQLITE_CONSTRAINT_PRIMARYKEY) {
         store_fail(error, error_size, "store: cannot create table %s: it already exists", id);
@@ -1059,7 +1080,9 @@ static bool read_table_row(sqlite3_stmt *row, store_table *table, char *error, s
     if (!copy_text(row, 1, table->game, sizeof table->game) ||
         !copy_text(row, 3, table->options, sizeof table->options) ||
         !copy_text(row, 5, table->clock, sizeof table->clock) ||
-        !copy_hash(row, 8, table->creator_hash) || table->players < 1 ||
+        !copy_hash(row, 8, table->creator_hash) ||
+        !copy_text(row, 10, table->host, sizeof table->host) ||
+        !copy_text(row, 11, table->rematch, sizeof table->rematch) || table->players < 1 ||
         table->players > GATEAU_MAX_PLAYERS)
         return store_fail(error, error_size, "store: table %s: damaged row", table->id);
     return true;
@@ -1309,7 +1332,11 @@ bool sqlite_store_delete_table(sqlite_store *storage, const char *table_id, int6
         return false;
     bool good = status == SQLITE_ROW || status == SQLITE_DONE;
     if (status == SQLITE_ROW)
-        good = run_for_table(storage, "DELETE FROM moves WHERE table_id = ?1", table_id, NULL) ==
+        good = run_for_table(storage, "DELETE FROM reviews WHERE table_id = ?1", table_id, NULL) ==
+                   SQLITE_DONE &&
+               run_for_table(storage, "DELETE FROM moves WHERE table_id = ?1", table_id, NULL) ==
+                   SQLITE_DONE &&
+               run_for_table(storage, "DELETE FROM chat WHERE table_id = ?1", table_id, NULL) ==
                    SQLITE_DONE &&
                run_for_table(storage, "DELETE FROM seats WHERE table_id = ?1", table_id, NULL) ==
                    SQLITE_DONE &&
@@ -1360,6 +1387,126 @@ bool sqlite_store_expire_table(sqlite_store *storage, const char *table_id, int6
     return good;
 }
 
+/* ---- the people at a table: chat, rematch ------------------------------------------ */
+
+bool sqlite_store_append_chat(sqlite_store *storage, const char *table_id,
+                              const store_chat *message, int *number, char *error,
+                              size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
+    sqlite3_stmt *prepared;
+    /* (one statement: its number is read and used in the same write) */
+    int status = prepare(storage,
+                         "INSERT INTO chat (table_id, number, seat, name, text, posted)"
+                         " SELECT ?1, (SELECT coalesce(max(number) + 1, 0) FROM chat"
+                         " WHERE table_id = ?1), ?2, ?3, ?4, ?5 FROM tables WHERE id = ?1"
+                         " RETURNING number",
+                         &prepared);
+    if (status == SQLITE_OK) {
+        sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_int(prepared, 2, message->seat);
+        sqlite3_bind_text(prepared, 3, message->name, -1, SQLITE_STATIC);
+        sqlite3_bind_text(prepared, 4, message->text, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(prepared, 5, message->posted);
+        status = sqlite3_step(prepared);
+        if (status == SQLITE_ROW) {
+            *number = sqlite3_column_int(prepared, 0);
+            status = sqlite3_step(prepared);
+        } else if (status == SQLITE_DONE) {
+            status = SQLITE_NOTFOUND; /* (no row: no such table) */
+        }
+        sqlite3_finalize(prepared);
+    }
+    bool good = status == SQLITE_DONE;
+    if (status == SQLITE_NOTFOUND)
+        store_fail(error, error_size, "no table %s", table_id);
+    else if (!good)
+        store_fail(error, error_size, "store: cannot keep a chat message of table %s: %s",
+                   table_id, sqlite3_errmsg(storage->database));
+    unlock(storage);
+    return good;
+}
+
+bool sqlite_store_load_chat(sqlite_store *storage, const char *table_id, int most,
+                            store_chat_visitor visit, void *context, char *error,
+                            size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    sqlite3_stmt *rows;
+    int status = prepare(storage,
+                         "SELECT seat, name, text, posted, number FROM (SELECT * FROM chat"
+                         " WHERE table_id = ?1 ORDER BY number DESC LIMIT ?2) ORDER BY number",
+                         &rows);
+    bool good = status == SQLITE_OK;
+    if (good) {
+        sqlite3_bind_text(rows, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_int(rows, 2, most);
+    }
+    store_chat message;
+    while (good && (status = sqlite3_step(rows)) == SQLITE_ROW) {
+        memset(&message, 0, sizeof message);
+        message.seat = sqlite3_column_int(rows, 0);
+        message.posted = sqlite3_column_int64(rows, 3);
+        message.number = sqlite3_column_int(rows, 4);
+        if (!copy_text(rows, 1, message.name, sizeof message.name) ||
+            !copy_text(rows, 2, message.text, sizeof message.text)) {
+            good = store_fail(error, error_size, "store: a chat message of table %s is damaged",
+                              table_id);
+            break;
+        }
+        if (!visit(context, &message)) break;
+    }
+    if (status != SQLITE_OK && status != SQLITE_ROW && status != SQLITE_DONE)
+        good = store_fail(error, error_size, "store: cannot read the chat of table %s: %s",
+                          table_id, sqlite3_errmsg(storage->database));
+    sqlite3_finalize(rows);
+    unlock(storage);
+    return good;
+}
+
+bool sqlite_store_set_rematch(sqlite_store *storage, const char *table_id,
+                              const char *rematch_id, char existing[STORE_ID_SIZE], char *error,
+                              size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
+    sqlite3_stmt *prepared;
+    int status = prepare(storage,
+                         "UPDATE tables SET rematch = ?2 WHERE id = ?1 AND rematch = ''",
+                         &prepared);
+    if (status == SQLITE_OK) {
+        sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(prepared, 2, rematch_id, -1, SQLITE_STATIC);
+        status = sqlite3_step(prepared);
+        sqlite3_finalize(prepared);
+    }
+    bool good = status == SQLITE_DONE;
+    if (!good) {
+        store_fail(error, error_size, "store: cannot note the rematch of table %s: %s", table_id,
+                   sqlite3_errmsg(storage->database));
+    } else if (sqlite3_changes(storage->database) != 1) {
+        good = false;
+        status = prepare(storage, "SELECT rematch FROM tables WHERE id = ?1", &prepared);
+        if (status == SQLITE_OK) {
+            sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+            if (sqlite3_step(prepared) == SQLITE_ROW)
+                copy_text(prepared, 0, existing, STORE_ID_SIZE);
+            sqlite3_finalize(prepared);
+        }
+        if (existing[0]) store_fail(error, error_size, "already");
+        else store_fail(error, error_size, "no table %s", table_id);
+    }
+    unlock(storage);
+    return good;
+}
+
 bool sqlite_store_set_options(sqlite_store *storage, const char *table_id, const char *options,
                               char *error, size_t error_size)
 {
@@ -1407,6 +1554,39 @@ bool sqlite_store_set_last_move_time(sqlite_store *storage, const char *table_id
     return good;
 }
 
+/* One statement, one transaction: the move goes only while it is the
+ * table's last (its number the largest), so a move stored meanwhile
+ * keeps it. */
+bool sqlite_store_remove_last_move(sqlite_store *storage, const char *table_id, int number,
+                                   char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
+    int64_t last = number;
+    int status = run_for_table(storage,
+                               "DELETE FROM moves WHERE table_id = ?1 AND number = ?2 AND number ="
+                               " (SELECT max(number) FROM moves WHERE table_id = ?1)",
+                               table_id, &last);
+    bool good = status == SQLITE_DONE;
+    if (!good) {
+        store_fail(error, error_size, "store: cannot remove move %d of table %s: %s", number,
+                   table_id, sqlite3_errmsg(storage->database));
+    } else if (sqlite3_changes(storage->database) != 1) {
+        good = store_fail(error, error_size, "move %d is not the last of table %s", number,
+                          table_id);
+    } else if (storage->lock_file >= 0) {
+        /* The lock file's count goes down with the row, or the next start
+         * would take the removed move for a lost one. */
+        storage->moves--;
+        write_counts(storage);
+    }
+    unlock(storage);
+    return good;
+}
+
 /* A read of the schema through the store's own connection (GET
  * /healthz), and the file still where it was opened: a file deleted or
  * replaced under a running server would take writes that no restart
@@ -1424,6 +1604,63 @@ bool sqlite_store_check(sqlite_store *storage, char *error, size_t error_size)
     else
         good = check_file(storage, error, error_size); /* (what every write checks) */
     sqlite3_free(reason);
+    unlock(storage);
+    return good;
+}
+
+/* ---- reviews ------------------------------------------------------------------------ */
+
+bool sqlite_store_save_review(sqlite_store *storage, const char *table_id, const char *review,
+                              int64_t made, char *error, size_t error_size)
+{
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    if (!check_file(storage, error, error_size)) {
+        unlock(storage);
+        return false;
+    }
+    sqlite3_stmt *prepared;
+    int status = prepare(storage,
+                         "INSERT OR REPLACE INTO reviews (table_id, review, made)"
+                         " SELECT id, ?2, ?3 FROM tables WHERE id = ?1",
+                         &prepared);
+    if (status == SQLITE_OK) {
+        sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(prepared, 2, review, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(prepared, 3, made);
+        status = sqlite3_step(prepared);
+        sqlite3_finalize(prepared);
+    }
+    bool good = status == SQLITE_DONE;
+    if (!good)
+        store_fail(error, error_size, "store: cannot keep the review of table %s: %s", table_id,
+                   sqlite3_errmsg(storage->database));
+    else if (sqlite3_changes(storage->database) != 1)
+        good = store_fail(error, error_size, "no table %s", table_id);
+    unlock(storage);
+    return good;
+}
+
+bool sqlite_store_load_review(sqlite_store *storage, const char *table_id, char **review,
+                              char *error, size_t error_size)
+{
+    *review = NULL;
+    if (!lock_for(storage, table_id, error, error_size)) return false;
+    sqlite3_stmt *prepared;
+    int status = prepare(storage, "SELECT review FROM reviews WHERE table_id = ?1", &prepared);
+    if (status == SQLITE_OK) {
+        sqlite3_bind_text(prepared, 1, table_id, -1, SQLITE_STATIC);
+        status = sqlite3_step(prepared);
+        if (status == SQLITE_ROW) {
+            const char *text = (const char *)sqlite3_column_text(prepared, 0);
+            if (text && !(*review = strdup(text))) abort(); /* out of memory */
+            status = SQLITE_DONE;
+        }
+        sqlite3_finalize(prepared);
+    }
+    bool good = status == SQLITE_DONE;
+    if (!good)
+        store_fail(error, error_size, "store: cannot read the review of table %s: %s", table_id,
+                   sqlite3_errmsg(storage->database));
     unlock(storage);
     return good;
 }

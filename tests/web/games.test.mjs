@@ -85,7 +85,6 @@ async function playGame(env, name, seed) {
       pages[0].on('pageerror', (error) => env.errors.push(`page error: ${error.message}`));
       await pages[0].goto(`${env.url}/#/table/${table.id}`);
       await pages[0].waitForSelector('[data-testid=board]');
-      if (env.screenshots) await pages[0].screenshot({path: `${env.screenshots}/${name}.png`});
       const who = await pages[0].textContent('.who');
       check(/1/.test(who), `the page opened again is not seat 1's: ${who}`);
     }

@@ -35,7 +35,8 @@ for (const file of files) {
 
 // (every page and every request of the tests comes from one address: the
 // requests' limit per address, meant for one client, is off here)
-const server = await startServer(resolve(gateau), 0, null, ['--address-requests', '0']);
+// (reviews at a small budget: a whole game's review in a second or two)
+const server = await startServer(resolve(gateau), 0, null, ['--address-requests', '0', '--review-iters', '100']);
 const browser = await launchBrowser();
 let failed = 0, ran = 0;
 try {

@@ -78,8 +78,19 @@ export async function api(url, method, path, body, token) {
 // reports page errors as test failures, and any request or WebSocket whose
 // URL names a token (tokens travel in a header or a socket's first
 // message: docs/server.md).
-export async function newPage(browser, errors, viewport = {width: 1280, height: 900}) {
+//
+// A page asks before sending a whole move unless its player chose "send
+// at once" (docs/web.md): the tests' pages have chosen it, so that one
+// press of Send sends, unless askBeforeSending (the page as a new player
+// finds it).
+export async function newPage(browser, errors, viewport = {width: 1280, height: 900},
+  {askBeforeSending = false} = {}) {
   const context = await browser.newContext({viewport});
+  if (!askBeforeSending) {
+    await context.addInitScript(() => {
+      if (localStorage.getItem('gateau.confirm-moves') === null) localStorage.setItem('gateau.confirm-moves', '0');
+    });
+  }
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   page.on('console', (message) => {

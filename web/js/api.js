@@ -56,11 +56,27 @@ export const api = {
     request('POST', `${tablePath(id)}/moves`, {token, body: {version, move: actions}}),
   zombie: (id, creator, seat, zombie) =>
     request('POST', `${tablePath(id)}/zombie`, {token: creator, body: {seat, zombie}}),
+  // (the seat's last move, while nobody could have learned from it)
+  takeBack: (id, token) => request('POST', `${tablePath(id)}/takeback`, {token, body: {}}),
+  // (another seat's player, away or out of time, to a bot; back: one's own seat again)
+  handOver: (id, token, seat, back) =>
+    request('POST', `${tablePath(id)}/handover`, {token, body: back ? {seat, back: true} : {seat}}),
   hint: (id, token) => request('GET', `${tablePath(id)}/hint`, {token}),
+  // The people (docs/server.md: "Names", "Chat", "Rematch").
+  rename: (id, token, name) => request('POST', `${tablePath(id)}/name`, {token, body: {name}}),
+  // (a spectator posts under a name of his own; a seat under its seat's)
+  chat: (id, token, text, name) =>
+    request('POST', `${tablePath(id)}/chat`, {token, body: token ? {text} : {text, name}}),
+  rematch: (id, token) => request('POST', `${tablePath(id)}/rematch`, {token, body: {}}),
   // (no token: the whole record, once the game is over, is everyone's)
   recordPath: (id) => `${tablePath(id)}/record`,
   replay: (id, seat) => request('GET', `${tablePath(id)}/replay?seat=${seat}`),
   replayRecord: (record, seat) => request('POST', '/api/replay', {body: {record, seat}}),
+  // Reviews (docs/server.md, "Reviews"): asked for, then followed until done.
+  review: (id) => request('GET', `${tablePath(id)}/review`),
+  askReview: (id) => request('POST', `${tablePath(id)}/review`, {body: {}}),
+  reviewRecord: (record) => request('POST', '/api/review', {body: {record}}),
+  uploadedReview: (reviewId) => request('GET', `/api/reviews/${encodeURIComponent(reviewId)}`),
 };
 
 // The WebSocket's close codes that the server chooses (docs/server.md,
@@ -95,12 +111,16 @@ const MOST_REFUSALS = 3;
 //
 // A socket closed with 1008 is first checked over HTTP at once: a token
 // or a table the server refuses there is 'gone' before any new socket.
+//
+// Chat messages ({"chat": [...]}, the last ones first with "chat_history")
+// come on the same socket and go to onChat.
 export class TableConnection {
-  constructor(id, token, onSnapshot, onStatus) {
+  constructor(id, token, onSnapshot, onStatus, onChat = () => {}) {
     this.id = id;
     this.token = token;
     this.onSnapshot = onSnapshot;
     this.onStatus = onStatus;
+    this.onChat = onChat;
     this.log = [];
     this.version = -1;       // the version of the last snapshot given
     this.polled = '';        // the last snapshot polled, as the server sent it
@@ -133,6 +153,7 @@ export class TableConnection {
         return;
       }
       if (snapshot.error) return;
+      if (snapshot.chat) return this.onChat(snapshot);
       if (!this.live) {
         // The server took this socket: it brings everything from now on.
         this.live = true;

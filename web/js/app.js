@@ -6,6 +6,9 @@
 //   #/table/ID[/SEAT]       a table, from a held seat or as a spectator
 //   #/replay/ID[/SEAT]      a finished table, move by move
 //   #/replay                a record from a file, move by move
+//   #/learn/GAME[/ID]       Learn to play: a guided game (learn/learn.js)
+//   #/review/ID             a finished table's review
+//   #/review                a record's review, from a file
 
 import {h, replace} from './dom.js';
 import {t, setLanguage, currentLanguage, LANGUAGES} from './i18n.js';
@@ -14,6 +17,8 @@ import {holdSeat, heldSeats} from './seats.js';
 import {showLobby} from './lobby.js';
 import {showTable} from './table.js';
 import {showReplay} from './replay.js';
+import {showLearn} from './learn/learn.js';
+import {showReview} from './review.js';
 
 const main = document.getElementById('main');
 let leave = null; // what the current page does when left (closing its socket)
@@ -27,7 +32,8 @@ function header() {
     h('a', {href: '#/', class: 'brand'}, 'gateau'),
     h('nav', {'aria-label': t('app.navigation')},
       h('a', {href: '#/'}, t('app.lobby')),
-      h('a', {href: '#/replay'}, t('app.replay'))),
+      h('a', {href: '#/replay'}, t('app.replay')),
+      h('a', {href: '#/review'}, t('app.review'))),
     select);
 }
 
@@ -54,8 +60,16 @@ export function route() {
     leave = showTable(main, id, extra ? Number(extra) : null);
     return;
   }
+  if (page === 'learn' && id) {
+    leave = showLearn(main, id, extra || null);
+    return;
+  }
   if (page === 'replay') {
     leave = showReplay(main, id || null, extra !== undefined ? Number(extra) : null);
+    return;
+  }
+  if (page === 'review') {
+    leave = showReview(main, id || null);
     return;
   }
   leave = showLobby(main, heldSeats);

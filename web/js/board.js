@@ -20,11 +20,12 @@ export function actionLabel(renderer, name) {
 }
 
 // A log entry's words in the page's language, from the renderer's
-// describe(entry, ctx) (games/words.js); null on an English page, or for a
-// sentence the renderer does not know: the frame then shows the server's
-// English words.  moveWords does the same for a move in notation (a hint).
+// describe(entry, ctx) (games/words.js), English included (the server's
+// sentences keep close to the notation: "seat 1: cut 1-4 5-11"); null for
+// a sentence the renderer does not know.  moveWords does the same for a
+// move in notation (a hint).
 export function logWords(renderer, entry, names) {
-  if (currentLanguage() === 'en' || !renderer || !renderer.describe || typeof entry.text !== 'string') return null;
+  if (!renderer || !renderer.describe || typeof entry.text !== 'string') return null;
   try {
     return renderer.describe(entry, {names, t}) || null;
   } catch {
@@ -33,12 +34,19 @@ export function logWords(renderer, entry, names) {
 }
 
 export function moveWords(renderer, notation, names) {
-  if (currentLanguage() === 'en' || !renderer || !renderer.describeMove || typeof notation !== 'string') return null;
+  if (!renderer || !renderer.describeMove || typeof notation !== 'string') return null;
   try {
     return renderer.describeMove(notation, {names, t}) || null;
   } catch {
     return null;
   }
+}
+
+// A log entry as the page shows it: its words, or, for a sentence the
+// renderer does not know, the server's with the players named.
+export function entryWords(renderer, entry, names) {
+  return logWords(renderer, entry, names) ||
+    String(entry.text || '').replace(/\bseat ([1-6])\b/g, (whole, seat) => names[seat - 1] || whole);
 }
 
 // The server's note on a move it made for a seat whose clock ran out

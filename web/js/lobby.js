@@ -6,11 +6,17 @@ import {t} from './i18n.js';
 import {api} from './api.js';
 import {holdSeat, holdCreator, invitationLink} from './seats.js';
 import {gameTitle} from './board.js';
+import {LESSONS} from './learn/lessons/index.js';
 
 // Seat choices: "me" (the creator's own seat), a person by invitation link,
 // a person from the lobby, or a bot at a strength.
 const SEAT_KINDS = ['me', 'human', 'open', 'random', 'heuristic', 'ismcts:ms=300', 'ismcts:ms=2000'];
-const CLOCKS = ['', '5m+5s', '10m+20s', '30m+1m', '1d+12h', '3d+1d'];
+// The clock's presets (docs/server.md, "Making a table"): so much a move
+// (nothing kept from one move to the next: quick games, and turn-based
+// ones played over days) or a whole game's time plus some each move.
+const CLOCKS = ['', '30s/move', '2m/move', '5m+5s', '10m+20s', '30m+1m', '1d/move', '3d/move', '1d+12h', '3d+1d'];
+const PER_MOVE = {'30s/move': 'lobby.clock_30s', '2m/move': 'lobby.clock_2m', '1d/move': 'lobby.clock_1d',
+  '3d/move': 'lobby.clock_3d'};
 
 export function showLobby(main) {
   const root = h('div', {class: 'lobby'}, h('p', {}, t('table.loading')));
@@ -21,6 +27,7 @@ export function showLobby(main) {
     if (stopped) return;
     replace(root,
       h('h1', {}, t('lobby.title')),
+      learnSection(catalogue),
       h('div', {class: 'your-name'}, field(t('lobby.your_name'), h('input', {id: 'your-name', type: 'text',
         maxlength: 40, value: localStorage.getItem('gateau.name') || '', autocomplete: 'nickname'}), 'your-name')),
       createForm(catalogue),
@@ -33,6 +40,17 @@ export function showLobby(main) {
     stopped = true;
     clearInterval(refresh);
   };
+}
+
+// Learn to play: a guided first game of each game (learn/learn.js).
+function learnSection(catalogue) {
+  const games = catalogue.games.map((game) => game.game).filter((game) => LESSONS[game]);
+  return h('section', {class: 'learn', 'aria-labelledby': 'learn-heading'},
+    h('h2', {id: 'learn-heading'}, t('learn.lobby_heading')),
+    h('p', {}, t('learn.lobby_note')),
+    h('ul', {class: 'learn-games'}, games.map((game) => h('li', {},
+      h('a', {class: 'button primary', href: `#/learn/${game}`, 'data-learn': game},
+        t('learn.lobby_button', {game: gameTitle(game)}))))));
 }
 
 function field(label, control, id) {
@@ -75,7 +93,7 @@ function createForm(catalogue) {
               t(`seat.${choice}`)))), `seat-${index + 1}`))),
       field(t('lobby.clock'), h('select', {id: 'clock', onchange: (e) => { state.clock = e.target.value; }},
         CLOCKS.map((clock) => h('option', {value: clock, selected: clock === state.clock},
-          clock ? clock : t('lobby.no_clock')))), 'clock'),
+          clock ? (PER_MOVE[clock] ? t(PER_MOVE[clock]) : clock) : t('lobby.no_clock')))), 'clock'),
       h('button', {type: 'submit', class: 'primary'}, t('lobby.create')),
       h('div', {id: 'created', 'aria-live': 'polite'}));
   };
@@ -89,6 +107,7 @@ function createForm(catalogue) {
     if (name) {
       localStorage.setItem('gateau.name', name);
       settings.names = state.seats.map((kind) => (kind === 'me' ? name : null));
+      settings.host = name;
     }
     if (Object.keys(state.options).length) settings.options = state.options;
     if (state.deck) settings.deck = state.deck;
@@ -166,28 +185,52 @@ async function drawTables(root) {
   const table = h('table', {},
     h('thead', {}, h('tr', {},
       h('th', {scope: 'col'}, t('lobby.game')), h('th', {scope: 'col'}, t('lobby.players')),
+      h('th', {scope: 'col'}, t('lobby.host')), h('th', {scope: 'col'}, t('lobby.clock')),
       h('th', {scope: 'col'}, t('lobby.open_seats')), h('th', {scope: 'col'}, h('span', {class: 'visually-hidden'}, t('lobby.actions'))))),
-    h('tbody', {}, rows.map((row) => h('tr', {'data-table': row.id},
-      h('td', {}, gameTitle(row.game)), h('td', {}, row.players),
-      h('td', {}, (row.open || []).join(', ') || '–'),
-      h('td', {},
-        (row.open || []).map((seat) => h('button', {type: 'button', 'data-join': seat,
-          onclick: () => joinSeat(row.id, seat)}, t('lobby.join_seat', {seat}))),
-        h('a', {href: `#/table/${row.id}`, class: 'button'}, t('lobby.watch')))))));
+    h('tbody', {}, rows.map((row) => {
+      const open = row.open || [];
+      const count = row.open_seats ?? open.length;
+      return h('tr', {'data-table': row.id},
+        h('td', {}, gameTitle(row.game)),
+        h('td', {class: 'people'}, peopleOf(row)),
+        h('td', {class: 'person-name', 'data-testid': 'host'}, row.host || '–'),
+        h('td', {}, row.clock || t('lobby.no_clock')),
+        h('td', {'data-testid': 'open-count'}, count ? t('lobby.open_count', {n: count}) : '–'),
+        h('td', {},
+          // (one button: the first open seat; the count says how many)
+          open.length > 0 && h('button', {type: 'button', 'data-join': open[0],
+            onclick: () => joinSeat(row.id, open[0], root)}, t('lobby.join')),
+          h('a', {href: `#/table/${row.id}`, class: 'button'}, t('lobby.watch'))));
+    })));
   replace(list, table, more && h('button', {type: 'button', 'data-testid': 'more-tables',
     onclick: () => { pagesWanted++; drawTables(root); }}, t('lobby.more_tables')));
 }
 
-async function joinSeat(id, seat) {
+// Who sits at a lobby's table: names, open seats, bots (older servers
+// sent none: the player count then says it all).
+function peopleOf(row) {
+  if (!row.seats) return String(row.players);
+  return row.seats.map((seat, index) => h('span', {class: 'person-name'},
+    index ? ', ' : '',
+    seat.name ? seat.name : seat.open ? t('lobby.open_seat') : seat.bot ? t('table.bot', {bot: seat.bot}) : t('lobby.invited')));
+}
+
+async function joinSeat(id, seat, root) {
   const input = document.getElementById('your-name');
-  const name = (input && input.value.trim()) || t('lobby.guest');
-  localStorage.setItem('gateau.name', name);
+  const typed = input && input.value.trim();
+  // (a guest is asked for a name at the table: the name form)
+  const name = typed || t('lobby.guest');
+  if (typed) localStorage.setItem('gateau.name', typed);
   try {
     const answer = await api.join(id, seat, name);
     holdSeat(id, answer.seat, answer.token);
     location.hash = `#/table/${id}/${answer.seat}`;
   } catch (error) {
+    // (lost a race for the seat: said so, and the list drawn again)
+    const taken = error.status === 409;
+    if (taken && root) await drawTables(root);
     const list = document.getElementById('table-list');
-    if (list) list.prepend(h('p', {class: 'error', role: 'alert'}, error.message));
+    if (list) list.prepend(h('p', {class: 'error', role: 'alert', 'data-testid': 'join-error'},
+      taken ? t('lobby.seat_taken') : error.message));
   }
 }

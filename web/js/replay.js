@@ -7,15 +7,19 @@ import {h, replace} from './dom.js';
 import {t} from './i18n.js';
 import {api} from './api.js';
 import {RENDERERS} from './games/index.js';
-import {renderBoard, gameTitle, logWords} from './board.js';
+import {renderBoard, gameTitle, entryWords} from './board.js';
+import {icon} from './icons.js';
+import {createMotion} from './motion.js';
 
 export function showReplay(main, id, seat) {
   const root = h('section', {class: 'replay'});
   replace(main, root);
   // seat: 0 a spectator's view, a seat's, or 'all' (every seat's board)
-  const page = {id, seat: seat || 0, replay: null, step: 0, record: null, error: ''};
+  const page = {id, seat: seat || 0, replay: null, step: 0, record: null, error: '',
+    motion: createMotion()}; // (each step's move marked on the board, as at a table)
   const load = async () => {
     page.error = '';
+    page.motion = createMotion(); // (another record or another seat's view: nothing to compare)
     try {
       page.replay = page.id ? await api.replay(page.id, page.seat)
         : await api.replayRecord(page.record, page.seat);
@@ -72,17 +76,18 @@ function drawReplay(root, page, actions) {
     ? step.views.map((view, index) => h('section', {class: 'replay-seat', 'aria-label': replay.names[index]},
       h('h2', {}, replay.names[index]), renderBoard(renderer, snapshotFor(index + 1, view), [], [], () => {})))
     : renderBoard(renderer, snapshotFor(page.seat, step.view), [], [], () => {});
+  if (!step.views) page.motion.show(root.querySelector(':scope > [data-testid=board]'), boards, page.step);
   replace(root,
     h('h1', {}, t('replay.title'), ': ', gameTitle(replay.game)),
     upload,
     h('div', {class: 'replay-controls', role: 'group', 'aria-label': t('replay.controls')},
-      // (|◀ and ▶|, not ⏮ and ⏭: those are missing from many machines' fonts)
-      h('button', {type: 'button', onclick: go(0), 'aria-label': t('replay.first')}, '|◀'),
-      h('button', {type: 'button', onclick: go(page.step - 1), 'aria-label': t('replay.previous')}, '◀'),
+      // (drawn, not glyphs: ⏮ and ⏭ are missing from many machines' fonts, icons.js)
+      h('button', {type: 'button', onclick: go(0), 'aria-label': t('replay.first')}, icon('first')),
+      h('button', {type: 'button', onclick: go(page.step - 1), 'aria-label': t('replay.previous')}, icon('previous')),
       h('input', {type: 'range', min: 0, max: last, value: page.step, 'aria-label': t('replay.position'),
         oninput: (event) => go(Number(event.target.value))()}),
-      h('button', {type: 'button', onclick: go(page.step + 1), 'aria-label': t('replay.next')}, '▶'),
-      h('button', {type: 'button', onclick: go(last), 'aria-label': t('replay.last')}, '▶|'),
+      h('button', {type: 'button', onclick: go(page.step + 1), 'aria-label': t('replay.next')}, icon('next')),
+      h('button', {type: 'button', onclick: go(last), 'aria-label': t('replay.last')}, icon('last')),
       h('span', {class: 'step'}, t('replay.step', {step: page.step, steps: last})),
       h('label', {for: 'replay-seat'}, t('replay.seen_by')),
       h('select', {id: 'replay-seat', onchange: (event) => {
@@ -92,8 +97,8 @@ function drawReplay(root, page, actions) {
       seats.map((n) => h('option', {value: n, selected: n === page.seat},
         n === 'all' ? t('replay.everyone') : n ? replay.names[n - 1] : t('replay.spectator'))))),
     step.text && h('p', {class: 'replay-move', 'aria-live': 'polite'},
-      step.seat ? h('strong', {}, replay.names[step.seat - 1], ': ') : null,
-      logWords(renderer, step, replay.names) || step.text,
+      // (the words name the player already: "Alice cuts ...")
+      entryWords(renderer, step, replay.names),
       step.move && h('code', {class: 'notation'}, step.move)),
     boards,
     page.step === last && replay.scores && h('p', {class: 'scores'},

@@ -13,14 +13,21 @@ import {t, currentLanguage} from './i18n.js';
 import {api, TableConnection} from './api.js';
 import {seatToken, creatorToken} from './seats.js';
 import {RENDERERS} from './games/index.js';
-import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, logWords, moveWords, noteWords} from './board.js';
+import {createMotion, markHint} from './motion.js';
+import {renderBoard, boardContext, gameTitle, actionLabel, scoreOf, entryWords, moveWords, noteWords} from './board.js';
+import {createPeople, rematchControls} from './people.js';
+import {ChatPanel} from './chat.js';
+import {formatClock, timeLeft, timeBars, tickTimeBars, soundAllowed, toggleSound} from './clock.js';
+import {canTakeBack, takeBackButton} from './takeback.js';
+import {mayHandOver, handOverControls, handedNotice} from './handover.js';
 
 const ASK_BEFORE_SENDING = 'gateau.confirm-moves';
 
-export function showTable(main, id, seatNumber) {
+// coach: a "Learn to play" guide (learn/coach.js), or null.
+export function showTable(main, id, seatNumber, coach = null) {
   const token = seatToken(id, seatNumber);
   const page = {
-    id, token, snapshot: null, receivedAt: 0,
+    id, token, snapshot: null, receivedAt: 0, coach,
     partial: [],      // [{action, name}]: the parts chosen so far, in the order chosen
     legal: [],        // the parts that may join them ([] when this seat is not to move)
     complete: false,  // whether partial is already a whole move
@@ -30,7 +37,9 @@ export function showTable(main, id, seatNumber) {
     error: '', hint: null, hintBusy: false,
     connection: 'closed', // the live connection: open, closed, refused or gone (api.js)
     connectionReason: '', // the server's reason when refused or gone
-    confirm: localStorage.getItem(ASK_BEFORE_SENDING) === '1',
+    // (asked by default: only a player who chose "send at once" is not)
+    confirm: localStorage.getItem(ASK_BEFORE_SENDING) !== '0',
+    handOverAsked: null, // the seat whose hand-over was asked once (handover.js)
     wasMyTurn: false,
     epoch: 0,         // counts the snapshots that reset the move being built
     awaiting: null,   // the version a committed move was sent from, until its snapshot comes
@@ -38,12 +47,18 @@ export function showTable(main, id, seatNumber) {
     root: null,
     frame: null,      // the table's lasting elements (see drawTable)
     parts: {},        // the panels drawn last, with what they were drawn from
+    motion: createMotion(), // the last move marked on the board (motion.js)
   };
   const root = h('section', {class: 'table', 'aria-busy': 'true'}, h('p', {}, t('table.loading')));
   replace(main, root);
   page.root = root;
+  // (a seat named in the address whose key this browser does not hold:
+  // the page says how to get it, and shows the spectators' view)
+  page.keyless = seatNumber && !token ? seatNumber : null;
+  page.chat = new ChatPanel(id, token);
 
   const draw = () => drawTable(root, page, actions);
+  page.people = createPeople(page, draw);
   const actions = {
     choose: (entry) => choose(page, entry, draw),
     // (a part chosen again: the move without it, or as the board changed it)
@@ -60,6 +75,14 @@ export function showTable(main, id, seatNumber) {
         draw();
       }
     },
+    undoMove: () => requestThenReload(page, draw, () => api.takeBack(id, token)),
+    askHandOver: (seat) => { page.handOverAsked = seat; draw(); },
+    handOver: (seat) => {
+      page.handOverAsked = null;
+      return requestThenReload(page, draw, () => api.handOver(id, token, seat, false));
+    },
+    playAgain: () => requestThenReload(page, draw, () => api.handOver(id, token, page.snapshot.seat, true)),
+    toggleSound: () => { toggleSound(); draw(); },
     toggleConfirm: () => {
       page.confirm = !page.confirm;
       localStorage.setItem(ASK_BEFORE_SENDING, page.confirm ? '1' : '0');
@@ -70,8 +93,9 @@ export function showTable(main, id, seatNumber) {
   const connection = new TableConnection(id, token,
     // (while a request is on its way, its answer draws the page: once)
     (snapshot) => { if (receive(page, snapshot)) draw(); },
-    (status, reason) => { page.connection = status; page.connectionReason = reason || ''; draw(); });
-  const clock = setInterval(() => tickClocks(root, page), 1000);
+    (status, reason) => { page.connection = status; page.connectionReason = reason || ''; draw(); },
+    (message) => page.chat.receive(message));
+  const clock = setInterval(() => tickClocks(root, page), 250);
   return () => {
     connection.close();
     clearInterval(clock);
@@ -188,7 +212,7 @@ async function setParts(page, parts, draw, picked) {
 }
 
 async function send(page, draw) {
-  if (page.busy || !page.complete) return;
+  if (page.busy || !page.complete || !coachReady(page)) return;
   // Asked to: the first press says what will be sent, the second sends.
   if (page.confirm && !page.confirming) {
     page.confirming = true;
@@ -256,6 +280,23 @@ async function reload(page) {
   } catch { /* the socket will bring it */ }
 }
 
+// A request about the table (a take-back, a hand-over): its change comes
+// over the socket; a refusal is shown, and the table fetched again.
+async function requestThenReload(page, draw, call) {
+  if (page.busy) return;
+  page.error = '';
+  page.busy = true;
+  showBusy(page);
+  try {
+    await call();
+  } catch (error) {
+    page.error = t('table.refused', {reason: error.message});
+    if (error.status) await reload(page);
+  }
+  page.busy = false;
+  draw();
+}
+
 async function askHint(page, draw) {
   page.hintBusy = true;
   page.hint = null;
@@ -287,9 +328,13 @@ function drawTable(root, page, actions) {
   const focused = document.activeElement;
   const focusKey = focused && root.contains(focused) &&
     (focused.dataset.focus || (focused.dataset.action && `action-${focused.dataset.action}`));
+  // (a ring shows on the element again only if it showed: not after a click)
+  const ringShown = Boolean(focusKey) && focused.matches(':focus-visible');
 
   const renderer = RENDERERS[snapshot.game];
-  const offered = page.busy || snapshot.over ? [] : aloneChosen(page) ? snapshot.legal : page.legal;
+  let offered = page.busy || snapshot.over ? [] : aloneChosen(page) ? snapshot.legal : page.legal;
+  // (a lesson offers the part it teaches: learn/coach.js)
+  if (page.coach) offered = page.coach.offer(snapshot, page.partial, offered);
   const board = renderBoard(renderer, snapshot, offered, snapshot.over ? [] : page.partial,
     actions.choose, actions.setParts);
   const onBoard = new Set([...board.querySelectorAll('[data-action]')].map((e) => Number(e.dataset.action)));
@@ -317,21 +362,25 @@ function drawTable(root, page, actions) {
   }
   const frame = page.frame;
 
+  page.motion.show(frame.area.querySelector('[data-testid=board]'), board, snapshot.version);
+  markHint(board, page.hint);
   root.setAttribute('aria-busy', page.busy ? 'true' : 'false');
-  place(root, tableHeader(page, actions), frame.body);
-  place(frame.area, board,
+  place(root, tableHeader(page, actions), ...page.people.nodes(snapshot), frame.body);
+  place(frame.area, page.coach && page.coach.panel(snapshot, page.partial, page.complete), board,
     snapshot.over && part('end', [snapshot, lang], () => endPanel(page, renderer)));
   place(frame.side,
     movePanel(page, actions, renderer, others),
-    part('players', [snapshot, Boolean(creatorToken(page.id)), lang], () => playersPanel(page, renderer, actions)),
-    part('hint', [snapshot, page.hint, page.hintBusy, lang], () => hintPanel(page, actions, renderer)),
+    part('players', [snapshot, Boolean(creatorToken(page.id)), lang, page.handOverAsked], () => playersPanel(page, renderer, actions)),
+    !page.coach && part('hint', [snapshot, page.hint, page.hintBusy, lang], () => hintPanel(page, actions, renderer)),
+    page.chat.node,
     part('log', [logKey, lang], () => logPanel(page, renderer)));
 
   if (focusKey && document.activeElement !== focused) {
     const again = root.querySelector(`[data-focus="${focusKey}"]`) ||
       (focusKey.startsWith('action-') && root.querySelector(`[data-action="${focusKey.slice(7)}"]`));
-    if (again) again.focus();
+    if (again) again.focus({focusVisible: ringShown});
   }
+  if (page.coach) page.coach.mark(root, snapshot, page.partial, page.complete);
   // (for bench/bench_web.mjs: what a whole redraw costs)
   performance.measure('gateau-draw', {start: started});
 }
@@ -379,7 +428,9 @@ function tableHeader(page, actions) {
     'Notification' in window && Notification.permission === 'default' && snapshot.seat && !snapshot.over &&
       h('button', {type: 'button', 'data-focus': 'notify',
         onclick: () => Notification.requestPermission().then(actions.redraw)},
-      t('table.notify')));
+      t('table.notify')),
+    timeBars(page),
+    handedNotice(page, actions));
 }
 
 function movePanel(page, actions, renderer, others) {
@@ -400,29 +451,28 @@ function movePanel(page, actions, renderer, others) {
       h('button', {type: 'button', 'data-focus': 'take-back', disabled: !page.partial.length || page.busy,
         onclick: actions.takeBack}, t('table.take_back')),
       h('button', {type: 'button', class: 'primary', 'data-focus': 'send', 'data-testid': 'send',
-        disabled: !page.complete || page.busy, onclick: actions.send},
+        disabled: !page.complete || page.busy || !coachReady(page), onclick: actions.send},
       t(page.confirming ? 'table.send_confirmed' : 'table.send'))),
+    canTakeBack(snapshot) && takeBackButton(page, actions.undoMove),
     h('label', {class: 'confirm'},
       h('input', {type: 'checkbox', checked: page.confirm, 'data-focus': 'confirm', onchange: actions.toggleConfirm}),
       ' ', t('table.ask_before_sending')),
+    snapshot.clock && h('label', {class: 'confirm'},
+      h('input', {type: 'checkbox', checked: soundAllowed(), 'data-focus': 'sound', onchange: actions.toggleSound}),
+      ' ', t('clock.sound')),
     page.error && h('p', {class: 'error', role: 'alert'}, page.error));
 }
 
-function formatClock(ms) {
-  if (ms === null || ms === undefined) return '';
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const hours = Math.floor(total / 3600), minutes = Math.floor((total % 3600) / 60), seconds = total % 60;
-  const two = (n) => String(n).padStart(2, '0');
-  return hours ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
-}
+const clockLeft = timeLeft; // (clock.js)
 
-function clockLeft(page, seat) {
-  const moving = (page.snapshot.to_move || []).includes(seat.seat) && !page.snapshot.over;
-  return moving ? seat.clock - (performance.now() - page.receivedAt) : seat.clock;
+// Whether a lesson lets the move built be sent (every part it teaches chosen).
+function coachReady(page) {
+  return !page.coach || page.coach.ready(page.snapshot, page.partial);
 }
 
 function tickClocks(root, page) {
   if (!page.snapshot) return;
+  tickTimeBars(root, page);
   for (const seat of page.snapshot.seats) {
     if (seat.clock === null || seat.clock === undefined) continue;
     const cell = root.querySelector(`[data-clock="${seat.seat}"]`);
@@ -431,6 +481,7 @@ function tickClocks(root, page) {
 }
 
 function seatKind(seat) {
+  if (seat.invited) return t('table.invited');
   if (seat.open) return t('table.open_seat');
   if (seat.zombie) return t('table.zombie');
   if (seat.player === 'bot') return t('table.bot', {bot: seat.bot});
@@ -462,11 +513,12 @@ function playersPanel(page, renderer, actions) {
           creator && seat.player !== 'bot' && !seat.open && !snapshot.over && seat.seat !== snapshot.seat &&
             h('button', {type: 'button', class: 'small', 'data-focus': `zombie-${seat.seat}`,
               onclick: () => actions.zombie(seat.seat, !seat.zombie)},
-            seat.zombie ? t('table.hand_back', {name: seat.name}) : t('table.let_bot_play', {name: seat.name}))),
+            seat.zombie ? t('table.hand_back', {name: seat.name}) : t('table.let_bot_play', {name: seat.name})),
+          !creator && mayHandOver(snapshot, seat) && handOverControls(page, seat, actions)),
         h('td', {'data-score-seat': seat.seat},
           snapshot.over && snapshot.scores ? snapshot.scores[seat.seat - 1] : scoreOf(renderer, snapshot.view, seat.seat)),
         h('td', {'data-clock': seat.seat}, formatClock(seat.clock === null ? null : clockLeft(page, seat)))))),
-      snapshot.seats.some((seat) => seat.open) && h('p', {class: 'invite'},
+      snapshot.seats.some((seat) => seat.open && !seat.invited) && h('p', {class: 'invite'},
         t('table.open_seats_note'), ' ', h('a', {href: '#/'}, t('app.lobby')))));
 }
 
@@ -487,11 +539,6 @@ function hintPanel(page, actions, renderer) {
         move.exact ? ` (${t('table.hint_exact')})` : ''))));
 }
 
-// The engine's words name seats ("seat 2: take 4-7"); the page names players.
-function withNames(text, list) {
-  return text.replace(/\bseat ([1-6])\b/g, (whole, seat) => list[seat - 1] || whole);
-}
-
 function logPanel(page, renderer) {
   const snapshot = page.snapshot;
   const list = names(snapshot);
@@ -501,7 +548,7 @@ function logPanel(page, renderer) {
     // (focusable: a region that scrolls must be reachable by keyboard)
     h('ol', {reversed: true, 'aria-live': 'polite', 'data-testid': 'log', tabindex: 0,
       'aria-label': t('table.log')}, entries.map((entry) =>
-      h('li', {class: entry.seat === null ? 'chance' : ''}, logWords(renderer, entry, list) || withNames(entry.text, list),
+      h('li', {class: entry.seat === null ? 'chance' : ''}, entryWords(renderer, entry, list),
         entry.move && h('code', {class: 'notation', title: t('table.notation')}, entry.move),
         entry.note && h('em', {class: 'note'}, ' ', noteWords(entry.note, list))))));
 }
@@ -526,9 +573,14 @@ function endPanel(page, renderer) {
         h('span', {'data-final-score-seat': entry.seat}, entry.score),
         entry.won ? ` ★ ${t('table.winner')}` : ''))),
     renderer.scoring && renderer.scoring(boardContext(renderer, snapshot, [], [], () => {})),
+    rematchControls(page, snapshot),
     h('p', {},
       h('a', {href: api.recordPath(page.id), download: `gateau-${page.id}.txt`, 'data-testid': 'record'},
         t('table.download_record')),
       ' · ',
-      h('a', {href: `#/replay/${page.id}${snapshot.seat ? `/${snapshot.seat}` : ''}`}, t('table.replay'))));
+      h('a', {href: `#/replay/${page.id}${snapshot.seat ? `/${snapshot.seat}` : ''}`}, t('table.replay')),
+      ' · ',
+      h('a', {href: `#/review/${page.id}`}, t('table.review'),
+        snapshot.review && snapshot.review.state === 'running' && snapshot.review.total
+          ? ` (${Math.round(100 * snapshot.review.done / snapshot.review.total)}%)` : '')));
 }

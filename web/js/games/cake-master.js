@@ -12,6 +12,7 @@
 import {h, s} from '../dom.js';
 import {t, currentLanguage} from '../i18n.js';
 import {readSentence, playerName} from './words.js';
+import {icon} from '../icons.js';
 
 const CODE = /^([WPC])([0-3])(\*?)([rb]*)$/;
 const PLACE = /^(\S+):([1-9])([a-d])$/;
@@ -598,7 +599,7 @@ function roundResults(ctx, result, open) {
           h('figcaption', {},
             h('strong', {}, t('cm.tasty_n', {n: entry.tasty ? entry.tasty[index] : stats ? stats.tasty : '?'})),
             stats && (!entry.tasty || entry.tasty[index] === stats.tasty) && h('span', {class: 'cm-breakdown'}, breakdown(stats).join(' ')),
-            served ? h('span', {class: 'cm-served'}, '✓ ', t('cm.serves', {id: served}),
+            served ? h('span', {class: 'cm-served'}, icon('check'), ' ', t('cm.serves', {id: served}),
               customers[served] ? h('span', {class: 'visually-hidden'}, ` (${demandText(customers[served].demand)})`) : null) : null));
       })),
       h('p', {class: 'cm-result-line'},

@@ -24,6 +24,7 @@
 
 import {t} from '../i18n.js';
 import {readSentence, playerName} from './words.js';
+import {icon} from '../icons.js';
 
 const VALUES = [1, 2, 3, 4, 5, 6, 7];
 // Points for how many cards of one value a player kept (0..8).
@@ -124,7 +125,7 @@ function voteToken(ctx, seat, vote) {
   if (vote === 'up' || vote === 'down') {
     return h('span', {class: `mt-vote ${vote}`, 'data-card': `vote-s${seat}-${vote}`, role: 'img',
       'aria-label': ctx.t(vote === 'up' ? 'mt.vote_up_of' : 'mt.vote_down_of', {name: nameOf(ctx, seat)})},
-    h('span', {'aria-hidden': 'true', class: 'mt-thumb'}, vote === 'up' ? '▲' : '▼'), ' ',
+    h('span', {'aria-hidden': 'true', class: 'mt-thumb'}, icon(vote)), ' ',
     ctx.t(vote === 'up' ? 'mt.content' : 'mt.discontent'));
   }
   if (vote === 'hidden') {
@@ -250,7 +251,7 @@ function tablePart(ctx, draw) {
       h('div', {class: 'mt-plate-head'},
         h('span', {class: 'mt-plate-name'}, nameOf(ctx, seat)),
         seat === ctx.seat && h('span', {class: 'mt-you'}, ctx.t('mt.you')),
-        toAct.has(seat) && h('span', {class: 'mt-acting', 'aria-label': ctx.t('mt.to_act')}, '▶')),
+        toAct.has(seat) && h('span', {class: 'mt-acting', role: 'img', 'aria-label': ctx.t('mt.to_act')}, icon('next'))),
       h('div', {class: 'mt-dish'}, body),
       under && h('div', {class: 'mt-under'}, under),
       note && h('div', {class: 'mt-plate-note'}, note));
@@ -274,7 +275,7 @@ function verdict(ctx, round) {
   const order = (view.brothers || []).slice().reverse();
   return h('div', {class: `mt-verdict ${round.swap ? 'swap' : 'stay'}`},
     h('p', {class: 'mt-verdict-main'},
-      h('span', {class: 'mt-verdict-mark', 'aria-hidden': 'true'}, round.swap ? '⇄' : '='), ' ',
+      h('span', {class: 'mt-verdict-mark', 'aria-hidden': 'true'}, round.swap ? icon('swap') : '='), ' ',
       ctx.t(round.swap ? 'mt.verdict_swap' : 'mt.verdict_stay', {n: round.discontent})),
     h('ol', {class: 'mt-takes', 'aria-label': ctx.t('mt.taking_order')},
       order.map((seat) => {
@@ -499,16 +500,16 @@ function historyPart(ctx) {
             const took = round.seats[entry.took - 1];
             return h('td', {},
               h('div', {class: 'mt-h-pair'},
-                round.eldest === seat && h('span', {class: 'mt-crown', title: ctx.t('mt.eldest')}, '♛'),
+                round.eldest === seat && h('span', {class: 'mt-crown', role: 'img', title: ctx.t('mt.eldest'), 'aria-label': ctx.t('mt.eldest')}, icon('crown')),
                 entry.pair.map((v) => h('span', {class: `mt-mini v${v}`}, v)),
-                ' ', h('span', {class: `mt-h-vote ${entry.vote}`}, entry.vote === 'up' ? '▲' : '▼',
+                ' ', h('span', {class: `mt-h-vote ${entry.vote}`}, icon(entry.vote === 'up' ? 'up' : 'down'),
                   h('span', {class: 'visually-hidden'}, ctx.t(entry.vote === 'up' ? 'mt.content' : 'mt.discontent')))),
               h('div', {class: 'mt-h-took'},
                 entry.took === seat ? ctx.t('mt.own')
                   : [`← ${nameOf(ctx, entry.took)} `, took.pair.map((v) => h('span', {class: `mt-mini v${v}`}, v))]),
               h('div', {class: 'mt-h-ate'}, eatWords(ctx, entry.ate)));
           }),
-          h('td', {}, round.swap ? `⇄ ${ctx.t('mt.swap_short', {n: round.discontent})}`
+          h('td', {}, round.swap ? [icon('swap'), ` ${ctx.t('mt.swap_short', {n: round.discontent})}`]
             : `= ${ctx.t('mt.stay_short', {n: round.discontent})}`)))))));
 }
 

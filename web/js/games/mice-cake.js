@@ -14,6 +14,7 @@
 import {h, s} from '../dom.js';
 import {t} from '../i18n.js';
 import {readSentence, playerName} from './words.js';
+import {icon} from '../icons.js';
 
 const COLUMNS = ['A', 'B', 'C', 'D'];
 const ROWS = 7;
@@ -457,7 +458,7 @@ function lane(ctx, seat, where, plan, rolling, near, click) {
       h('span', {class: 'mc-lane-mice', 'aria-hidden': 'true'},
         Array.from({length: placed}, () => mouse(seat, 'placed')),
         Array.from({length: tired}, () => mouse(seat, 'tired'))),
-      target && h('span', {class: 'mc-lane-target', 'aria-hidden': 'true', 'data-text': `⇄ ${target}`}),
+      target && h('span', {class: 'mc-lane-target', 'aria-hidden': 'true', 'data-text': target}, icon('swap')),
       value && h('span', {class: 'mc-aim', 'aria-hidden': 'true', 'data-text': value}),
     ];
     const entry = isViewer && ctx.find(`mouse on ${c}`);
@@ -516,7 +517,7 @@ function attemptLine(ctx, a) {
       badge(a.seat),
       h('span', {class: 'mc-att-mice'}, `${a.mice}×`, mouse(a.seat, 'placed')),
       h('span', {class: 'mc-att-piece'},
-        a.steal && h('span', {class: 'mc-steal-mini'}, '⇄'), domino(a.piece, {class: 'mc-mini'})),
+        a.steal && h('span', {class: 'mc-steal-mini'}, icon('swap')), domino(a.piece, {class: 'mc-mini'})),
       h('span', {class: 'mc-att-dice'}, faces)),
     h('div', {class: 'mc-att-bottom', 'aria-hidden': 'true'},
       h('span', {class: 'mc-att-sum'}, t('mc.sum_short', {sum: a.done ? a.sum : '…', value: a.value})),
@@ -539,7 +540,7 @@ function conflictLine(ctx, conflict) {
     text = t('mc.conflict_won', {color: names(w), piece: conflict.piece,
       high: w === 1 ? ys : bs, low: w === 1 ? bs : ys});
   }
-  return h('p', {class: 'mc-conflict'}, h('span', {'aria-hidden': 'true'}, '⚔ '), text);
+  return h('p', {class: 'mc-conflict'}, icon('swords'), ' ', text);
 }
 
 // ---- What the frame asks ---------------------------------------------------------
@@ -644,7 +645,7 @@ export function describeMove(notation) {
 export function describe(entry, ctx) {
   const name = (seat) => playerName(ctx, seat, t('mc.log.seat', {seat}));
   const pieces = (list) => list.split(' ').join(t('mc.log.sep'));
-  const sep = (m) => (m ? t('mc.log.sep') : '');
+  const sep = (m) => (m ? t('mc.log.clause_sep') : '');
   return readSentence(entry.text, [
     [/The (\d+) pieces are shuffled face down into the grid; rows 1, 3, 5 and 7 are turned up\./y,
       (m) => t('mc.log.deal', {n: m[1]})],

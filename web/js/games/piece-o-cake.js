@@ -395,8 +395,11 @@ function drawCake(ctx, partial) {
   } else if (phase === 'cut') {
     const server = view.server;
     if (myTurn) {
-      centre.push(...centreText(ctx, [[C - 30, cakeLine, 'small'],
-        [C - 11, t(cuts.length ? 'poc.cut_more' : 'poc.cut_here'), 'big']]));
+      // (what to do next, in lines short enough for the cake's centre:
+      // a cut is two gaps or more, then it may grow or be played)
+      centre.push(...centreText(ctx, cuts.length < 2
+        ? [[C - 30, cakeLine, 'small'], [C - 11, t(cuts.length ? 'poc.cut_one_more' : 'poc.cut_here'), 'big']]
+        : [[C - 40, cakeLine, 'small'], [C - 22, t('poc.cut_more'), 'big'], [C - 5, t('poc.cut_more_or'), 'small']]));
       if (doneChosen) centre.push(centreButton(ctx, doneChosen.entry, C + 4, t('poc.serve_whole'), 'done chosen'));
       else if (done) centre.push(centreButton(ctx, done, C + 4, t(cuts.length ? 'poc.cut_done' : 'poc.serve_whole'), 'done'));
     } else {

@@ -1,0 +1,206 @@
+#!/usr/bin/python3
+"""level_ratings.py: ratings of the lobby's bot levels, measured (docs/bots.md,
+"Levels").
+
+    /usr/bin/python3 bench/level_ratings.py [--gateau build/gateau] [--out DIR]
+        [--games G] [--seed S] [--threads T] [--resamples B]
+        [--levels NAME=SPEC,...] [GAME:PLAYERS ...]
+
+For each game and player count, a round robin of the levels: one arena
+(`gateau arena --shard 1/1 --part FILE`, seats rotated game by game) for
+every way of seating PLAYERS of the levels (every combination when there
+are more levels than seats; every level once and the remaining seats
+doubled up when there are fewer).  The per-game results are read back
+from the part files (the seating follows from the game's number, as
+docs/cluster.md says), every pair of seats held by different levels
+gives one placing (above, below or a tie: the arena's own rule), and a
+Bradley-Terry model is fitted to all of them by Hunter's MM iterations,
+with one virtual draw a pair, as `gateau arena` fits its ratings.
+
+Ratings are on the Elo scale (200 points apart: the stronger places above
+the weaker about 76% of the time), their mean set to 1500.  The 95%
+intervals come from a bootstrap over games (each arena's games resampled
+with replacement, B times, the model fitted again each time): games, not
+placings, are resampled because the placings of one multi-player game are
+not independent of each other.
+
+The arenas are resumable: a part file already there is continued, not
+replayed.  Prints a markdown table; writes OUT/levels.json for the lobby
+(web/levels.json is a copy of it).
+"""
+import argparse
+import itertools
+import json
+import math
+import os
+import subprocess
+import sys
+
+import numpy
+
+TITLES = {
+    "piece-o-cake": "piece o' Cake",
+    "maries-table": "Marie's Table",
+    "mice-cake": "Mice Cake",
+    "cake-master": "Cake Master",
+}
+DEFAULT_CONFIGURATIONS = ["piece-o-cake:3", "maries-table:4", "mice-cake:2", "cake-master:4"]
+
+
+def seatings(levels, players):
+    """Every way of seating `players` of the levels (indices), each a list."""
+    count = len(levels)
+    if players <= count:
+        return [list(c) for c in itertools.combinations(range(count), players)]
+    extra = players - count
+    if extra > count:
+        raise SystemExit(f"level_ratings: {players} players need at least {players // 2 + 1} levels")
+    return [list(range(count)) + list(c) for c in itertools.combinations(range(count), extra)]
+
+
+def read_part(path):
+    """The games of a part file: (game number, scores, winner seats) each."""
+    games = []
+    with open(path) as f:
+        lines = f.read().splitlines()
+    start = lines.index("columns game scores winners moves actions") + 1
+    for line in lines[start:]:
+        words = line.split(" ")
+        number = int(words[0])
+        scores = [int(s) for s in words[1].split(",")]
+        winners = set() if words[2] == "-" else {int(w) - 1 for w in words[2].split(",")}
+        games.append((number, scores, winners))
+    games.sort()
+    return games
+
+
+def placed_above(scores, winners, s, t):
+    """1 when seat s is placed above seat t, 0.5 for a tie, 0 below (the arena's rule)."""
+    s_won, t_won = s in winners, t in winners
+    if s_won != t_won:
+        return 1.0 if s_won else 0.0
+    if s_won or scores[s] == scores[t]:
+        return 0.5
+    return 1.0 if scores[s] > scores[t] else 0.0
+
+
+def game_placings(game, seating, players, level_count):
+    """The pairwise table of one game: table[i][j] = placings of level i above j."""
+    number, scores, winners = game
+    index = number - 1
+    level_at_seat = [0] * players
+    for listed, level in enumerate(seating):
+        level_at_seat[(listed + index % players) % players] = level
+    table = numpy.zeros((level_count, level_count))
+    for s in range(players):
+        for t in range(s + 1, players):
+            a, b = level_at_seat[s], level_at_seat[t]
+            if a == b:
+                continue
+            above = placed_above(scores, winners, s, t)
+            table[a][b] += above
+            table[b][a] += 1 - above
+    return table
+
+
+def bradley_terry(table, prior=1.0):
+    """Strengths (geometric mean 1) by Hunter's MM, `prior` virtual draws a pair."""
+    count = len(table)
+    wins = table + prior / 2 * (1 - numpy.eye(count))
+    meetings = wins + wins.T
+    strength = numpy.ones(count)
+    for _ in range(10000):
+        denominator = (meetings / (strength[:, None] + strength[None, :])).sum(axis=1)
+        updated = wins.sum(axis=1) / denominator
+        updated /= math.exp(numpy.log(updated).mean())
+        if numpy.max(numpy.abs(updated - strength) / strength) < 1e-12:
+            return updated
+        strength = updated
+    return strength
+
+
+def elo(strength):
+    return 1500 + 400 * numpy.log10(strength)
+
+
+def run_arena(options, game, players, seat_specs, part):
+    command = [options.gateau, "arena", game, "--players", str(players), "--seats", ",".join(seat_specs),
+               "--games", str(options.games), "--threads", str(options.threads), "--seed", str(options.seed),
+               "--shard", "1/1", "--part", part]
+    print("==", " ".join(command), file=sys.stderr, flush=True)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+
+
+def rate(options, levels, game, players):
+    names = [name for name, _ in levels]
+    specs = [spec for _, spec in levels]
+    arenas = []  # per seating: (seating, games' tables)
+    for seating in seatings(levels, players):
+        label = "-".join(names[i] for i in seating)
+        part = os.path.join(options.out, f"{game}-{players}-{label}.part")
+        run_arena(options, game, players, [specs[i] for i in seating], part)
+        tables = [game_placings(g, seating, players, len(levels)) for g in read_part(part)]
+        arenas.append(numpy.array(tables))
+    whole = sum(tables.sum(axis=0) for tables in arenas)
+    ratings = elo(bradley_terry(whole))
+    generator = numpy.random.default_rng(options.seed)
+    resampled = []
+    for _ in range(options.resamples):
+        table = sum(tables[generator.integers(0, len(tables), len(tables))].sum(axis=0) for tables in arenas)
+        resampled.append(elo(bradley_terry(table)))
+    resampled = numpy.array(resampled)
+    low = numpy.percentile(resampled, 2.5, axis=0)
+    high = numpy.percentile(resampled, 97.5, axis=0)
+    games = sum(len(tables) for tables in arenas)
+    result = {"game": game, "players": players, "games": games, "levels": []}
+    for i, (name, spec) in enumerate(levels):
+        entry = {"level": name, "spec": spec, "rating": round(float(ratings[i])),
+                 "low": round(float(low[i])), "high": round(float(high[i]))}
+        if i > 0:
+            met = whole[i][i - 1] + whole[i - 1][i]
+            entry["above_previous"] = float(whole[i][i - 1] / met) if met else None
+            entry["meetings_previous"] = int(round(met))
+        result["levels"].append(entry)
+    return result
+
+
+def print_table(results):
+    print("| game | players | games | level | bot | rating | 95% interval | placed above the level below |")
+    print("|---|---|---|---|---|---|---|---|")
+    for result in results:
+        for entry in result["levels"]:
+            above = entry.get("above_previous")
+            above_text = f"{100 * above:.1f}% of {entry['meetings_previous']}" if above is not None else ""
+            print(f"| {TITLES[result['game']]} | {result['players']} | {result['games']} | {entry['level']} "
+                  f"| `{entry['spec']}` | {entry['rating']} | [{entry['low']}, {entry['high']}] | {above_text} |")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--gateau", default="build/gateau")
+    parser.add_argument("--out", default="bench/results/levels")
+    parser.add_argument("--games", type=int, default=240)
+    parser.add_argument("--seed", type=int, default=20261128)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--resamples", type=int, default=200)
+    parser.add_argument("--levels", default="random=random,easy=heuristic")
+    parser.add_argument("configurations", nargs="*", default=DEFAULT_CONFIGURATIONS)
+    options = parser.parse_args()
+    levels = [tuple(item.split("=", 1)) for item in options.levels.split(",")]
+    if len(levels) < 2 or any(len(level) != 2 or not all(level) for level in levels):
+        parser.error("--levels takes NAME=SPEC,NAME=SPEC,...")
+    os.makedirs(options.out, exist_ok=True)
+    results = []
+    for configuration in options.configurations:
+        game, _, players = configuration.partition(":")
+        if game not in TITLES or not players.isdigit():
+            parser.error(f"'{configuration}' is not GAME:PLAYERS")
+        results.append(rate(options, levels, game, int(players)))
+    print_table(results)
+    with open(os.path.join(options.out, "levels.json"), "w") as f:
+        json.dump({"seed": options.seed, "games_per_seating": options.games, "ratings": results}, f, indent=1)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,281 @@
+/*
+ * test_server_reviews.c: game reviews made by `gateau serve` in the
+ * background (docs/server.md, "Reviews"): a finished table's, kept with
+ * it across a restart; a client's record's, under an id of its own; the
+ * same numbers `gateau review` gives for the same record and budget; and
+ * the refusals: a game not over, a bad record, fields, methods, a full
+ * queue (503 with Retry-After), and a review under way when the server
+ * stops.
+ */
+#define _DEFAULT_SOURCE /* usleep */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include "http_client.h"
+#include "served.h"
+#include "support.h"
+
+TestSuite(server_reviews, .init = support_temp_setup, .fini = support_temp_teardown,
+          .timeout = 300);
+
+/* The server's fixed review seed (src/server/reviews.c). */
+#define REVIEW_SEED "20261128"
+#define ITERATIONS "150"
+
+static const char *const small_reviews[] = {"--address-requests", "0", "--review-iters", ITERATIONS,
+                                            NULL};
+
+static void refused_with(const served *running, const char *method, const char *path,
+                         const char *body, int expected, const char *reason)
+{
+    json_t *answer = served_request(running, method, path, body, NULL, expected);
+    const char *error = json_string_value(json_object_get(answer, "error"));
+    cr_assert(error && strstr(error, reason), "%s %s: '%s' should say '%s'", method, path,
+              error ? error : "", reason);
+    json_decref(answer);
+}
+
+/* A table of bots only, played to its end by the server. */
+static served_table finished_table(const served *running)
+{
+    json_t *answer = served_request(running, "POST", "/api/tables",
+                                    "{\"game\":\"piece-o-cake\",\"players\":3,"
+                                    "\"seats\":[\"heuristic\",\"random\",\"heuristic\"]}",
+                                    NULL, 201);
+    served_table table = served_table_from(answer);
+    json_decref(answer);
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s", table.id);
+    for (int tries = 0; tries < 600; tries++) {
+        json_t *snapshot = served_request(running, "GET", path, NULL, NULL, 200);
+        bool over = json_is_true(json_object_get(snapshot, "over"));
+        json_decref(snapshot);
+        if (over) return table;
+        usleep(50 * 1000);
+    }
+    cr_assert_fail("the bots' table did not end in 30 s");
+    return table;
+}
+
+/* Polls path until its "state" is done (bounded): the answer. */
+static json_t *wait_done(const served *running, const char *path)
+{
+    for (int tries = 0; tries < 1200; tries++) {
+        json_t *answer = served_request(running, "GET", path, NULL, NULL, 200);
+        const char *state = json_string_value(json_object_get(answer, "state"));
+        cr_assert(state, "a review's answer has a state");
+        cr_assert(strcmp(state, "failed"), "the review failed: %s",
+                  json_string_value(json_object_get(answer, "error")));
+        if (!strcmp(state, "done")) return answer;
+        json_decref(answer);
+        usleep(50 * 1000);
+    }
+    cr_assert_fail("no review in 60 s");
+    return NULL;
+}
+
+static char *record_of(const served *running, const char *table_id)
+{
+    char path[128], *record;
+    snprintf(path, sizeof path, "/api/tables/%s/record", table_id);
+    cr_assert_eq(http_request(running->port, "GET", path, NULL, "", &record), 200);
+    return record;
+}
+
+/* `gateau review --json` of record with the server's seed and budget. */
+static json_t *command_review(const char *record)
+{
+    const char *file = support_temp_path("reviewed.txt");
+    support_write_file(file, record);
+    char *out = support_run_expect(0, "review %s --iters " ITERATIONS " --seed " REVIEW_SEED " --json",
+                                   file);
+    json_t *review = served_parse(out);
+    free(out);
+    return review;
+}
+
+Test(server_reviews, a_finished_table_is_reviewed_in_the_background_and_kept)
+{
+    const char *db = support_temp_path("reviews.db");
+    served running = served_start_with(db, small_reviews);
+    json_t *answer = served_request(&running, "POST", "/api/tables",
+                                    "{\"game\":\"mice-cake\",\"seats\":[\"human\",\"random\"]}",
+                                    NULL, 201);
+    served_table unfinished = served_table_from(answer);
+    json_decref(answer);
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s/review", unfinished.id);
+    refused_with(&running, "POST", path, "{}", 403, "over");
+    refused_with(&running, "GET", path, NULL, 403, "over");
+
+    served_table table = finished_table(&running);
+    snprintf(path, sizeof path, "/api/tables/%s/review", table.id);
+    answer = served_request(&running, "GET", path, NULL, NULL, 200);
+    cr_assert_str_eq(json_string_value(json_object_get(answer, "state")), "none");
+    json_decref(answer);
+    refused_with(&running, "POST", path, "{\"ms\":10}", 400, "no fields");
+    answer = served_request(&running, "POST", path, "{}", NULL, 202);
+    const char *state = json_string_value(json_object_get(answer, "state"));
+    cr_assert(state && (!strcmp(state, "queued") || !strcmp(state, "running")), "%s", state);
+    json_decref(answer);
+    /* The table's snapshot says how it stands. */
+    char table_path[128];
+    snprintf(table_path, sizeof table_path, "/api/tables/%s", table.id);
+    json_t *snapshot = served_request(&running, "GET", table_path, NULL, NULL, 200);
+    cr_assert(json_is_object(json_object_get(snapshot, "review")), "the snapshot has its review's state");
+    json_decref(snapshot);
+
+    json_t *done = wait_done(&running, path);
+    json_t *review = json_object_get(done, "review");
+    char *record = record_of(&running, table.id);
+    json_t *expected = command_review(record);
+    cr_assert(json_equal(review, expected), "the server's review is gateau review's, number for number");
+    json_decref(expected);
+    snapshot = served_request(&running, "GET", table_path, NULL, NULL, 200);
+    cr_assert_str_eq(json_string_value(json_object_get(json_object_get(snapshot, "review"), "state")),
+                     "done");
+    json_decref(snapshot);
+    /* Asked again, the kept one, not a new search. */
+    answer = served_request(&running, "POST", path, "{}", NULL, 200);
+    cr_assert(json_equal(json_object_get(answer, "review"), review));
+    json_decref(answer);
+    served_stop(&running);
+
+    /* Kept in the database: a new process answers it at once. */
+    running = served_start_with(db, small_reviews);
+    answer = served_request(&running, "GET", path, NULL, NULL, 200);
+    cr_assert_str_eq(json_string_value(json_object_get(answer, "state")), "done");
+    cr_assert(json_equal(json_object_get(answer, "review"), review), "the same review after a restart");
+    json_decref(answer);
+    json_decref(done);
+    free(record);
+    served_stop(&running);
+}
+
+Test(server_reviews, a_clients_record_is_reviewed_under_its_own_id)
+{
+    served running = served_start_with(support_temp_path("uploads.db"), small_reviews);
+    served_table table = finished_table(&running);
+    char *record = record_of(&running, table.id);
+    json_t *body = json_pack("{s:s}", "record", record);
+    char *text = json_dumps(body, JSON_COMPACT);
+    json_t *answer = served_request(&running, "POST", "/api/review", text, NULL, 202);
+    const char *id = json_string_value(json_object_get(answer, "id"));
+    cr_assert(id && strlen(id) > 8, "an upload's review has an id");
+    char path[128];
+    snprintf(path, sizeof path, "/api/reviews/%s", id);
+    json_decref(answer);
+    json_t *done = wait_done(&running, path);
+    json_t *expected = command_review(record);
+    cr_assert(json_equal(json_object_get(done, "review"), expected));
+    json_decref(expected);
+    json_decref(done);
+
+    refused_with(&running, "GET", "/api/reviews/nosuchreview", NULL, 404, "no such review");
+    refused_with(&running, "POST", "/api/review", "{\"record\":\"junk\"}", 422, "record line 1");
+    refused_with(&running, "POST", "/api/review",
+                 "{\"record\":\"game: cake-master\\nplayers: 2\\noptions: deck=/etc/passwd\\n---\\n\"}",
+                 422, "deck");
+    refused_with(&running, "POST", "/api/review", "{\"record\":3}", 400, "record");
+    refused_with(&running, "POST", "/api/review", "{\"record\":\"x\",\"seat\":1}", 400, "seat");
+    refused_with(&running, "GET", "/api/review", NULL, 405, "POST");
+    refused_with(&running, "POST", path, "{}", 405, "GET");
+    free(text);
+    json_decref(body);
+    free(record);
+    served_stop(&running);
+}
+
+/* A request sent from source (a loopback address other than 127.0.0.1):
+ * everything answered until the server closed (malloc'd), NULL when the
+ * connection failed. */
+static char *request_from(const char *source, int port, const char *request)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in local = {.sin_family = AF_INET}, server = {.sin_family = AF_INET};
+    inet_pton(AF_INET, source, &local.sin_addr);
+    inet_pton(AF_INET, "127.0.0.1", &server.sin_addr);
+    server.sin_port = htons((uint16_t)port);
+    if (fd < 0 || bind(fd, (struct sockaddr *)&local, sizeof local) != 0 ||
+        connect(fd, (struct sockaddr *)&server, sizeof server) != 0) {
+        if (fd >= 0) close(fd);
+        return NULL;
+    }
+    size_t length = strlen(request);
+    for (size_t sent = 0; sent < length;) {
+        ssize_t n = send(fd, request + sent, length - sent, MSG_NOSIGNAL);
+        if (n <= 0) break;
+        sent += (size_t)n;
+    }
+    size_t size = 0, capacity = 4096;
+    char *answer = malloc(capacity);
+    for (ssize_t n; answer && (n = recv(fd, answer + size, capacity - size - 1, 0)) > 0;) {
+        size += (size_t)n;
+        if (size + 1 == capacity && !(answer = realloc(answer, capacity *= 2))) break;
+    }
+    close(fd);
+    if (answer) answer[size] = '\0';
+    return answer;
+}
+
+/* One review thread and room for one waiting: a client may have two
+ * reviews waiting or under way (429 with Retry-After past that), another
+ * client finds the queue full (503 with Retry-After), and the server still
+ * answers; a review under way does not hold up the server's stop (it is
+ * cancelled). */
+Test(server_reviews, a_full_queue_and_a_greedy_client_are_refused_and_a_stop_cancels)
+{
+    const char *const slow[] = {"--address-requests", "0", "--review-iters", "1000000",
+                                "--review-queue", "1", NULL};
+    served running = served_start_with(support_temp_path("queue.db"), slow);
+    served_table table = finished_table(&running);
+    char *record = record_of(&running, table.id);
+    json_t *body = json_pack("{s:s}", "record", record);
+    char *text = json_dumps(body, JSON_COMPACT);
+    json_t *first = served_request(&running, "POST", "/api/review", text, NULL, 202);
+    char first_path[128];
+    snprintf(first_path, sizeof first_path, "/api/reviews/%s",
+             json_string_value(json_object_get(first, "id")));
+    json_decref(first);
+    /* The first leaves the queue for the review thread; then one may wait. */
+    bool running_now = false;
+    for (int tries = 0; tries < 600 && !running_now; tries++) {
+        json_t *progress = served_request(&running, "GET", first_path, NULL, NULL, 200);
+        running_now = !strcmp(json_string_value(json_object_get(progress, "state")), "running");
+        json_decref(progress);
+        if (!running_now) usleep(20 * 1000);
+    }
+    cr_assert(running_now, "the first review starts");
+    json_decref(served_request(&running, "POST", "/api/review", text, NULL, 202));
+
+    char request[64 * 1024];
+    int length = snprintf(request, sizeof request,
+                          "POST /api/review HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                          "Content-Length: %zu\r\nConnection: close\r\n\r\n%s", strlen(text), text);
+    cr_assert(length > 0 && length < (int)sizeof request);
+    char *answer = http_raw(running.port, request, (size_t)length);
+    cr_assert(answer && strstr(answer, " 429 ") && strstr(answer, "Retry-After:") &&
+              strstr(answer, "2 reviews waiting"), "a third from one client: %s", answer ? answer : "");
+    free(answer);
+    answer = request_from("127.0.0.2", running.port, request);
+    cr_assert(answer && strstr(answer, " 503 ") && strstr(answer, "Retry-After:") &&
+              strstr(answer, "queue is full"), "another client, the queue full: %s", answer ? answer : "");
+    free(answer);
+    json_decref(served_request(&running, "GET", "/api/games", NULL, NULL, 200));
+
+    /* The first is under way: a million iterations a search, minutes of
+     * work, which the stop must cut short (or the suite's timeout fails
+     * the test). */
+    json_t *progress = served_request(&running, "GET", first_path, NULL, NULL, 200);
+    cr_assert_str_eq(json_string_value(json_object_get(progress, "state")), "running");
+    json_decref(progress);
+    free(text);
+    json_decref(body);
+    free(record);
+    served_stop(&running); /* (fails the test unless it stops cleanly) */
+}

@@ -1,0 +1,75 @@
+// review.test.mjs: a finished table reviewed from its page (asked for,
+// followed to its end), and a record's review from a file: the summary of
+// every seat, the win-chance graph (a line a seat), every move in the list,
+// a marked move's detail with the better move, keyboard steps, and
+// axe-core clean.
+
+import {execFileSync} from 'node:child_process';
+import {newPage, check, api, checkAccessibility} from './support.mjs';
+
+async function finishedTable(env) {
+  const table = await api(env.url, 'POST', '/api/tables',
+    {game: 'piece-o-cake', players: 3, seats: ['heuristic', 'random', 'heuristic']});
+  for (let tries = 0; tries < 600; tries++) {
+    const snapshot = await api(env.url, 'GET', `/api/tables/${table.id}`);
+    if (snapshot.over) return table.id;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error('the bots did not finish their game');
+}
+
+async function checkReviewShown(page, players) {
+  await page.waitForSelector('.review-summary tbody tr', {timeout: 60000});
+  const rows = await page.locator('.review-summary tbody tr').count();
+  check(rows === players, `${rows} rows in the summary for ${players} players`);
+  const lines = await page.locator('.review-graph polyline').count();
+  check(lines === players, `${lines} lines in the graph`);
+  const moves = await page.locator('.review-list li').count();
+  check(moves > 5, `${moves} moves listed`);
+  check(await page.locator('.review-move [data-testid=board]').count() === 1, 'the position is drawn');
+  return moves;
+}
+
+export const tests = [
+  {
+    name: 'review: a finished table reviewed from its page, every move listed and steppable',
+    async run(env) {
+      const id = await finishedTable(env);
+      const page = await newPage(env.browser, env.errors);
+      await page.goto(`${env.url}/#/table/${id}`);
+      await page.click(`a[href="#/review/${id}"]`);
+      await page.click('.review button.primary');
+      const moves = await checkReviewShown(page, 3);
+      // The list's last move, then back one with the keyboard.
+      await page.locator('.review-list li button').nth(moves - 1).click();
+      check((await page.textContent('.review-move .step')).includes(`${moves} `), 'the last move shown');
+      await page.keyboard.press('ArrowLeft');
+      check((await page.textContent('.review-move .step')).includes(`${moves - 1} `), 'one move back');
+      // A marked move (a random seat plays: there is one) shows the better move.
+      const marked = page.locator('.review-list li:has(.review-mark) button');
+      if (await marked.count()) {
+        await marked.first().click();
+        const detail = await page.textContent('.review-move');
+        check(/[?!]/.test(detail), `a marked move's mark: ${detail.slice(0, 200)}`);
+      }
+      await checkAccessibility(page, 'a review');
+      // Opened again, the kept review is shown at once (no button).
+      await page.goto(`${env.url}/#/`);
+      await page.goto(`${env.url}/#/review/${id}`);
+      await checkReviewShown(page, 3);
+      await page.context().close();
+    },
+  },
+  {
+    name: 'review: a record from a file',
+    async run(env) {
+      const record = execFileSync(env.gateau, ['random', 'mice-cake', '--players', '2', '--seed', '5'],
+        {encoding: 'utf8'});
+      const page = await newPage(env.browser, env.errors);
+      await page.goto(`${env.url}/#/review`);
+      await page.setInputFiles('#review-file', {name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from(record)});
+      await checkReviewShown(page, 2);
+      await page.context().close();
+    },
+  },
+];
