@@ -11,7 +11,9 @@ once per thread count.  Reports per game: the moves reviewed, the wall and
 CPU seconds of a whole game's review (median over the games), and the
 noise (the standard deviation of a move's loss between the repeated
 searches, in points of win chance) over every judged move: median, 90th
-percentile and largest, with the verdicts counted.  Run from the source
+percentile and largest, and the median and 90th percentile over the
+moves that differ from the search's best (the others' loss is often
+exactly 0 in every repeat), with the verdicts counted.  Run from the source
 tree after a Release build (build/), or set GATEAU_BINARY.
 """
 
@@ -68,13 +70,14 @@ def main():
         options.seats))
     print("%-13s %3s %6s " % ("game", "pl", "moves") +
           " ".join("%9s %8s" % ("wall(%dt)" % t, "cpu(%dt)" % t) for t in thread_counts) +
-          "   noise: median  p90    max   (points)   good/inacc/mistake/blunder/forced")
+          "   noise: median  p90    max   (points), not the best: median  p90  "
+          "  good/inacc/mistake/blunder/forced")
     for game, players in GAMES:
         with tempfile.TemporaryDirectory() as folder:
             records = play(game, players, options.games, options.seats, folder)
             walls = {t: [] for t in thread_counts}
             cpus = {t: [] for t in thread_counts}
-            noises, verdicts, moves = [], {}, []
+            noises, others, verdicts, moves = [], [], {}, []
             for path in records:
                 for threads in thread_counts:
                     data, wall, cpu = review(path, threads, options.iters)
@@ -85,11 +88,14 @@ def main():
                     verdicts[move["class"]] = verdicts.get(move["class"], 0) + 1
                     if move["class"] != "forced":
                         noises.append(100 * move["noise"])
+                        if move["move"] != move["best"]:
+                            others.append(100 * move["noise"])
             print("%-13s %3d %6.0f " % (game, players, statistics.median(moves)) +
                   " ".join("%8.2fs %7.2fs" % (statistics.median(walls[t]), statistics.median(cpus[t]))
                            for t in thread_counts) +
-                  "          %5.2f %6.2f %6.2f              %s" % (
+                  "          %5.2f %6.2f %6.2f                       %5.2f %5.2f    %s" % (
                       statistics.median(noises), percentile(noises, 0.9), max(noises),
+                      statistics.median(others), percentile(others, 0.9),
                       "/".join(str(verdicts.get(v, 0)) for v in
                                ("good", "inaccuracy", "mistake", "blunder", "forced"))))
 

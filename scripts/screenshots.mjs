@@ -75,6 +75,12 @@ async function playOnce(url, id, token, snapshot) {
 async function openPage(browser, url, table, where, errors) {
   const page = await newPage(browser, errors, VIEWPORTS[where]);
   await openSeat(page, url, table.id, table.seats[0].token);
+  // (the page asks a new seat for the name the others see: Alice it is)
+  const save = page.locator('[data-testid=name-save]');
+  if (await save.count()) {
+    await save.click();
+    await save.waitFor({state: 'detached'});
+  }
   return page;
 }
 

@@ -258,19 +258,21 @@ static void note_progress(void *context, int done, int total)
     if (seen->cancel) atomic_store(seen->cancel, true);
 }
 
-static gateau_record *short_game(void)
+/* A random game of Mice Cake; free the record, then *setup. */
+static gateau_record *short_game(gateau_setup **setup)
 {
-    gateau_setup *setup = support_setup("mice-cake", 2, NULL);
-    gateau_record *record = gateau_record_new(setup);
+    *setup = support_setup("mice-cake", 2, NULL);
+    gateau_record *record = gateau_record_new(*setup);
     gateau_rng rng;
     gateau_rng_seed(&rng, 3);
     support_play_out(record, &rng);
-    return record; /* the setup is freed with the process */
+    return record;
 }
 
 Test(review, progress_and_cancel)
 {
-    gateau_record *record = short_game();
+    gateau_setup *game_setup;
+    gateau_record *record = short_game(&game_setup);
     gateau_review_options options = small_budget(50);
     progress_seen seen = {0};
     options.progress = note_progress;
@@ -293,6 +295,7 @@ Test(review, progress_and_cancel)
     cr_expect_str_eq(error, "review: cancelled");
     cr_expect_eq(cancelling.calls, 1, "stopped after the first position");
     gateau_record_free(record);
+    gateau_setup_free(game_setup);
 }
 
 static void expect_refused(const gateau_record *record, gateau_review_options options,
@@ -306,7 +309,8 @@ static void expect_refused(const gateau_record *record, gateau_review_options op
 
 Test(review, bad_options_refused)
 {
-    gateau_record *record = short_game();
+    gateau_setup *game_setup;
+    gateau_record *record = short_game(&game_setup);
     gateau_review_options options = small_budget(50);
     gateau_review_options bad = options;
     bad.repeats = 1;
@@ -321,6 +325,8 @@ Test(review, bad_options_refused)
     expect_refused(record, bad, "not both");
     bad = options, bad.iterations = -1;
     expect_refused(record, bad, "iterations must be");
+    bad = options, bad.seed = (uint64_t)INT64_MAX + 1;
+    expect_refused(record, bad, "seed must be from 0 to 9223372036854775807");
 
     gateau_setup *setup = support_setup("mice-cake", 2, NULL);
     gateau_record *empty = gateau_record_new(setup);
@@ -337,6 +343,7 @@ Test(review, bad_options_refused)
     cr_expect(strstr(error, "not to start a move") != NULL, "%s", error);
     gateau_state_free(state);
     gateau_record_free(record);
+    gateau_setup_free(game_setup);
 }
 
 Test(review, command_table_json_and_errors)
@@ -368,6 +375,25 @@ Test(review, command_table_json_and_errors)
     free(json);
     free(again);
 
+    char *help = support_run_expect(0, "review --help");
+    cr_expect(strstr(help, "--repeats R") && strstr(help, "More: docs/review.md"), "%s", help);
+    free(help);
+    /* The progress bar: on a terminal's stderr (script(1) gives it one), and
+     * nothing on stderr otherwise. */
+    char *quiet = support_run_expect(0, "review %s --iters 20 --seat 1 2>&1 >/dev/null", path);
+    cr_expect_str_eq(quiet, "", "no progress off a terminal");
+    free(quiet);
+    if (system("script -V >/dev/null 2>&1") == 0) {
+        char command[1024];
+        const char *out = support_temp_path("terminal.txt");
+        snprintf(command, sizeof command,
+                 "script -qec '%s review %s --iters 20 --seat 1 >/dev/null' /dev/null >%s",
+                 getenv("GATEAU_BINARY"), path, out);
+        cr_assert_eq(system(command), 0, "%s", command);
+        char *drawn = support_read_file(out);
+        cr_expect(strstr(drawn, "reviewing [") && strstr(drawn, "positions"), "%s", drawn);
+        free(drawn);
+    }
     support_expect_error("review", 2, "usage: gateau review RECORD");
     support_expect_error("review /nonexistent/game.txt", 1, "/nonexistent/game.txt");
     support_expect_error("review x.txt --repeats 1", 2, "--repeats needs a whole number from 2 to 16");

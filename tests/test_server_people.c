@@ -207,6 +207,8 @@ static void chat_is_kept_and_refused_as_documented(const char *db)
     json_decref(heard);
     refused(&running, "POST", path_of(&table, "chat"), "{\"text\":\"I resign\",\"name\":\"bob\"}",
             NULL, 422, "a spectator cannot post as a seat");
+    refused(&running, "POST", path_of(&table, "chat"), "{\"text\":\"I resign\",\"name\":\" Bob \"}",
+            NULL, 422, "a spectator cannot post as a seat");
     refused(&running, "POST", path_of(&table, "chat"), "{\"text\":\"I resign\",\"seat\":2}", NULL,
             400, "unknown field 'seat'");
     refused(&running, "POST", path_of(&table, "chat"), "{\"text\":\"I resign\"}", NULL, 400,

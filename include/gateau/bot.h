@@ -161,7 +161,9 @@ typedef struct gateau_bot_candidate {
  * ismcts bot searches with its budget; a solver bot in a position it can
  * solve gives exact values; other bots (random, heuristic) search with the
  * default ismcts budget.  The values are for the seat: win chance and mean
- * final score.
+ * final score.  In a position inside seat's move (its first actions
+ * played: a review values the rest of a move so), a candidate's `move` is
+ * its first action's name only.
  */
 GATEAU_API int gateau_bot_analyse(gateau_bot *bot, const gateau_state *state, int seat, gateau_rng *rng,
                        gateau_bot_candidate *results, int max);

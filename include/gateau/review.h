@@ -70,7 +70,7 @@ typedef struct gateau_review_options {
     int repeats;
     /* Positions reviewed at once, each on its own thread (1 to 64). */
     int threads;
-    uint64_t seed;
+    uint64_t seed; /* 0 to INT64_MAX (JSON writes it as a signed integer) */
     /* The seat (0-based) whose moves are reviewed, or -1 for every seat. */
     int seat;
     /* Called after each position with how many are done of how many, from
@@ -91,7 +91,7 @@ typedef struct gateau_review_move {
     int seat;                        /* the mover, from 0 */
     char move[GATEAU_MAX_MOVE_TEXT]; /* the move played, in notation */
     char best[GATEAU_MAX_MOVE_TEXT]; /* the best move the first search found */
-    double win_before, score_before; /* the position: mean over all simulations */
+    double win_before, score_before; /* the position: the root search's value of its choice */
     double win_played, score_played; /* after the move played */
     double win_best, score_best;     /* after the search's best move */
     double loss;                     /* win chance given away, mean over the repeats, >= 0 */

@@ -47,9 +47,9 @@ def test_plain_data_across_copies_pickles_and_threads(record_text):
 
 def test_progress_and_cancel(record_text):
     seen = []
-    review = gateau.review(record_text, iterations=40, progress=lambda done, total:
+    review = gateau.review(record_text, iterations=40, threads=2, progress=lambda done, total:
                            seen.append((done, total)))
-    assert seen[-1] == (len(review.moves), len(review.moves))
+    assert seen == [(done, len(review.moves)) for done in range(1, len(review.moves) + 1)]
     calls = []
     with pytest.raises(gateau.GateauError, match="review: cancelled"):
         gateau.review(record_text, iterations=40, progress=lambda done, total:

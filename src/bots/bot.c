@@ -569,9 +569,13 @@ bool gateau_bot_choose_move(gateau_bot *bot, const gateau_state *state, int seat
 
 /* ---- Analysis ---------------------------------------------------------------------- */
 
+/* The candidate's move in notation; inside a move (a position where seat
+ * has begun its move), where the notation has no words for the rest of a
+ * move, the first action's name. */
 static void format_line(const gateau_state *det, int seat, const gateau_action *line, int length,
                         bool complete, gateau_bot_candidate *out)
 {
+    complete = complete && !gateau_state_in_move(det);
     char *text = complete ? gateau_move_format(det, seat, line, length)
                           : gateau_action_name(det, seat, line[0]);
     snprintf(out->move, sizeof out->move, "%s", text);

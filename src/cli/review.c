@@ -41,10 +41,10 @@ static void print_budget(FILE *out, const gateau_review_options *options)
             (unsigned long long)options->seed);
 }
 
-static void print_move(FILE *out, const gateau_review_move *move)
+static void print_move(FILE *out, const gateau_review_move *move, int width)
 {
-    fprintf(out, "%4d  %4d  %-26s %-26s %5.1f%% %5.1f%% %5.1f%%  %5.1f ±%5.1f  %s\n",
-            move->index + 1, move->seat + 1, move->move,
+    fprintf(out, "%4d  %4d  %-*s %-*s %5.1f%% %5.1f%% %5.1f%%  %5.1f ±%5.1f  %s\n",
+            move->index + 1, move->seat + 1, width, move->move, width,
             strcmp(move->move, move->best) ? move->best : "=", 100 * move->win_before,
             100 * move->win_played, 100 * move->win_best, 100 * move->loss, 100 * move->noise,
             move->review_class == GATEAU_REVIEW_GOOD ? "" : gateau_review_class_name(move->review_class));
@@ -67,10 +67,18 @@ static void print_table(FILE *out, const gateau_review *review, const gateau_rec
             gateau_review_players(review));
     print_budget(out, options);
     fprintf(out, ")\nWin chances are the mover's; loss ± noise in points of win chance.\n\n");
-    fprintf(out, "%4s  %4s  %-26s %-26s %6s %6s %6s  %13s  %s\n", "move", "seat", "played", "best",
-            "before", "played", "best", "loss ± noise", "class");
+    /* The moves' column as wide as the longest move. */
+    int width = 6;
+    for (int i = 0; i < gateau_review_move_count(review); i++) {
+        const gateau_review_move *move = gateau_review_move_at(review, i);
+        int longest = (int)(strlen(move->move) > strlen(move->best) ? strlen(move->move)
+                                                                     : strlen(move->best));
+        if (longest > width) width = longest;
+    }
+    fprintf(out, "%4s  %4s  %-*s %-*s %6s %6s %6s  %13s  %s\n", "move", "seat", width, "played",
+            width, "best", "before", "played", "best", "loss ± noise", "class");
     for (int i = 0; i < gateau_review_move_count(review); i++)
-        print_move(out, gateau_review_move_at(review, i));
+        print_move(out, gateau_review_move_at(review, i), width);
     fputc('\n', out);
     for (int s = 0; s < gateau_review_players(review); s++)
         if (options->seat < 0 || options->seat == s)
@@ -104,7 +112,7 @@ static int parse_arguments(int argc, char **argv, gateau_review_options *options
             if (!cli_parse_integer("review", arg, argv[++i], 1, 64, &value)) return 2;
             options->threads = (int)value;
         } else if (!strcmp(arg, "--seed") && has_value) {
-            if (!cli_parse_integer("review", arg, argv[++i], 0, UINT64_MAX, &value)) return 2;
+            if (!cli_parse_integer("review", arg, argv[++i], 0, INT64_MAX, &value)) return 2;
             options->seed = value;
         } else if (!strncmp(arg, "--", 2)) {
             cli_error("review: unknown option '%s'%s", arg,

@@ -21,6 +21,7 @@
  * mistake on noise.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,27 +41,6 @@ typedef struct repeat_values {
     bool played_known; /* the search tried the move played */
     bool exact;
 } repeat_values;
-
-/* The position's value: the mean over all the search's simulations (the
- * visits' weighted mean of the children), or the best one's where the
- * values are exact. */
-static void position_value(const gateau_bot_candidate *candidates, int count, double *win,
-                           double *score)
-{
-    double visits = 0, win_sum = 0, score_sum = 0;
-    for (int i = 0; i < count; i++) {
-        visits += candidates[i].visits;
-        win_sum += candidates[i].visits * candidates[i].win;
-        score_sum += candidates[i].visits * candidates[i].score;
-    }
-    if (visits > 0) {
-        *win = win_sum / visits;
-        *score = score_sum / visits;
-    } else {
-        *win = candidates[0].win;
-        *score = candidates[0].score;
-    }
-}
 
 static const gateau_bot_candidate *find_action(const gateau_bot_candidate *candidates, int count,
                                                gateau_action action)
@@ -138,12 +118,10 @@ static void search_once(gateau_bot *bot, const gateau_state *before, int seat,
     context.rng = *rng;
     const gateau_bot_candidate best = candidates[0];
     values->exact = best.exact;
-    if (best.exact) {
-        values->win_before = best.win;
-        values->score_before = best.score;
-    } else {
-        position_value(candidates, context.root_count, &values->win_before, &values->score_before);
-    }
+    /* The position's worth: the root's value of its own choice.  (The mean
+     * over all simulations sat well below it, dragged by exploration.) */
+    values->win_before = best.win;
+    values->score_before = best.score;
     if (best_move) snprintf(best_move, best_size, "%s", best.move);
     gateau_bot_candidate *scratch = malloc(sizeof *scratch * GATEAU_MAX_ACTIONS);
     if (!scratch) abort(); /* out of memory */
@@ -266,6 +244,8 @@ bool review_check_options(const gateau_review_options *options, int players, cha
         problem = "repeats must be from 2 to 16 (the noise needs two searches at least)";
     else if (options->threads < 1 || options->threads > 64)
         problem = "threads must be from 1 to 64";
+    else if (options->seed > INT64_MAX)
+        problem = "seed must be from 0 to 9223372036854775807"; /* JSON's integers are signed */
     if (problem) {
         snprintf(error, error_size, "review: %s", problem);
         return false;

@@ -220,28 +220,41 @@ static bool is_seat_name(const server_table *table, const char *name)
     return false;
 }
 
+/* The name a message goes under into out: the seat's, or the
+ * spectator's own (its ends' spaces trimmed, so that "Ann " is Ann too).
+ * 0, or a status with a reason. */
+static int sender_name(const server_table *table, int seat, const char *name,
+                       char out[STORE_NAME_SIZE], char *error, size_t error_size)
+{
+    if (seat >= 0) {
+        const char *seat_name = table->seats[seat].name;
+        snprintf(out, STORE_NAME_SIZE, "%s",
+                 seat_name[0] ? seat_name : gateau_record_name(table->record, seat));
+        return 0;
+    }
+    if (!name) {
+        snprintf(error, error_size, "'name' is missing: a spectator posts under a name");
+        return 400;
+    }
+    if (!name_check(name, "'name'", error, error_size)) return 400;
+    size_t start = strspn(name, " "), length = strlen(name + start);
+    while (length && name[start + length - 1] == ' ') length--;
+    snprintf(out, STORE_NAME_SIZE, "%.*s", (int)length, name + start);
+    if (is_seat_name(table, out)) {
+        snprintf(error, error_size, "'name' is a seat's name: a spectator cannot post as a seat");
+        return 422;
+    }
+    return 0;
+}
+
 int chat_post(server_table *table, int seat, const char *client, const char *name,
               const char *text, int *retry_after, char *error, size_t error_size)
 {
     *retry_after = 0;
     if (!check_text(text, error, error_size)) return 400;
     store_chat message = {.seat = seat >= 0 ? seat : -1, .posted = (int64_t)time(NULL)};
-    if (seat >= 0) {
-        const char *seat_name = table->seats[seat].name;
-        snprintf(message.name, sizeof message.name, "%s",
-                 seat_name[0] ? seat_name : gateau_record_name(table->record, seat));
-    } else {
-        if (!name || !name_check(name, "'name'", error, error_size)) {
-            if (!name) snprintf(error, error_size, "'name' is missing: a spectator posts under a name");
-            return 400;
-        }
-        if (is_seat_name(table, name)) {
-            snprintf(error, error_size, "'name' is a seat's name: a spectator cannot post as a "
-                     "seat");
-            return 422;
-        }
-        snprintf(message.name, sizeof message.name, "%s", name);
-    }
+    int refused = sender_name(table, seat, name, message.name, error, error_size);
+    if (refused) return refused;
     snprintf(message.text, sizeof message.text, "%s", text);
     table_chat *chat = chat_of(table);
     if (!chat) {

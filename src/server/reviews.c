@@ -225,6 +225,57 @@ static void on_progress(void *context, int done, int total)
     if (push) tell_table(job->id);
 }
 
+/* Each move whose best differs from the move played gets "best_view":
+ * the mover's view after the best move, so that a page can draw the
+ * better move on the board (docs/server.md, "Reviews").  The game is
+ * over and its whole record public, so the true position may be used.
+ * review is the library's JSON; returns the JSON with the views
+ * (malloc'd; review itself when nothing could be added). */
+static char *add_best_views(const gateau_record *record, char *review)
+{
+    json_t *root = json_loads(review, 0, NULL);
+    json_t *moves = json_object_get(root, "moves");
+    if (!json_is_array(moves)) {
+        json_decref(root);
+        return review;
+    }
+    const gateau_setup *setup = gateau_record_setup(record);
+    gateau_state *state = gateau_state_new(setup), *after = gateau_state_new(setup);
+    int played = 0, total = gateau_record_move_count(record);
+    size_t index;
+    json_t *move;
+    json_array_foreach(moves, index, move) {
+        int number = (int)json_integer_value(json_object_get(move, "number"));
+        int seat = (int)json_integer_value(json_object_get(move, "seat")) - 1;
+        const char *text = json_string_value(json_object_get(move, "move"));
+        const char *best = json_string_value(json_object_get(move, "best"));
+        if (number < 1 || number > total || number - 1 < played || !text || !best) break;
+        for (; played < number - 1; played++) { /* (moves come in the record's order) */
+            int count, mover = gateau_record_move_seat(record, played);
+            const gateau_action *actions = gateau_record_move_actions(record, played, &count);
+            for (int a = 0; a < count; a++) gateau_state_apply_legal(state, mover, actions[a]);
+        }
+        if (!strcmp(text, best)) continue;
+        gateau_action actions[GATEAU_MAX_MOVE_ACTIONS];
+        char error[256];
+        int count = gateau_move_parse(state, seat, best, actions, error, sizeof error);
+        if (count <= 0) continue;
+        gateau_state_copy(after, state);
+        for (int a = 0; a < count; a++) gateau_state_apply_legal(after, seat, actions[a]);
+        char *view = gateau_state_view_json(after, seat);
+        json_t *parsed = view ? json_loads(view, 0, NULL) : NULL;
+        if (parsed) json_object_set_new(move, "best_view", parsed);
+        free(view);
+    }
+    gateau_state_free(after);
+    gateau_state_free(state);
+    char *text = json_dumps(root, JSON_COMPACT);
+    json_decref(root);
+    if (!text) return review;
+    free(review);
+    return text;
+}
+
 /* Reviews job's record: its JSON, or NULL with the reason in job->error. */
 static char *review_record(review_job *job, char *record_text)
 {
@@ -248,13 +299,15 @@ static char *review_record(review_job *job, char *record_text)
     options.progress_context = job;
     options.cancel = &reviews.cancel;
     gateau_review *review = gateau_review_record(record, &options, error, sizeof error);
-    gateau_record_free(record);
     if (!review) {
+        gateau_record_free(record);
         one_line(error, job->error, sizeof job->error);
         return NULL;
     }
     char *json = gateau_review_json(review);
     gateau_review_free(review);
+    if (json) json = add_best_views(record, json);
+    gateau_record_free(record);
     return json;
 }
 

@@ -178,7 +178,10 @@ typedef struct table_undo {
     int index, seat;              /* the move's number, its seat */
     int64_t clock_before, turn_started;
     int phase_start, timeouts;
-    char refused[160];            /* why it may not be taken back ("": it may) */
+    /* The position before it (owned; kept from move to move): whether
+     * the move showed anything hidden is judged from it when a take-back
+     * is asked, not on every move's way. */
+    gateau_state *before;
 } table_undo;
 
 /* The rules of the clock and of hand-overs (docs/server.md). */
@@ -415,6 +418,8 @@ int64_t table_time_scale(void);
  * move is the record's last, index; before, the state before it). */
 void table_flow_remember(server_table *table, int seat, int index, const gateau_state *before,
                          int64_t clock_before, int phase_start);
+/* Frees what table_flow_remember kept (table_free). */
+void table_flow_forget(server_table *table);
 /* Takes seat's last move back: 0, or 409 (with why), 503. */
 int table_take_back(server_table *table, int seat, char *error, size_t error_size);
 /* Seat by hands seat to a bot (back: seat's own player takes it back):

@@ -133,6 +133,7 @@ void table_free(server_table *table)
         for (int v = 0; v <= table->players; v++)
             if (!log_entry_shared(&table->log[m], v)) free(table->log[m].json[v]);
     free(table->log);
+    table_flow_forget(table);
     table_forget_snapshots(table);
     for (int s = 0; s < table->players; s++) gateau_bot_free(table->seats[s].bot);
     gateau_match_free(table->match);

@@ -58,14 +58,23 @@ static void check_revealed(const server_table *table, int seat, int index,
     free(real);
 }
 
+void table_flow_forget(server_table *table)
+{
+    gateau_state_free(table->undo.before);
+    table->undo = (table_undo){0};
+}
+
 void table_flow_remember(server_table *table, int seat, int index, const gateau_state *before,
                          int64_t clock_before, int phase_start)
 {
     table_undo *undo = &table->undo;
+    gateau_state *kept = undo->before;
+    if (kept) gateau_state_copy(kept, before);
+    else kept = gateau_state_clone(before);
     *undo = (table_undo){.valid = true, .index = index, .seat = seat,
                          .clock_before = clock_before, .turn_started = table->turn_started,
-                         .phase_start = phase_start, .timeouts = table->seats[seat].timeouts};
-    check_revealed(table, seat, index, before, undo->refused, sizeof undo->refused);
+                         .phase_start = phase_start, .timeouts = table->seats[seat].timeouts,
+                         .before = kept};
 }
 
 /* Why seat's last move may not be taken back, into error; "" when it may. */
@@ -92,8 +101,11 @@ static void take_back_refusal(const server_table *table, int seat, char *error, 
     } else if (!table->undo.valid || table->undo.index != mine || table->undo.seat != seat) {
         snprintf(error, size, "seat %d's last move was not made by its player (a bot or the "
                  "clock made it), or before the server started", seat + 1);
-    } else if (table->undo.refused[0]) {
-        snprintf(error, size, "%s: it cannot be taken back", table->undo.refused);
+    } else {
+        /* (the move is the record's last: its state is the one after it) */
+        char why[160];
+        check_revealed(table, seat, mine, table->undo.before, why, sizeof why);
+        if (why[0]) snprintf(error, size, "%s: it cannot be taken back", why);
     }
 }
 

@@ -477,14 +477,17 @@ static void unlock(postgres_store *storage)
 
 /* The parameters of one statement, as text (binary for the hashes). */
 typedef struct parameters {
-    const char *values[8];
-    int lengths[8], formats[8];
-    char numbers[8][24];
+    const char *values[12];
+    int lengths[12], formats[12];
+    char numbers[12][24];
     int count;
 } parameters;
 
 static void add_text(parameters *list, const char *text)
 {
+    /* (a statement with more parameters than the list holds is this
+     * file's mistake: stop rather than write past it) */
+    if (list->count == (int)(sizeof list->values / sizeof *list->values)) abort();
     list->values[list->count] = text;
     list->lengths[list->count] = 0;
     list->formats[list->count++] = 0;

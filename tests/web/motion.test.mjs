@@ -120,7 +120,7 @@ export const tests = [{
     // few geometric marks of the players' list and the stars); anything
     // else outside the Japanese catalogue is drawn (web/js/icons.js,
     // web/css/icons.css).
-    const safe = /[\x00-\x7f\u00a0-\u00ff\u2013\u2014\u2019\u2026\u2212\u00b7\u2190\u2192\u2264\u2265\u25cf\u25cb\u25c6\u2605\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/u;
+    const safe = /[\x00-\x7f\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u2212\u00b7\u2190\u2192\u2264\u2265\u25cf\u25cb\u25c6\u2605\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]/u;
     // (comments may name the glyphs they avoid)
     const code = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
     const files = (folder) => readdirSync(folder, {withFileTypes: true}).flatMap((entry) =>

@@ -51,6 +51,12 @@ export const tests = [
         await marked.first().click();
         const detail = await page.textContent('.review-move');
         check(/[?!]/.test(detail), `a marked move's mark: ${detail.slice(0, 200)}`);
+        // Its board shows the better move, what it changes marked; then the move played.
+        await page.waitForSelector('.review-board-better');
+        check(await page.locator('.review-board-better .last-move, .review-board-better .last-change').count() > 0,
+          'the better move is marked on the board');
+        await page.click('.review-which button[aria-pressed=false]');
+        await page.waitForSelector('.review-board-played');
       }
       await checkAccessibility(page, 'a review');
       // Opened again, the kept review is shown at once (no button).

@@ -22,7 +22,9 @@ export class ChatPanel {
     this.hideSpectators = localStorage.getItem(HIDE_SPECTATORS) === '1';
     this.list = h('ol', {class: 'chat-messages', 'data-testid': 'chat-messages',
       'aria-live': 'polite', tabindex: 0, 'aria-label': t('chat.messages')});
-    this.problem = h('p', {class: 'error', role: 'alert', 'data-testid': 'chat-error'});
+    // (an alert only while there is something to say: an empty one would
+    // still be an alert on the page)
+    this.problem = h('div', {'data-testid': 'chat-error'});
     this.text = h('input', {id: 'chat-text', type: 'text', maxlength: CHAT_MOST, autocomplete: 'off',
       'data-testid': 'chat-text'});
     this.name = token ? null : h('input', {id: 'chat-name', type: 'text', maxlength: NAME_MOST,
@@ -76,7 +78,7 @@ export class ChatPanel {
     if (this.name) {
       name = this.name.value.trim();
       if (!name) {
-        this.problem.textContent = t('chat.name_needed');
+        this.say(t('chat.name_needed'));
         this.name.focus();
         return;
       }
@@ -85,9 +87,13 @@ export class ChatPanel {
     try {
       await api.chat(this.id, this.token, text, name);
       this.text.value = '';
-      this.problem.textContent = '';
+      this.say('');
     } catch (error) {
-      this.problem.textContent = t('chat.refused', {reason: error.message});
+      this.say(t('chat.refused', {reason: error.message}));
     }
+  }
+
+  say(words) {
+    replace(this.problem, words && h('p', {class: 'error', role: 'alert'}, words));
   }
 }

@@ -152,7 +152,9 @@ function addGhosts(gone, oldBoard, newBoard) {
 // is looked into, not ringed whole), what changed (every small thing whose
 // own look changed) and what left, between the old board and the new:
 // the two are walked together, and a subtree equal in both is passed by
-// at once (isEqualNode), so that the cost is that of what changed.
+// at once (isEqualNode; the old board's own marks and ghosts make a few
+// more subtrees differ, which are walked), so that the cost is that of
+// what changed.
 function compare(oldElement, newElement, path, found) {
   const olds = childrenByKey(oldElement);
   const news = childrenByKey(newElement);
@@ -201,15 +203,6 @@ function findMarked(board, paths) {
   return found;
 }
 
-// The old board's own marks and ghosts taken off, so that what did not
-// change is equal in both boards (the old one is being replaced).
-function unmark(board) {
-  for (const ghost of board.querySelectorAll('.motion-leaving')) ghost.remove();
-  for (const element of board.querySelectorAll('.last-move, .last-change, .motion-arrive, .hint-mark, .picked')) {
-    element.classList.remove('last-move', 'last-change', 'motion-arrive', 'hint-mark', 'picked');
-  }
-}
-
 // One per page (a table, a replay): follows the snapshots' versions.
 export function createMotion() {
   let version = null;
@@ -222,7 +215,8 @@ export function createMotion() {
       const fresh = version !== null && snapshotVersion !== version && oldBoard;
       let elements = [];
       if (fresh) {
-        unmark(oldBoard);
+        // (the old board is left as it is, its marks included: changing it
+        // now would cost the browser a layout before the ghosts are placed)
         const found = {marks: [], gone: []};
         compare(oldBoard, newBoard, '', found);
         marks = found.marks.map((mark) => mark.key);

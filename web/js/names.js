@@ -4,7 +4,7 @@
 // server checks it (docs/server.md, "Names": at most 40 characters, no
 // control characters); pages show it as text, never as markup.
 
-import {h} from './dom.js';
+import {h, replace} from './dom.js';
 import {t} from './i18n.js';
 import {api} from './api.js';
 
@@ -35,7 +35,8 @@ export function markNamed(id, seat) {
 export function nameForm({id, token, seat, current, first, done}) {
   const input = h('input', {id: 'seat-name', type: 'text', maxlength: NAME_MOST, required: true,
     autocomplete: 'nickname', value: storedName() || current || ''});
-  const problem = h('p', {class: 'error', role: 'alert', 'data-testid': 'name-error'});
+  // (an alert only once there is something to say)
+  const problem = h('div', {'data-testid': 'name-error'});
   const form = h('form', {class: 'name-form', 'data-testid': 'name-form', 'aria-labelledby': 'name-form-heading'},
     h('h2', {id: 'name-form-heading'}, first ? t('names.first') : t('names.change')),
     h('label', {for: 'seat-name'}, t('names.your_name')), ' ', input, ' ',
@@ -53,7 +54,7 @@ export function nameForm({id, token, seat, current, first, done}) {
       markNamed(id, seat);
       done(true);
     } catch (error) {
-      problem.textContent = t('names.refused', {reason: error.message});
+      replace(problem, h('p', {class: 'error', role: 'alert'}, t('names.refused', {reason: error.message})));
     }
   });
   return form;

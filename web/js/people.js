@@ -66,7 +66,7 @@ export function createPeople(page, redraw) {
 export function rematchControls(page, snapshot) {
   const seat = snapshot.seat;
   const person = seat && snapshot.seats[seat - 1].player === 'human';
-  const problem = h('span', {class: 'error', role: 'alert'});
+  const problem = h('span', {});
   if (snapshot.rematch && seat && heldSeats(snapshot.rematch)[seat]) {
     return h('p', {}, h('a', {class: 'button primary', href: `#/table/${snapshot.rematch}/${seat}`,
       'data-testid': 'rematch-go'}, t('people.rematch_go')));
@@ -83,7 +83,7 @@ export function rematchControls(page, snapshot) {
         location.hash = `#/table/${answer.id}/${answer.seat}`;
       } catch (error) {
         event.target.disabled = false;
-        replace(problem, t('people.rematch_refused', {reason: error.message}));
+        replace(problem, h('span', {class: 'error', role: 'alert'}, t('people.rematch_refused', {reason: error.message})));
       }
     };
     return h('p', {class: 'rematch'},

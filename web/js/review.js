@@ -13,6 +13,7 @@ import {t} from './i18n.js';
 import {api} from './api.js';
 import {RENDERERS} from './games/index.js';
 import {renderBoard, gameTitle, moveWords} from './board.js';
+import {createMotion} from './motion.js';
 import {icon} from './icons.js';
 
 // Marks as chess sites write them.
@@ -47,6 +48,7 @@ export function showReview(main, id) {
       page.progress = null;
       page.replay = page.id ? await api.replay(page.id, 'all') : await api.replayRecord(page.record, 'all');
       page.move = firstMarked(page.review);
+      page.showBetter = Boolean(MARKS[page.review.moves[page.move].class]);
       draw();
       return;
     }
@@ -76,6 +78,7 @@ export function showReview(main, id) {
     const moves = {ArrowLeft: -1, ArrowRight: 1};
     if (!(event.key in moves)) return;
     page.move = Math.max(0, Math.min(page.review.moves.length - 1, page.move + moves[event.key]));
+    page.showBetter = false;
     draw();
   };
   document.addEventListener('keydown', keys);
@@ -170,7 +173,7 @@ function graph(review, names, page, actions) {
   const dots = review.moves.map((move, index) => s('circle', {
     class: `review-dot seat-${move.seat} ${move.class}${index === page.move ? ' current' : ''}`,
     cx: x(move.number), cy: y(move.win_before), r: MARKS[move.class] ? 5 : 3,
-    onclick: () => { page.move = index; actions.draw(); }},
+    onclick: () => { page.move = index; page.showBetter = Boolean(MARKS[move.class]); actions.draw(); }},
   s('title', {}, `${names[move.seat - 1]}: ${move.move} (${percent(move.win_before)})`)));
   const grid = [0, 0.5, 1].map((win) => [
     s('line', {class: 'review-grid', x1: pad, x2: width - pad, y1: y(win), y2: y(win)}),
@@ -186,19 +189,43 @@ function moveText(renderer, notation, names) {
   return moveWords(renderer, notation, names) || notation;
 }
 
-// The move at page.move: the position before it as its mover saw it, the
-// move played, and the better one the search found.
+// A board of the mover's view, at the move's position.
+function moverBoard(review, names, replay, move, view) {
+  return renderBoard(RENDERERS[review.game], {game: review.game, players: review.players, seat: move.seat,
+    log: replay.steps.slice(1, move.number), seats: names.map((name, index) => ({seat: index + 1, name})),
+    view, over: false, scores: null}, [], [], () => {});
+}
+
+// The board after the move played, or after the better one (the server
+// adds best_view), with what the move changed marked as a table marks the
+// last move (motion.js compares it with the board before the move).
+function afterBoard(review, names, page, move) {
+  const step = page.replay && page.replay.steps[move.number - 1];
+  const next = page.replay && page.replay.steps[move.number];
+  const viewOf = (entry) => entry && (entry.views ? entry.views[move.seat - 1] : entry.view);
+  const better = page.showBetter && move.best_view;
+  const after = better ? move.best_view : viewOf(next);
+  if (!viewOf(step) || !after) return null;
+  const before = moverBoard(review, names, page.replay, move, viewOf(step));
+  const board = moverBoard(review, names, page.replay, move, after);
+  const motion = createMotion();
+  motion.show(null, before, 0);
+  motion.show(before, board, 1);
+  board.classList.add(better ? 'review-board-better' : 'review-board-played');
+  return board;
+}
+
+// The move at page.move: the move played, the better one the search
+// found, their numbers, and the board after either.
 function moveDetail(review, names, page, actions) {
   const move = review.moves[page.move];
   const renderer = RENDERERS[review.game];
-  const replay = page.replay;
-  const step = replay && replay.steps[move.number - 1];
-  const view = step && (step.views ? step.views[move.seat - 1] : step.view);
-  const board = view && renderBoard(renderer, {game: review.game, players: review.players, seat: move.seat,
-    log: replay.steps.slice(1, move.number), seats: names.map((name, index) => ({seat: index + 1, name})),
-    view, over: false, scores: null}, [], [], () => {});
-  const go = (n) => () => { page.move = Math.max(0, Math.min(review.moves.length - 1, n)); actions.draw(); };
+  const go = (n) => () => { page.move = Math.max(0, Math.min(review.moves.length - 1, n)); page.showBetter = false; actions.draw(); };
   const same = move.best === move.move;
+  const show = (better) => () => { page.showBetter = better; actions.draw(); };
+  const choice = !same && move.best_view && h('div', {class: 'review-which', role: 'group', 'aria-label': t('review.board_shows')},
+    h('button', {type: 'button', 'aria-pressed': String(!page.showBetter), onclick: show(false)}, t('review.show_played')),
+    h('button', {type: 'button', 'aria-pressed': String(Boolean(page.showBetter)), onclick: show(true)}, t('review.show_better')));
   return h('section', {class: 'review-move', 'aria-labelledby': 'review-move-heading'},
     h('div', {class: 'replay-controls', role: 'group', 'aria-label': t('replay.controls')},
       h('button', {type: 'button', onclick: go(page.move - 1), 'aria-label': t('replay.previous')}, icon('previous')),
@@ -214,14 +241,16 @@ function moveDetail(review, names, page, actions) {
         h('code', {class: 'notation'}, move.best))],
       h('dt', {}, t('review.given_away')), h('dd', {},
         t('review.loss', {loss: percent(move.loss), noise: percent(move.noise)}))),
-    board);
+    choice,
+    h('p', {class: 'review-board-caption'}, t(page.showBetter && move.best_view ? 'review.after_better' : 'review.after_played')),
+    afterBoard(review, names, page, move));
 }
 
 function moveList(review, names, page, actions) {
   return h('ol', {class: 'review-list', 'aria-label': t('review.list')},
     review.moves.map((move, index) => h('li', {class: index === page.move ? 'current' : null},
       h('button', {type: 'button', class: 'link', 'aria-current': index === page.move ? 'step' : null,
-        onclick: () => { page.move = index; actions.draw(); }},
+        onclick: () => { page.move = index; page.showBetter = Boolean(MARKS[move.class]); actions.draw(); }},
       `${move.number}. ${names[move.seat - 1]}: `, h('code', {}, move.move),
       MARKS[move.class] && h('span', {class: `review-mark ${move.class}`}, ` ${MARKS[move.class]}`)))));
 }
