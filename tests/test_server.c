@@ -518,7 +518,25 @@ Test(server, only_the_creator_hands_seats_to_bots)
                                             "zombie")), "nothing changed");
     json_decref(seen);
 
+    /* A seat whose player is here (a WebSocket open) stays his, even for
+     * the creator; once he has left, it may go. */
+    ws_client socket_;
+    char ws_path[128];
+    snprintf(ws_path, sizeof ws_path, "/api/tables/%s/ws", table.id);
+    cr_assert(ws_open_as(&socket_, running.port, ws_path, NULL, table.tokens[1]));
+    free(ws_read(&socket_, 5000)); /* (its first snapshot: the server has it) */
     snprintf(path, sizeof path, "/api/tables/%s/zombie", table.id);
+    refused_as(&running, "POST", path, hand, table.creator, 409, "is here");
+    ws_close(&socket_);
+    bool gone = false;
+    for (int tries = 0; tries < 200 && !gone; tries++) {
+        seen = get_table(&running, &table, 1);
+        gone = json_is_false(json_object_get(json_array_get(json_object_get(seen, "seats"), 1),
+                                             "connected"));
+        json_decref(seen);
+        if (!gone) usleep(20 * 1000);
+    }
+    cr_assert(gone, "the server saw seat 2 leave");
     json_decref(request_as(&running, "POST", path, hand, table.creator, 200));
     seen = get_table(&running, &table, 1);
     cr_assert(json_is_true(json_object_get(json_array_get(json_object_get(seen, "seats"), 1),

@@ -649,9 +649,15 @@ static int post_zombie(http_exchange *connection, server_table *table, json_t *b
     if (!json_is_boolean(zombie)) return send_error(connection, 400, "'zombie' must be true or false");
     if (!creator[0] || !token_matches(creator, table->creator_hash))
         return send_error(connection, 403, "only the table's creator hands seats over");
+    /* Even the creator hands over only a seat whose player is not here:
+     * a person at the table (a WebSocket open) keeps his seat. */
+    int index = (int)seat - 1;
+    if (json_is_true(zombie) && index < table->players && table->seats[index].human &&
+        !table->seats[index].zombie && table->seats[index].connections > 0)
+        return send_error(connection, 409, "seat %d's player is here (connected): a seat goes to "
+                          "a bot only once its player has left", index + 1);
     char error[256];
-    int status = table_set_zombie(table, (int)seat - 1, json_is_true(zombie), bot, error,
-                                  sizeof error);
+    int status = table_set_zombie(table, index, json_is_true(zombie), bot, error, sizeof error);
     if (status) return send_error(connection, status, "%s", error);
     return send_json(connection, 200, "{}");
 }

@@ -54,7 +54,9 @@ export const tests = [{
     await dee.waitForFunction(() => document.querySelectorAll('.players .presence.on').length === 2,
       null, {timeout: 5000});
     // Bea has left: Ann, who made the table, hands her seat to a bot.
-    await ann.click('[data-focus=zombie-2]');
+    // (offered once the server has seen her go, and asked twice)
+    await ann.click('[data-focus=zombie-2]', {timeout: 10000});
+    await ann.click('[data-focus=zombie-yes-2]');
     await dee.waitForFunction(() => document.querySelector('.players').textContent.includes('played by a bot'),
       null, {timeout: 5000});
     check(!(await cid.$('[data-focus=zombie-2]')), 'only the creator may hand a seat over');
@@ -113,6 +115,22 @@ export const tests = [{
     check(rows.join(' ') === 'first second third', `every table once, in order: ${rows.join(' ')}`);
     check(!(await page.$('[data-testid=more-tables]')), 'no more after the last page');
     check(asked.includes('cursor-1'), `the next page asked for with the cursor: ${asked.join(' ')}`);
+    await page.context().close();
+  },
+}, {
+  name: 'the lobby: each bot level with its measured rating in the game chosen (web/levels.json)',
+  async run(env) {
+    const levels = JSON.parse(readFileSync(new URL('../../web/levels.json', import.meta.url), 'utf8'));
+    const page = await newPage(env.browser, env.errors);
+    await page.goto(`${env.url}/#/`);
+    for (const entry of levels.ratings) {
+      await page.selectOption('#game', entry.game);
+      for (const level of entry.levels) {
+        const words = await page.textContent(`#seat-2 option[value="${level.spec}"]`);
+        check(words.includes(String(level.rating)), `${entry.game}: ${level.spec} shows ${level.rating}: ${words}`);
+      }
+      check((await page.textContent('.seats')).includes(`${entry.players}`), 'the note says at how many players');
+    }
     await page.context().close();
   },
 }];

@@ -108,7 +108,9 @@ export const tests = [{
     // rest of Ann's game is played through the API (her page has shown
     // every request a move makes), and her page shows the end.
     await bea.context().close();
-    await ann.click('[data-focus=zombie-2]');
+    // (offered once the server has seen her go, and asked twice)
+    await ann.click('[data-focus=zombie-2]', {timeout: 10000});
+    await ann.click('[data-focus=zombie-yes-2]');
     await dee.waitForFunction(() => document.querySelector('.players').textContent.includes('played by a bot'),
       null, {timeout: 5000});
     // (a page fewer to draw the pushes of the game played at full speed)

@@ -17,6 +17,8 @@ export default {
   'unit.pips': 'pips',
 
   // ---- the lobby
+  'lobby.rated': '{level}, rated {rating}',
+  'lobby.ratings_note': 'Ratings: each bot level measured against the others in many games at {players} players (200 points apart: the stronger places above the weaker about 3 times in 4).',
   'lobby.title': 'Play a cake-sharing game',
   'lobby.create_heading': 'A new table',
   'lobby.game': 'Game',
@@ -51,8 +53,8 @@ export default {
   'seat.open': 'Anyone (open in the lobby)',
   'seat.random': 'Bot: random (beginner)',
   'seat.heuristic': 'Bot: heuristic (easy)',
-  'seat.ismcts:ms=300': 'Bot: search (good)',
-  'seat.ismcts:ms=2000': 'Bot: search (strong)',
+  'seat.ismcts:iters=2000': 'Bot: search (medium)',
+  'seat.ismcts': 'Bot: search (hard)',
 
   // ---- the people: names, personal links, chat, rematch
   'names.first': 'What name should the others see?',

@@ -15,6 +15,8 @@ export default {
   'unit.pips': '目',
 
   // ---- the lobby
+  'lobby.rated': '{level}・レーティング {rating}',
+  'lobby.ratings_note': 'レーティング: 各レベルのボットを {players} 人戦で多数対戦させて測定 (200 点差で、強い方が約 4 回に 3 回上位)。',
   'lobby.title': 'ケーキを分けるゲームで遊ぶ',
   'lobby.create_heading': '新しいテーブル',
   'lobby.game': 'ゲーム',
@@ -49,8 +51,8 @@ export default {
   'seat.open': 'だれでも (ロビーで募集)',
   'seat.random': 'ボット: ランダム (入門)',
   'seat.heuristic': 'ボット: ヒューリスティック (やさしい)',
-  'seat.ismcts:ms=300': 'ボット: 探索 (強い)',
-  'seat.ismcts:ms=2000': 'ボット: 探索 (とても強い)',
+  'seat.ismcts:iters=2000': 'ボット: 探索 (ふつう)',
+  'seat.ismcts': 'ボット: 探索 (強い)',
 
   // ---- 人: 名前、自分のリンク、チャット、再戦
   'names.first': '他の人に見せる名前は？',

@@ -10,7 +10,25 @@ import {LESSONS} from './learn/lessons/index.js';
 
 // Seat choices: "me" (the creator's own seat), a person by invitation link,
 // a person from the lobby, or a bot at a strength.
-const SEAT_KINDS = ['me', 'human', 'open', 'random', 'heuristic', 'ismcts:ms=300', 'ismcts:ms=2000'];
+// The bots' levels, weakest first: each rated by measurement (levels.json,
+// made by bench/level_ratings.py; docs/bots.md, "Levels").
+const SEAT_KINDS = ['me', 'human', 'open', 'random', 'heuristic', 'ismcts:iters=2000', 'ismcts'];
+
+// The levels' ratings by game, or {} while (or when) they cannot be read.
+let ratings = {};
+const ratingsRead = fetch('levels.json').then((answer) => (answer.ok ? answer.json() : {ratings: []}))
+  .then((levels) => {
+    for (const entry of levels.ratings || []) {
+      ratings[entry.game] = {players: entry.players,
+        bySpec: Object.fromEntries(entry.levels.map((level) => [level.spec, level]))};
+    }
+  }).catch(() => { ratings = {}; });
+
+// A seat choice's words: a bot's level with its rating in this game.
+function seatWords(choice, game) {
+  const rated = ratings[game] && ratings[game].bySpec[choice];
+  return rated ? t('lobby.rated', {level: t(`seat.${choice}`), rating: rated.rating}) : t(`seat.${choice}`);
+}
 // The clock's presets (docs/server.md, "Making a table"): so much a move
 // (nothing kept from one move to the next: quick games, and turn-based
 // ones played over days) or a whole game's time plus some each move.
@@ -23,7 +41,7 @@ export function showLobby(main) {
   replace(main, root);
   let stopped = false;
   const refresh = setInterval(() => !stopped && drawTables(root), 5000);
-  api.games().then((catalogue) => {
+  Promise.all([api.games(), ratingsRead]).then(([catalogue]) => {
     if (stopped) return;
     replace(root,
       h('h1', {}, t('lobby.title')),
@@ -90,7 +108,9 @@ function createForm(catalogue) {
         state.seats.map((kind, index) => field(t('lobby.seat', {seat: index + 1}),
           h('select', {id: `seat-${index + 1}`, onchange: (e) => { state.seats[index] = e.target.value; }},
             SEAT_KINDS.map((choice) => h('option', {value: choice, selected: choice === kind},
-              t(`seat.${choice}`)))), `seat-${index + 1}`))),
+              seatWords(choice, state.game)))), `seat-${index + 1}`)),
+        ratings[state.game] && h('p', {class: 'hint'},
+          t('lobby.ratings_note', {players: ratings[state.game].players}))),
       field(t('lobby.clock'), h('select', {id: 'clock', onchange: (e) => { state.clock = e.target.value; }},
         CLOCKS.map((clock) => h('option', {value: clock, selected: clock === state.clock},
           clock ? (PER_MOVE[clock] ? t(PER_MOVE[clock]) : clock) : t('lobby.no_clock')))), 'clock'),

@@ -370,7 +370,7 @@ function drawTable(root, page, actions) {
     snapshot.over && part('end', [snapshot, lang], () => endPanel(page, renderer)));
   place(frame.side,
     movePanel(page, actions, renderer, others),
-    part('players', [snapshot, Boolean(creatorToken(page.id)), lang, page.handOverAsked], () => playersPanel(page, renderer, actions)),
+    part('players', [snapshot, Boolean(creatorToken(page.id)), lang, page.handOverAsked, page.zombieAsked], () => playersPanel(page, renderer, actions)),
     !page.coach && part('hint', [snapshot, page.hint, page.hintBusy, lang], () => hintPanel(page, actions, renderer)),
     page.chat.node,
     part('log', [logKey, lang], () => logPanel(page, renderer)));
@@ -510,10 +510,22 @@ function playersPanel(page, renderer, actions) {
           ' ', h('strong', {}, seat.name), snapshot.seat === seat.seat && ` (${t('table.you')})`,
           h('span', {class: 'kind'}, ' · ', seatKind(seat)),
           toMove.has(seat.seat) && !snapshot.over && h('span', {class: 'turn-mark'}, ' ', t('table.to_move')),
+          // (the creator's: a seat whose player has left, asked twice; the server refuses a seat
+          // whose player is here)
           creator && seat.player !== 'bot' && !seat.open && !snapshot.over && seat.seat !== snapshot.seat &&
-            h('button', {type: 'button', class: 'small', 'data-focus': `zombie-${seat.seat}`,
-              onclick: () => actions.zombie(seat.seat, !seat.zombie)},
-            seat.zombie ? t('table.hand_back', {name: seat.name}) : t('table.let_bot_play', {name: seat.name})),
+            (seat.zombie || !seat.connected) && (page.zombieAsked === seat.seat && !seat.zombie
+            ? h('span', {class: 'hand-over-question', role: 'group', 'aria-label': t('table.let_bot_play', {name: seat.name})},
+              ' ', t('table.hand_over_confirm', {name: seat.name}), ' ',
+              h('button', {type: 'button', class: 'small', 'data-focus': `zombie-yes-${seat.seat}`,
+                onclick: () => { page.zombieAsked = null; actions.zombie(seat.seat, true); }}, t('table.hand_over_yes')), ' ',
+              h('button', {type: 'button', class: 'small', 'data-focus': `zombie-no-${seat.seat}`,
+                onclick: () => { page.zombieAsked = null; actions.redraw(); }}, t('table.hand_over_no')))
+            : h('button', {type: 'button', class: 'small', 'data-focus': `zombie-${seat.seat}`,
+              onclick: () => {
+                if (seat.zombie) actions.zombie(seat.seat, false);
+                else { page.zombieAsked = seat.seat; actions.redraw(); }
+              }},
+            seat.zombie ? t('table.hand_back', {name: seat.name}) : t('table.let_bot_play', {name: seat.name}))),
           !creator && mayHandOver(snapshot, seat) && handOverControls(page, seat, actions)),
         h('td', {'data-score-seat': seat.seat},
           snapshot.over && snapshot.scores ? snapshot.scores[seat.seat - 1] : scoreOf(renderer, snapshot.view, seat.seat)),
