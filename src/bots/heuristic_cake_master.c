@@ -200,16 +200,22 @@ static gateau_action share(const context *c, const cm_state *g, int seat)
     for (int k = 0; k < CM_HAND; k++) hand[k] = cm_drawn(g, g->turn, seat, k);
     int left = cm_left_of(g, seat), right = cm_right_of(g, seat);
     double weight = 1.0 / (g->players - 1);
+    /* Each card's worth to the seat and to each receiver, once (with two
+     * players both receivers are the opponent). */
+    double mine[CM_HAND], to_left[CM_HAND], to_right[CM_HAND];
+    for (int k = 0; k < CM_HAND; k++) {
+        mine[k] = card_worth(c, g, seat, hand[k]);
+        to_left[k] = card_worth(c, g, left, hand[k]);
+        to_right[k] = right == left ? to_left[k] : card_worth(c, g, right, hand[k]);
+    }
     double best = -1e300;
     int best_keep = 0, best_left = 1;
     for (int keep = 0; keep < CM_HAND; keep++) {
         if (g->keep[seat] != CM_NONE && keep != g->keep[seat]) continue;
-        double mine = card_worth(c, g, seat, hand[keep]);
         for (int l = 0; l < CM_HAND; l++) {
             if (l == keep) continue;
             int r = cm_third_slot(keep, l);
-            double value = mine - weight * (card_worth(c, g, left, hand[l]) +
-                                            card_worth(c, g, right, hand[r]));
+            double value = mine[keep] - weight * (to_left[l] + to_right[r]);
             if (value > best + 1e-12) {
                 best = value;
                 best_keep = keep;
