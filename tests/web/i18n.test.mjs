@@ -177,6 +177,20 @@ const SEATS = {
   'mice-cake': ['human', 'random'],
 };
 
+// Every sentence and move of every game read by its renderer in page's
+// language: {game, text, words, move} each.
+function describedAll(page) {
+  return page.evaluate(async ({sentences, moves, names}) => {
+    const out = [];
+    for (const game of Object.keys(sentences)) {
+      const renderer = await import(`/js/games/${game}.js`);
+      for (const text of sentences[game]) out.push({game, text, words: renderer.describe({text, seat: 1, move: null}, {names})});
+      for (const text of moves[game]) out.push({game, text, words: renderer.describeMove(text, {names}), move: true});
+    }
+    return out;
+  }, {sentences: SENTENCES, moves: MOVES, names: NAMES});
+}
+
 export const tests = [{
   name: 'the English and Japanese catalogues match, and hold every key the page names',
   async run() {
@@ -206,15 +220,7 @@ export const tests = [{
     const page = await pageIn(env, 'ja');
     await page.goto(`${env.url}/#/`);
     await page.waitForSelector('html[lang=ja]');
-    const said = await page.evaluate(async ({sentences, moves, names}) => {
-      const out = [];
-      for (const game of Object.keys(sentences)) {
-        const renderer = await import(`/js/games/${game}.js`);
-        for (const text of sentences[game]) out.push({game, text, words: renderer.describe({text, seat: 1, move: null}, {names})});
-        for (const text of moves[game]) out.push({game, text, words: renderer.describeMove(text, {names}), move: true});
-      }
-      return out;
-    }, {sentences: SENTENCES, moves: MOVES, names: NAMES});
+    const said = await describedAll(page);
     for (const {game, text, words, move} of said) {
       check(typeof words === 'string' && words.trim() && words !== text,
         `${game}: ${move ? 'describeMove' : 'describe'} does not read "${text}" (${words})`);
@@ -230,15 +236,7 @@ export const tests = [{
     const page = await pageIn(env, 'en');
     await page.goto(`${env.url}/#/`);
     await page.waitForSelector('html[lang=en]');
-    const said = await page.evaluate(async ({sentences, moves, names}) => {
-      const out = [];
-      for (const game of Object.keys(sentences)) {
-        const renderer = await import(`/js/games/${game}.js`);
-        for (const text of sentences[game]) out.push({game, text, words: renderer.describe({text, seat: 1, move: null}, {names})});
-        for (const text of moves[game]) out.push({game, text, words: renderer.describeMove(text, {names}), move: true});
-      }
-      return out;
-    }, {sentences: SENTENCES, moves: MOVES, names: NAMES});
+    const said = await describedAll(page);
     for (const {game, text, words, move} of said) {
       check(typeof words === 'string' && words.trim(), `${game}: ${move ? 'describeMove' : 'describe'} does not read "${text}"`);
       check(!/\{\w+\}/.test(words), `${game}: "${words}" has a placeholder left`);
