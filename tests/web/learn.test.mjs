@@ -67,7 +67,8 @@ async function playLesson(env, game, expected) {
   const catalogue = (await import(join(SOURCE, `web/i18n/${expected.language}.js`))).default;
   const {LESSONS} = await import(join(SOURCE, 'web/js/learn/lessons/index.js'));
   const lesson = LESSONS[game];
-  const page = await newPage(env.browser, env.errors);
+  // (as a new player finds the page: asking before sending, which a lesson's moves skip)
+  const page = await newPage(env.browser, env.errors, undefined, {askBeforeSending: true});
   await page.addInitScript((code) => localStorage.setItem('gateau.language', code), expected.language);
   await page.goto(`${env.url}/#/`);
   await page.click(`[data-learn="${game}"]`);

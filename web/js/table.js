@@ -213,8 +213,9 @@ async function setParts(page, parts, draw, picked) {
 
 async function send(page, draw) {
   if (page.busy || !page.complete || !coachReady(page)) return;
-  // Asked to: the first press says what will be sent, the second sends.
-  if (page.confirm && !page.confirming) {
+  // Asked to: the first press says what will be sent, the second sends
+  // (not in a lesson: the move is the one its step teaches).
+  if (page.confirm && !page.coach && !page.confirming) {
     page.confirming = true;
     return draw();
   }
