@@ -948,9 +948,13 @@ typedef struct extra_headers {
 /* The header names libwebsockets 4.1 knows (its lextable-strings.h).  It
  * refuses a head with a name that is the beginning of one of them ("Ho",
  * "Auth", "X-A": its lexer finds no way on), waiting for the head's
- * timeout (5 s) unless the stream ends. */
+ * timeout (5 s) unless the stream ends.  The request methods and the
+ * HTTP/2 preface are in the same table ("get ", "pri * http/2.0"), so a
+ * header line named "GET" or "POST" is one of those too (a finding of
+ * the brief run on 2026-11-28: GET /api/games with "POST: ..." hung). */
 static const char *const LWS_NAMES[] = {
-    "host", "connection", "upgrade", "origin", "sec-websocket-draft", "sec-websocket-extensions",
+    "get ", "post ", "options ", "put ", "patch ", "delete ", "connect ", "head ",
+    "pri * http/2.0", ":authority", ":method", ":path", ":scheme", ":status", "host", "connection", "upgrade", "origin", "sec-websocket-draft", "sec-websocket-extensions",
     "sec-websocket-key1", "sec-websocket-key2", "sec-websocket-protocol", "sec-websocket-accept",
     "sec-websocket-nonce", "http2-settings", "accept", "access-control-request-headers",
     "if-modified-since", "if-none-match", "accept-encoding", "accept-language", "pragma",
