@@ -74,6 +74,10 @@ const gateau_game *cli_find_game(const char *name);
 /* Prints "gateau: <message>" to stderr. */
 void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
+/* The record in the file at path, or NULL after "gateau: PATH:LINE: why"
+ * (or "PATH: why") on stderr. */
+gateau_record *cli_read_record(const char *path);
+
 /* A seed from the clock and process, when none was given. */
 uint64_t cli_fresh_seed(void);
 

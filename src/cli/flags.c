@@ -22,6 +22,18 @@ void cli_error(const char *format, ...)
     va_end(args);
 }
 
+gateau_record *cli_read_record(const char *path)
+{
+    char error[512];
+    int line = 0;
+    gateau_record *record = gateau_record_read_file(path, error, sizeof error, &line);
+    if (!record) {
+        if (line) cli_error("%s:%d: %s", path, line, error);
+        else cli_error("%s: %s", path, error);
+    }
+    return record;
+}
+
 static bool flag_allowed(const char *allowed, const char *flag)
 {
     size_t length = strlen(flag);

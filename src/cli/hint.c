@@ -78,14 +78,9 @@ int cli_hint(int argc, char **argv)
         cli_error("hint: give --ms or --iters, not both");
         return 2;
     }
+    gateau_record *record = cli_read_record(path);
+    if (!record) return 1;
     char error[512];
-    int line = 0;
-    gateau_record *record = gateau_record_read_file(path, error, sizeof error, &line);
-    if (!record) {
-        if (line) cli_error("%s:%d: %s", path, line, error);
-        else cli_error("%s: %s", path, error);
-        return 1;
-    }
     const gateau_state *state = gateau_record_state(record);
     int status = 1;
     gateau_bot *bot = NULL;

@@ -144,15 +144,10 @@ int cli_review(int argc, char **argv)
     bool json = false;
     int status = parse_arguments(argc, argv, &options, &path, &json);
     if (status) return status;
-    char error[512];
-    int line = 0;
-    gateau_record *record = gateau_record_read_file(path, error, sizeof error, &line);
-    if (!record) {
-        if (line) cli_error("%s:%d: %s", path, line, error);
-        else cli_error("%s: %s", path, error);
-        return 1;
-    }
+    gateau_record *record = cli_read_record(path);
+    if (!record) return 1;
     if (isatty(STDERR_FILENO)) options.progress = show_progress;
+    char error[512];
     gateau_review *review = gateau_review_record(record, &options, error, sizeof error);
     if (!review) {
         cli_error("%s", error);
