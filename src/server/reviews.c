@@ -407,42 +407,59 @@ void reviews_stop(void)
 
 /* ---- What the routes ask (http.c) ------------------------------------------------------ */
 
+/* *answer set to a copy of text; status returned. */
+static int answered(char **answer, const char *text, int status)
+{
+    if (!(*answer = strdup(text))) abort();
+    return status;
+}
+
 /* The queue's refusals: full (503), or this client's share taken (429). */
 static int queue_full(char **answer, bool too_many)
 {
-    *answer = strdup(too_many ? "you have 2 reviews waiting or under way already: ask again when "
-                                "one is done"
-                              : "the review queue is full: ask again in a few minutes");
-    if (!*answer) abort();
-    return too_many ? 429 : 503;
+    char text[128];
+    if (too_many)
+        snprintf(text, sizeof text, "you have %d reviews waiting or under way already: ask "
+                 "again when one is done", REVIEWS_PER_ADDRESS);
+    return answered(answer, too_many ? text : "the review queue is full: ask again in a few minutes",
+                    too_many ? 429 : 503);
+}
+
+static bool in_progress(const review_job *job)
+{
+    return job->state == REVIEW_QUEUED || job->state == REVIEW_RUNNING;
+}
+
+/* The table's kept review as the answer (200), the store's failure (503),
+ * or 0 when it has none.  Read without the reviews' lock: a database may
+ * take its time. */
+static int kept_review(const char *table_id, char **answer)
+{
+    char error[512], *kept = NULL;
+    if (!store_load_review(reviews.store, table_id, &kept, error, sizeof error)) {
+        server_log("review of table %s not read: %s", table_id, error);
+        return answered(answer, "storage unavailable: ask again later", 503);
+    }
+    if (!kept) return 0;
+    *answer = done_json(kept, NULL);
+    free(kept);
+    return 200;
 }
 
 int reviews_ask_table(const char *table_id, const char *record, const char *client, char **answer)
 {
-    char error[512], *kept = NULL;
     pthread_mutex_lock(&reviews.lock);
     review_job *job = find_job(table_id, false);
-    if (job && job->state != REVIEW_FAILED && job->state != REVIEW_DONE) {
+    if (job && in_progress(job)) {
         *answer = job_json(job);
         pthread_mutex_unlock(&reviews.lock);
         return 202;
     }
     pthread_mutex_unlock(&reviews.lock);
-    /* (read without the lock: a database may take its time) */
-    if (!store_load_review(reviews.store, table_id, &kept, error, sizeof error)) {
-        server_log("review of table %s not read: %s", table_id, error);
-        *answer = strdup("storage unavailable: ask again later");
-        if (!*answer) abort();
-        return 503;
-    }
-    if (kept) {
-        *answer = done_json(kept, NULL);
-        free(kept);
-        return 200;
-    }
+    int status = kept_review(table_id, answer);
+    if (status) return status;
     pthread_mutex_lock(&reviews.lock);
-    if ((job = find_job(table_id, false)) && job->state != REVIEW_FAILED &&
-        job->state != REVIEW_DONE) {
+    if ((job = find_job(table_id, false)) && in_progress(job)) {
         *answer = job_json(job); /* asked for twice at once */
     } else {
         if (job) { /* a failed one is tried again; a done one was read above */
@@ -474,31 +491,15 @@ int reviews_table_status(const char *table_id, char **answer)
         return 200;
     }
     pthread_mutex_unlock(&reviews.lock);
-    char error[512], *kept = NULL;
-    if (!store_load_review(reviews.store, table_id, &kept, error, sizeof error)) {
-        server_log("review of table %s not read: %s", table_id, error);
-        *answer = strdup("storage unavailable: ask again later");
-        if (!*answer) abort();
-        return 503;
-    }
-    if (!kept) { /* (a state, not a 404: "none yet" is no error for a page to log) */
-        *answer = strdup("{\"state\":\"none\",\"done\":0,\"total\":0}");
-        if (!*answer) abort();
-        return 200;
-    }
-    *answer = done_json(kept, NULL);
-    free(kept);
-    return 200;
+    int status = kept_review(table_id, answer);
+    /* (none yet is a state, not a 404: no error for a page to log) */
+    return status ? status : answered(answer, "{\"state\":\"none\",\"done\":0,\"total\":0}", 200);
 }
 
 int reviews_ask_upload(const char *record, const char *client, char **answer)
 {
     char id[STORE_ID_SIZE];
-    if (!token_new_id(id)) {
-        *answer = strdup("cannot make an id: try again");
-        if (!*answer) abort();
-        return 503;
-    }
+    if (!token_new_id(id)) return answered(answer, "cannot make an id: try again", 503);
     pthread_mutex_lock(&reviews.lock);
     forget_old_jobs();
     bool too_many;
@@ -518,9 +519,7 @@ int reviews_upload_status(const char *id, char **answer)
     review_job *job = find_job(id, true);
     int status = 200;
     if (!job) {
-        *answer = strdup("no such review: an upload's review is kept for an hour");
-        if (!*answer) abort();
-        status = 404;
+        status = answered(answer, "no such review: an upload's review is kept for an hour", 404);
     } else if (job->state == REVIEW_DONE) {
         *answer = done_json(job->result, job->id);
     } else {
