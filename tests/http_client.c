@@ -15,13 +15,18 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-static int connect_local(int port)
+/* A connection to 127.0.0.1:port from source (a loopback address such as
+ * "127.0.0.2"; NULL: whichever), or -1. */
+static int connect_from(const char *source, int port)
 {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0) return -1;
     struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+    struct sockaddr_in local = {.sin_family = AF_INET};
+    if ((source && (inet_pton(AF_INET, source, &local.sin_addr) != 1 ||
+                    bind(fd, (struct sockaddr *)&local, sizeof local) != 0)) ||
+        connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
         close(fd);
         return -1;
     }
@@ -29,6 +34,8 @@ static int connect_local(int port)
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     return fd;
 }
+
+static int connect_local(int port) { return connect_from(NULL, port); }
 
 static bool send_all(int fd, const char *data, size_t length)
 {
@@ -241,7 +248,12 @@ int http_request(int port, const char *method, const char *path, const char *bod
 
 char *http_raw(int port, const char *request, size_t length)
 {
-    int fd = connect_local(port);
+    return http_raw_from(NULL, port, request, length);
+}
+
+char *http_raw_from(const char *source, int port, const char *request, size_t length)
+{
+    int fd = connect_from(source, port);
     if (fd < 0) return NULL;
     send_all(fd, request, length); /* (the server may close before it has read it all) */
     /* The stream is not half-closed: the server ends a connection as soon

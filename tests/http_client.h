@@ -31,6 +31,9 @@ int http_request_as(int port, const char *method, const char *path, const char *
  * answered until it closed or fell silent for 400 ms after answering
  * (malloc'd, NUL-terminated).  NULL when the connection failed. */
 char *http_raw(int port, const char *request, size_t length);
+/* The same from the loopback address source ("127.0.0.2" ...): another
+ * client, as the server's limits per address count them. */
+char *http_raw_from(const char *source, int port, const char *request, size_t length);
 
 /* A WebSocket client connection. */
 typedef struct ws_client {

@@ -12,9 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 
 #include "http_client.h"
 #include "served.h"
@@ -217,38 +214,6 @@ Test(server_reviews, a_clients_record_is_reviewed_under_its_own_id)
     served_stop(&running);
 }
 
-/* A request sent from source (a loopback address other than 127.0.0.1):
- * everything answered until the server closed (malloc'd), NULL when the
- * connection failed. */
-static char *request_from(const char *source, int port, const char *request)
-{
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in local = {.sin_family = AF_INET}, server = {.sin_family = AF_INET};
-    inet_pton(AF_INET, source, &local.sin_addr);
-    inet_pton(AF_INET, "127.0.0.1", &server.sin_addr);
-    server.sin_port = htons((uint16_t)port);
-    if (fd < 0 || bind(fd, (struct sockaddr *)&local, sizeof local) != 0 ||
-        connect(fd, (struct sockaddr *)&server, sizeof server) != 0) {
-        if (fd >= 0) close(fd);
-        return NULL;
-    }
-    size_t length = strlen(request);
-    for (size_t sent = 0; sent < length;) {
-        ssize_t n = send(fd, request + sent, length - sent, MSG_NOSIGNAL);
-        if (n <= 0) break;
-        sent += (size_t)n;
-    }
-    size_t size = 0, capacity = 4096;
-    char *answer = malloc(capacity);
-    for (ssize_t n; answer && (n = recv(fd, answer + size, capacity - size - 1, 0)) > 0;) {
-        size += (size_t)n;
-        if (size + 1 == capacity && !(answer = realloc(answer, capacity *= 2))) break;
-    }
-    close(fd);
-    if (answer) answer[size] = '\0';
-    return answer;
-}
-
 /* One review thread and room for one waiting: a client may have two
  * reviews waiting or under way (429 with Retry-After past that), another
  * client finds the queue full (503 with Retry-After), and the server still
@@ -288,7 +253,7 @@ Test(server_reviews, a_full_queue_and_a_greedy_client_are_refused_and_a_stop_can
     cr_assert(answer && strstr(answer, " 429 ") && strstr(answer, "Retry-After:") &&
               strstr(answer, "2 reviews waiting"), "a third from one client: %s", answer ? answer : "");
     free(answer);
-    answer = request_from("127.0.0.2", running.port, request);
+    answer = http_raw_from("127.0.0.2", running.port, request, (size_t)length);
     cr_assert(answer && strstr(answer, " 503 ") && strstr(answer, "Retry-After:") &&
               strstr(answer, "queue is full"), "another client, the queue full: %s", answer ? answer : "");
     free(answer);
