@@ -270,3 +270,38 @@ Test(server_reviews, a_full_queue_and_a_greedy_client_are_refused_and_a_stop_can
     free(record);
     served_stop(&running); /* (fails the test unless it stops cleanly) */
 }
+
+/* A review the store cannot keep fails, says why ("storage unavailable"),
+ * and is made again when asked again once the store takes it. */
+Test(server_reviews, a_review_the_store_refuses_fails_and_is_asked_again)
+{
+    const char *db = support_temp_path("refused.db");
+    served running = served_start_with(db, small_reviews);
+    served_table table = finished_table(&running);
+    served_stop(&running);
+    setenv("GATEAU_TEST_STORE_FAIL", "after:0", 1); /* every write fails */
+    running = served_start_with(db, small_reviews);
+    unsetenv("GATEAU_TEST_STORE_FAIL");
+    char path[128];
+    snprintf(path, sizeof path, "/api/tables/%s/review", table.id);
+    json_decref(served_request(&running, "POST", path, "{}", NULL, 202));
+    json_t *answer = NULL;
+    const char *state = "";
+    for (int tries = 0; tries < 1200 && strcmp(state, "failed"); tries++) {
+        json_decref(answer);
+        usleep(50 * 1000);
+        answer = served_request(&running, "GET", path, NULL, NULL, 200);
+        state = json_string_value(json_object_get(answer, "state"));
+        cr_assert(state && strcmp(state, "done"), "a review the store refused is not done");
+    }
+    cr_assert_str_eq(state, "failed");
+    cr_assert(strstr(json_string_value(json_object_get(answer, "error")), "storage unavailable"));
+    json_decref(answer);
+    served_stop(&running);
+
+    /* With the store back, asking again reviews it. */
+    running = served_start_with(db, small_reviews);
+    json_decref(served_request(&running, "POST", path, "{}", NULL, 202));
+    json_decref(wait_done(&running, path));
+    served_stop(&running);
+}

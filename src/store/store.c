@@ -95,7 +95,9 @@ bool store_error_is_damage(const char *error)
  * that the tests can show the server through them; nothing else sets it.
  * "every:N": each Nth write (1-based) fails; "after:N": every write after
  * the first N fails.  Writes are store_create_table, store_update_seat,
- * store_append_move and store_finish_table, counted together.
+ * store_append_move and store_finish_table (and the others that call
+ * injected_failure: a removed move, a deck, a chat message, a rematch, a
+ * review), counted together.
  */
 static void read_failures(store_failures *failures)
 {
@@ -450,6 +452,7 @@ bool store_save_review(store *storage, const char *table_id, const char *review,
     if (!table_id || !review) return store_fail(error, error_size, "store: no table id given");
     if (visiting == storage)
         return store_fail(error, error_size, "store: called from inside a visit of the tables");
+    if (injected_failure(storage, "keep a review", error, error_size)) return counted(false);
     return counted(storage->postgres
                        ? postgres_store_save_review(storage->postgres, table_id, review, made,
                                                     error, error_size)
