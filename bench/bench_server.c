@@ -2732,7 +2732,15 @@ static int run_durability(const options *chosen, const char *gateau)
     for (int round = 1; round <= chosen->rounds; round++) {
         /* Play for a random while, then kill -9 whatever is in flight. */
         double play = 0.2 + 0.8 * (rand() / (double)RAND_MAX);
-        loop_run(&l, now_seconds() + play, NULL);
+        double round_began = now_seconds();
+        loop_run(&l, round_began + play, NULL);
+        /* On a busy machine the first tables may not have moved yet (a
+         * fresh server, its tables restored): play on, 0.1 s at a time,
+         * until one move of the round is acknowledged, or 30 s have gone
+         * (then the round tested nothing, which fails below). */
+        while (l.acknowledged_total == acknowledged_before && now_seconds() - round_began < 30)
+            loop_run(&l, now_seconds() + 0.1, NULL);
+        play = now_seconds() - round_began;
         server_stop(&server, SIGKILL);
         long in_round = l.acknowledged_total - acknowledged_before;
         acknowledged_before = l.acknowledged_total;
