@@ -90,6 +90,23 @@ static char *deck_table_body(const char *deck, int players)
     return text;
 }
 
+/* The snapshot at PATH once seat 1 (the human) is the only seat to move:
+ * the random bot at seat 2 chooses at the same time, so a snapshot taken
+ * at once may come before or after its choice lands. */
+static json_t *humans_turn(int port, const char *path, const char *token)
+{
+    for (int tries = 0; tries < 1000; tries++) {
+        json_t *snapshot = json_answer(port, "GET", path, NULL, token, 200);
+        json_t *to_move = json_object_get(snapshot, "to_move");
+        if (json_array_size(to_move) == 1 && json_integer_value(json_array_get(to_move, 0)) == 1)
+            return snapshot;
+        json_decref(snapshot);
+        usleep(10000);
+    }
+    cr_assert_fail("seat 2 never chose at %s", path);
+    return NULL;
+}
+
 /* tests/data/cake-master-small.deck's text: malloc'd. */
 static char *small_deck(void)
 {
@@ -229,7 +246,7 @@ Test(tables, decks_are_kept_once_by_their_hash_and_never_named_by_a_path)
     cr_assert_str_eq(names, expected, "a refused deck leaves no file");
     free(names);
     snprintf(path, sizeof path, "/api/tables/%s", again.id);
-    json_t *before = json_answer(running.port, "GET", path, NULL, again.tokens[0], 200);
+    json_t *before = humans_turn(running.port, path, again.tokens[0]);
     served_stop(&running);
 
     /* The database moves, its decks' folder with it: its tables stay. */
