@@ -294,8 +294,8 @@ Test(tables, decks_are_kept_in_a_postgresql_database)
     served second = served_start_with(url, served_polling);
     char path[256];
     snprintf(path, sizeof path, "/api/tables/%s", table.id);
-    json_t *seen_first = json_answer(first.port, "GET", path, NULL, table.tokens[0], 200);
-    json_t *seen_second = json_answer(second.port, "GET", path, NULL, table.tokens[0], 200);
+    json_t *seen_first = humans_turn(first.port, path, table.tokens[0]);
+    json_t *seen_second = humans_turn(second.port, path, table.tokens[0]);
     cr_assert(json_equal(json_object_get(seen_first, "view"), json_object_get(seen_second, "view")),
               "both servers show the table the same");
     json_decref(seen_first);
