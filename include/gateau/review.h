@@ -10,8 +10,12 @@
  * and after the best move it found; the win chance given away, measured
  * several times with different generators so that the search's own noise
  * at that position is known; and a class (good, inaccuracy, mistake,
- * blunder) given only where the loss is clear of that noise.  Chance moves
- * are not judged; a move of several actions is judged as a whole.
+ * blunder) given only where the loss is clear of that noise.  Where the
+ * mover's win chance is saturated (about 0 or about 1, so that no move
+ * can change it much), the final score the move gave away is judged too,
+ * at the win chance a point of score is worth between equal players.
+ * Chance moves are not judged; a move of several actions is judged as a
+ * whole.
  *
  * With an iteration budget (the default), the review is a function of the
  * record, the options and the seed alone: the same bytes on any thread
@@ -36,7 +40,8 @@
 #include "gateau/gateau.h"
 #include "gateau/record.h"
 
-/* How a move is judged, from the win chance it surely gave away. */
+/* How a move is judged, from the win chance it surely gave away (or, where
+ * the win chance is saturated, the score's worth in win chance). */
 typedef enum gateau_review_class {
     GATEAU_REVIEW_GOOD,       /* nothing clear given away */
     GATEAU_REVIEW_INACCURACY, /* at least GATEAU_REVIEW_INACCURACY_LOSS */
@@ -51,6 +56,11 @@ typedef enum gateau_review_class {
 #define GATEAU_REVIEW_INACCURACY_LOSS 0.03
 #define GATEAU_REVIEW_MISTAKE_LOSS 0.06
 #define GATEAU_REVIEW_BLUNDER_LOSS 0.12
+
+/* The win chance is saturated, and the score is judged too, where the
+ * best move's win chance is under this or the played move's over 1 minus
+ * this: there no move can be called a mistake by win chance. */
+#define GATEAU_REVIEW_SATURATED 0.06
 
 #define GATEAU_REVIEW_MAX_REPEATS 16
 #define GATEAU_REVIEW_DEFAULT_REPEATS 3
@@ -99,13 +109,23 @@ typedef struct gateau_review_move {
     double sure_loss;                /* the loss's lower bound (one-sided 95%), >= 0 */
     int review_class;                /* a gateau_review_class */
     bool exact;                      /* the values are exact (a solved position) */
+    /* The final score given away (score_best - score_played), the same
+     * way: mean over the repeats, >= 0; standard deviation; lower bound. */
+    double score_loss, score_noise, sure_score_loss;
+    /* The win chance was saturated (GATEAU_REVIEW_SATURATED): the score
+     * was judged too. */
+    bool by_score;
+    /* What the class and the accuracy read, in win chance (0..1): sure_loss,
+     * or by_score the larger of sure_loss and sure_score_loss's worth in
+     * win chance (the JSON's score_thresholds give the rate). */
+    double judged_loss;
 } gateau_review_move;
 
 /* A seat's summary. */
 typedef struct gateau_review_seat {
     int moves;                         /* moves the seat made (forced included) */
     int counts[GATEAU_REVIEW_CLASSES]; /* by class */
-    double mean_loss;                  /* mean sure_loss over the judged moves */
+    double mean_loss;                  /* mean judged_loss over the judged moves */
     double accuracy;                   /* 0..100, docs/review.md; 100 with no judged move */
 } gateau_review_seat;
 

@@ -19,6 +19,13 @@
  * the spread of the loss between them is the search's noise there, and a
  * move is classed by the loss's lower bound, so that no move is called a
  * mistake on noise.
+ *
+ * Where the win chance is saturated (the best move's under
+ * GATEAU_REVIEW_SATURATED, or the played move's that close to 1), no move
+ * can give much of it away, and a seat out of the running would never be
+ * marked whatever it played.  There the final score given away is bounded
+ * the same way and read as win chance at the rate a point is worth between
+ * equal players (score_worth.c); the larger of the two readings is judged.
  */
 #include <math.h>
 #include <stdint.h>
@@ -142,10 +149,10 @@ static void search_once(gateau_bot *bot, const gateau_state *before, int seat,
     free(scratch);
 }
 
-double review_move_accuracy(double sure_loss)
+double review_move_accuracy(double judged_loss)
 {
     /* Lichess's curve, on the win chance given away in percentage points. */
-    double accuracy = 103.1668 * exp(-0.04354 * 100.0 * sure_loss) - 3.1669;
+    double accuracy = 103.1668 * exp(-0.04354 * 100.0 * judged_loss) - 3.1669;
     return accuracy < 0 ? 0 : accuracy > 100 ? 100 : accuracy;
 }
 
@@ -157,10 +164,37 @@ static int class_of(double sure_loss)
     return GATEAU_REVIEW_GOOD;
 }
 
-/* The repeats' means, the loss, its noise and its lower bound, and the class. */
-static void summarize(const repeat_values *repeats, int count, gateau_review_move *out)
+/* The mean of losses (known of them, >= 0 once clamped), their standard
+ * deviation, and the mean's one-sided 95% lower bound (>= 0; the mean
+ * itself for exact values). */
+static void bound_loss(const double *losses, int known, bool exact, double *loss, double *noise,
+                       double *sure)
 {
-    double losses[GATEAU_REVIEW_MAX_REPEATS];
+    double mean = 0, spread = 0;
+    for (int i = 0; i < known; i++) mean += losses[i] / known;
+    for (int i = 0; i < known; i++) spread += (losses[i] - mean) * (losses[i] - mean);
+    *noise = known > 1 ? sqrt(spread / (known - 1)) : 0;
+    *loss = mean > 0 ? mean : 0;
+    double bound = exact ? mean : known > 1 ? mean - T_QUANTILE_95[known - 1] * *noise / sqrt(known) : 0;
+    *sure = bound > 0 ? bound : 0;
+}
+
+/* What the class reads: the win chance surely given away, or where the
+ * win chance is saturated the larger of it and the score's worth. */
+static void judge_loss(gateau_review_move *out, double score_worth)
+{
+    out->by_score = out->win_best < GATEAU_REVIEW_SATURATED ||
+                    out->win_played > 1 - GATEAU_REVIEW_SATURATED;
+    double score_part = out->sure_score_loss * score_worth;
+    out->judged_loss = out->by_score && score_part > out->sure_loss ? score_part : out->sure_loss;
+    out->review_class = class_of(out->judged_loss);
+}
+
+/* The repeats' means, the losses, their noise and lower bounds, and the class. */
+static void summarize(const repeat_values *repeats, int count, double score_worth,
+                      gateau_review_move *out)
+{
+    double losses[GATEAU_REVIEW_MAX_REPEATS], score_losses[GATEAU_REVIEW_MAX_REPEATS];
     int known = 0;
     bool exact = true;
     for (int r = 0; r < count; r++) {
@@ -173,6 +207,7 @@ static void summarize(const repeat_values *repeats, int count, gateau_review_mov
         if (!v->played_known) continue;
         out->win_played += v->win_played;
         out->score_played += v->score_played;
+        score_losses[known] = v->score_best - v->score_played;
         losses[known++] = v->win_best - v->win_played;
     }
     out->exact = exact;
@@ -185,14 +220,10 @@ static void summarize(const repeat_values *repeats, int count, gateau_review_mov
     }
     out->win_played /= known;
     out->score_played /= known;
-    double mean = 0, spread = 0;
-    for (int i = 0; i < known; i++) mean += losses[i] / known;
-    for (int i = 0; i < known; i++) spread += (losses[i] - mean) * (losses[i] - mean);
-    out->noise = known > 1 ? sqrt(spread / (known - 1)) : 0;
-    out->loss = mean > 0 ? mean : 0;
-    double sure = exact ? mean : known > 1 ? mean - T_QUANTILE_95[known - 1] * out->noise / sqrt(known) : 0;
-    out->sure_loss = sure > 0 ? sure : 0;
-    out->review_class = class_of(out->sure_loss);
+    bound_loss(losses, known, exact, &out->loss, &out->noise, &out->sure_loss);
+    bound_loss(score_losses, known, exact, &out->score_loss, &out->score_noise,
+               &out->sure_score_loss);
+    judge_loss(out, score_worth);
 }
 
 void review_judge(gateau_bot *bot, const gateau_state *before, int seat,
@@ -218,14 +249,18 @@ void review_judge(gateau_bot *bot, const gateau_state *before, int seat,
                     r == 0 ? out->best : NULL, sizeof out->best);
     }
     free(candidates);
-    summarize(repeats, options->repeats, out);
+    const gateau_game *game = gateau_setup_game(gateau_state_setup(before));
+    summarize(repeats, options->repeats, review_score_worth(game, gateau_state_players(before)),
+              out);
     if (forced) {
         snprintf(out->best, sizeof out->best, "%s", out->move);
         out->loss = out->sure_loss = out->noise = 0;
+        out->score_loss = out->sure_score_loss = out->score_noise = out->judged_loss = 0;
+        out->by_score = false;
         out->review_class = GATEAU_REVIEW_FORCED;
     } else if (!strcmp(out->move, out->best)) {
         /* The search's own move is never judged against itself. */
-        out->loss = out->sure_loss = 0;
+        out->loss = out->sure_loss = out->score_loss = out->sure_score_loss = out->judged_loss = 0;
         out->review_class = GATEAU_REVIEW_GOOD;
     }
 }

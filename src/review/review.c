@@ -114,8 +114,8 @@ static void summarize_seats(gateau_review *review)
         seat->moves++;
         seat->counts[move->review_class]++;
         if (move->review_class == GATEAU_REVIEW_FORCED) continue;
-        accuracy_sum[move->seat] += review_move_accuracy(move->sure_loss);
-        seat->mean_loss += move->sure_loss;
+        accuracy_sum[move->seat] += review_move_accuracy(move->judged_loss);
+        seat->mean_loss += move->judged_loss;
     }
     for (int s = 0; s < review->players; s++) {
         gateau_review_seat *seat = &review->seats[s];

@@ -2,6 +2,7 @@
  * review/review.h: what the review's files share (internal to libgateau).
  *
  * judge.c reviews one move (its searches, its loss and noise, its class);
+ * score_worth.c says what a point of score is worth in win chance;
  * review.c a whole record on threads; review_json.c writes the result.
  */
 #ifndef GATEAU_REVIEW_INTERNAL_H
@@ -32,7 +33,14 @@ void review_judge(gateau_bot *bot, const gateau_state *before, int seat,
                   const gateau_action *actions, int count, const gateau_review_options *options,
                   uint64_t stream, gateau_review_move *out);
 
-/* A move's accuracy, 0..100, from the win chance it surely gave away. */
-double review_move_accuracy(double sure_loss);
+/* The win chance one unit of final score is worth in game with `players`
+ * seats, between equal players (score_worth.c): the rate at which a
+ * saturated position's score loss is read as win chance; 0 for a game
+ * not measured (its score is then never judged). */
+double review_score_worth(const gateau_game *game, int players);
+
+/* A move's accuracy, 0..100, from the win chance it surely gave away (its
+ * judged_loss). */
+double review_move_accuracy(double judged_loss);
 
 #endif

@@ -39,7 +39,23 @@ static json_t *move_json(const gateau_review_move *move)
     json_object_set_new(out, "noise", rounded(move->noise));
     json_object_set_new(out, "sure_loss", rounded(move->sure_loss));
     json_object_set_new(out, "exact", json_boolean(move->exact));
+    json_object_set_new(out, "score_loss", rounded(move->score_loss));
+    json_object_set_new(out, "score_noise", rounded(move->score_noise));
+    json_object_set_new(out, "sure_score_loss", rounded(move->sure_score_loss));
+    json_object_set_new(out, "by_score", json_boolean(move->by_score));
+    json_object_set_new(out, "judged_loss", rounded(move->judged_loss));
     return out;
+}
+
+/* The thresholds in the game's unit of score, for a saturated position's
+ * score loss (null where the game's score is never judged). */
+static json_t *score_thresholds(const gateau_review *review)
+{
+    double worth = review_score_worth(review->game, review->players);
+    if (worth <= 0) return json_null();
+    return json_pack("{s:o, s:o, s:o}", "inaccuracy", rounded(GATEAU_REVIEW_INACCURACY_LOSS / worth),
+                     "mistake", rounded(GATEAU_REVIEW_MISTAKE_LOSS / worth), "blunder",
+                     rounded(GATEAU_REVIEW_BLUNDER_LOSS / worth));
 }
 
 char *gateau_review_json(const gateau_review *review)
@@ -54,6 +70,8 @@ char *gateau_review_json(const gateau_review *review)
                                    "mistake", GATEAU_REVIEW_MISTAKE_LOSS, "blunder",
                                    GATEAU_REVIEW_BLUNDER_LOSS);
     json_object_set_new(out, "thresholds", thresholds);
+    json_object_set_new(out, "saturated", json_real(GATEAU_REVIEW_SATURATED));
+    json_object_set_new(out, "score_thresholds", score_thresholds(review));
     json_t *seats = json_array();
     for (int s = 0; s < review->players; s++)
         if (options->seat < 0 || options->seat == s) json_array_append_new(seats, seat_json(review, s));
