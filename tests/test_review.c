@@ -3,6 +3,8 @@
  *
  * - a seat played by `random` against `ismcts` seats is marked with many
  *   more inaccuracies, mistakes and blunders, over several seeds;
+ * - where the win chance is saturated the score given away is judged too,
+ *   and elsewhere only the win chance;
  * - a move equal to the best the review found is never marked;
  * - the same seed gives the same bytes on 1 and 2 threads;
  * - a move's review uses only what its mover knew: the position with what
@@ -84,10 +86,34 @@ static void expect_best_unmarked(const gateau_review *review)
     }
 }
 
+/* The class reads the win chance surely given away, or where it is
+ * saturated the larger of that and the score's worth (docs/review.md). */
+static void expect_judged_by_the_rule(const gateau_review *review)
+{
+    for (int i = 0; i < gateau_review_move_count(review); i++) {
+        const gateau_review_move *move = gateau_review_move_at(review, i);
+        bool saturated = move->win_best < GATEAU_REVIEW_SATURATED ||
+                         move->win_played > 1 - GATEAU_REVIEW_SATURATED;
+        if (move->review_class == GATEAU_REVIEW_FORCED) continue;
+        cr_expect_eq(move->by_score, saturated, "move %d: win chance %.3f, then %.3f",
+                     move->index + 1, move->win_best, move->win_played);
+        if (!move->by_score)
+            cr_expect_eq(move->judged_loss, move->sure_loss, "move %d judged by win chance only",
+                         move->index + 1);
+        else
+            cr_expect(move->judged_loss >= move->sure_loss &&
+                          (move->judged_loss == move->sure_loss || move->sure_score_loss > 0),
+                      "move %d: judged %.4f, win %.4f, score %.4f", move->index + 1,
+                      move->judged_loss, move->sure_loss, move->sure_score_loss);
+    }
+}
+
 /* ---- What a review finds ------------------------------------------------------------- */
 
+/* Over `seeds` games, a random seat is marked more than twice as often as
+ * a search seat (plus 2), and on at least `share` of its moves. */
 static void random_against_search(const char *game, int players, const char *search, int seeds,
-                                  long iterations)
+                                  long iterations, double share)
 {
     gateau_setup *setup = support_setup(game, players, NULL);
     gateau_review_options options = small_budget(iterations);
@@ -100,6 +126,7 @@ static void random_against_search(const char *game, int players, const char *sea
         options.seed = (uint64_t)seed;
         gateau_review *review = review_or_fail(record, &options);
         expect_best_unmarked(review);
+        expect_judged_by_the_rule(review);
         int search_seat = (random_seat + 1) % players;
         random_marked += marked(review, random_seat);
         random_moves += gateau_review_seat_summary(review, random_seat)->moves;
@@ -113,17 +140,36 @@ static void random_against_search(const char *game, int players, const char *sea
     cr_expect_gt(random_marked, 2 * search_marked + 2,
                  "%s: random marked %d times in %d moves, %s %d times in %d moves", game,
                  random_marked, random_moves, search, search_marked, search_moves);
+    cr_expect_geq(random_marked, share * random_moves,
+                  "%s: random marked %d times in %d moves, fewer than %.0f%% of them", game,
+                  random_marked, random_moves, 100 * share);
     gateau_setup_free(setup);
 }
 
 Test(review, random_seat_marked_far_more_in_mice_cake)
 {
-    random_against_search("mice-cake", 2, "ismcts:iters=400", 4, 300);
+    random_against_search("mice-cake", 2, "ismcts:iters=400", 4, 300, 0.3);
 }
 
 Test(review, random_seat_marked_far_more_in_piece_o_cake)
 {
-    random_against_search("piece-o-cake", 2, "ismcts:iters=400", 6, 500);
+    random_against_search("piece-o-cake", 2, "ismcts:iters=400", 6, 500, 0.1);
+}
+
+/* A random seat soon has no chance left in these two games (or, in
+ * Marie's Table, in many of its decisions): where its win chance is gone,
+ * its moves are judged by the score they give away too (docs/review.md,
+ * "A seat out of the running").  Before that, Marie's Table's random seat
+ * was marked 4 times in 73 moves against 1 for a search seat, Cake
+ * Master's 10 times in 96. */
+Test(review, random_seat_marked_far_more_in_maries_table)
+{
+    random_against_search("maries-table", 3, "ismcts:iters=400", 4, 300, 0.1);
+}
+
+Test(review, random_seat_marked_far_more_in_cake_master)
+{
+    random_against_search("cake-master", 2, "ismcts:iters=400", 4, 300, 0.2);
 }
 
 /* The review's own best move, reviewed at its position with the same
@@ -362,11 +408,20 @@ Test(review, command_table_json_and_errors)
     json_t *parsed = json_loads(json, 0, &problem);
     cr_assert_not_null(parsed, "JSON: %s in %s", problem.text, json);
     cr_expect_str_eq(json_string_value(json_object_get(parsed, "game")), "mice-cake");
+    cr_expect_float_eq(json_real_value(json_object_get(parsed, "saturated")),
+                       GATEAU_REVIEW_SATURATED, 1e-9);
+    /* Mice Cake's score is in pips: 3 points of win chance are worth about 2. */
+    json_t *score_thresholds = json_object_get(parsed, "score_thresholds");
+    double inaccuracy = json_real_value(json_object_get(score_thresholds, "inaccuracy"));
+    cr_expect(inaccuracy > 1 && inaccuracy < 5, "an inaccuracy gives away %g pips", inaccuracy);
+    cr_expect_float_eq(json_real_value(json_object_get(score_thresholds, "blunder")),
+                       4 * inaccuracy, 1e-3);
     cr_expect_eq(json_array_size(json_object_get(parsed, "seats")), 2);
     json_t *first = json_array_get(json_object_get(parsed, "moves"), 0);
     const char *fields[] = {"number", "seat", "move", "best", "class", "win_before", "win_played",
                             "win_best", "score_before", "score_played", "score_best", "loss",
-                            "noise", "sure_loss", "exact"};
+                            "noise", "sure_loss", "exact", "score_loss", "score_noise",
+                            "sure_score_loss", "by_score", "judged_loss"};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         cr_expect_not_null(json_object_get(first, fields[i]), "field %s", fields[i]);
     json_decref(parsed);

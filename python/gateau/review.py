@@ -43,25 +43,33 @@ lib.gateau_review_free.restype = None
 
 ReviewMove = collections.namedtuple(
     "ReviewMove", "index seat move best verdict win_before win_played win_best score_before "
-                  "score_played score_best loss noise sure_loss exact")
+                  "score_played score_best loss noise sure_loss exact score_loss score_noise "
+                  "sure_score_loss by_score judged_loss")
 ReviewMove.__doc__ = """One move reviewed: its index among the record's moves and
 its mover (both from 0), the move played and the best found (notation), the
 verdict ("good", "inaccuracy", "mistake", "blunder", "forced"), the mover's
 win chances (0..1) and mean final scores before the move, after it and after
 the best, the win chance given away (loss), the spread of that loss between
-the repeated searches (noise), its one-sided 95% lower bound (sure_loss,
-what the verdict is read from), and whether the values are exact."""
+the repeated searches (noise), its one-sided 95% lower bound (sure_loss),
+whether the values are exact; the final score given away, measured the same
+way (score_loss, score_noise, sure_score_loss, in the game's unit); by_score,
+true where the win chance was saturated and the score was judged too; and
+judged_loss, what the verdict and the accuracy are read from (win chance,
+0..1: sure_loss, or by_score the larger of it and the score's worth)."""
 
 SeatSummary = collections.namedtuple(
     "SeatSummary", "seat moves good inaccuracy mistake blunder forced mean_loss accuracy")
 SeatSummary.__doc__ = """A seat (from 0): its moves, how many of each verdict,
-the mean sure loss of its judged moves and its accuracy (0..100)."""
+the mean judged loss of its judged moves and its accuracy (0..100)."""
 
 
 class Review:
     """A review's numbers: game, players, seed, iterations, ms, repeats,
-    thresholds (dict), seats (SeatSummary per reviewed seat), moves
-    (ReviewMove per reviewed move), and json, the C library's text."""
+    thresholds (dict, in win chance), saturated (the win chance below which,
+    or that close to 1, the score is judged too), score_thresholds (dict, in
+    the game's unit of score, or None), seats (SeatSummary per reviewed
+    seat), moves (ReviewMove per reviewed move), and json, the C library's
+    text."""
 
     def __init__(self, text):
         data = json.loads(text)
@@ -73,13 +81,17 @@ class Review:
         self.ms = data["ms"]
         self.repeats = data["repeats"]
         self.thresholds = data["thresholds"]
+        self.saturated = data["saturated"]
+        self.score_thresholds = data["score_thresholds"]
         self.seats = [SeatSummary(s["seat"] - 1, s["moves"], s["good"], s["inaccuracy"],
                                   s["mistake"], s["blunder"], s["forced"], s["mean_loss"],
                                   s["accuracy"]) for s in data["seats"]]
         self.moves = [ReviewMove(m["number"] - 1, m["seat"] - 1, m["move"], m["best"], m["class"],
                                  m["win_before"], m["win_played"], m["win_best"],
                                  m["score_before"], m["score_played"], m["score_best"],
-                                 m["loss"], m["noise"], m["sure_loss"], m["exact"])
+                                 m["loss"], m["noise"], m["sure_loss"], m["exact"],
+                                 m["score_loss"], m["score_noise"], m["sure_score_loss"],
+                                 m["by_score"], m["judged_loss"])
                       for m in data["moves"]]
 
     def __eq__(self, other):

@@ -28,6 +28,15 @@ def test_same_numbers_as_the_command(command, record_text, tmp_path):
         assert (move.move, move.best, move.verdict) == (line["move"], line["best"], line["class"])
         assert (move.win_played, move.loss, move.noise) == (line["win_played"], line["loss"],
                                                             line["noise"])
+        assert (move.score_loss, move.sure_score_loss, move.by_score, move.judged_loss) == (
+            line["score_loss"], line["sure_score_loss"], line["by_score"], line["judged_loss"])
+        # The verdict reads the judged loss: the win chance's, or where it
+        # is saturated possibly the score's worth, never less.
+        assert move.judged_loss >= move.sure_loss
+        assert move.by_score or move.judged_loss == move.sure_loss
+    assert review.saturated == printed["saturated"]
+    assert review.score_thresholds == printed["score_thresholds"]
+    assert review.score_thresholds["mistake"] > review.score_thresholds["inaccuracy"] > 0
     for seat, summary in zip(review.seats, printed["seats"]):
         assert seat.accuracy == summary["accuracy"] and seat.mistake == summary["mistake"]
 

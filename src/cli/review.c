@@ -43,11 +43,15 @@ static void print_budget(FILE *out, const gateau_review_options *options)
 
 static void print_move(FILE *out, const gateau_review_move *move, int width)
 {
-    fprintf(out, "%4d  %4d  %-*s %-*s %5.1f%% %5.1f%% %5.1f%%  %5.1f ±%5.1f  %s\n",
+    fprintf(out, "%4d  %4d  %-*s %-*s %5.1f%% %5.1f%% %5.1f%%  %5.1f ±%5.1f  %-*s",
             move->index + 1, move->seat + 1, width, move->move, width,
             strcmp(move->move, move->best) ? move->best : "=", 100 * move->win_before,
             100 * move->win_played, 100 * move->win_best, 100 * move->loss, 100 * move->noise,
+            move->by_score ? 10 : 0,
             move->review_class == GATEAU_REVIEW_GOOD ? "" : gateau_review_class_name(move->review_class));
+    /* Where the win chance was saturated, the score given away was judged too. */
+    if (move->by_score) fprintf(out, "  %6.2f ±%5.2f", move->score_loss, move->score_noise);
+    fputc('\n', out);
 }
 
 static void print_seat(FILE *out, const gateau_review_seat *seat, int number)
@@ -66,7 +70,8 @@ static void print_table(FILE *out, const gateau_review *review, const gateau_rec
                                                    gateau_record_setup(record))),
             gateau_review_players(review));
     print_budget(out, options);
-    fprintf(out, ")\nWin chances are the mover's; loss ± noise in points of win chance.\n\n");
+    fprintf(out, ")\nWin chances are the mover's; loss ± noise in points of win chance.  Where the\n"
+                 "win chance was saturated, the score given away ± noise, judged too.\n\n");
     /* The moves' column as wide as the longest move. */
     int width = 6;
     for (int i = 0; i < gateau_review_move_count(review); i++) {
@@ -75,8 +80,9 @@ static void print_table(FILE *out, const gateau_review *review, const gateau_rec
                                                                      : strlen(move->best));
         if (longest > width) width = longest;
     }
-    fprintf(out, "%4s  %4s  %-*s %-*s %6s %6s %6s  %13s  %s\n", "move", "seat", width, "played",
-            width, "best", "before", "played", "best", "loss ± noise", "class");
+    fprintf(out, "%4s  %4s  %-*s %-*s %6s %6s %6s  %13s  %-10s  %s\n", "move", "seat", width,
+            "played", width, "best", "before", "played", "best", "loss ± noise", "class",
+            "score loss ± noise");
     for (int i = 0; i < gateau_review_move_count(review); i++)
         print_move(out, gateau_review_move_at(review, i), width);
     fputc('\n', out);

@@ -27,11 +27,13 @@ typedef struct margin_law {
 } margin_law;
 
 static const margin_law MARGINS[] = {
-    {"piece-o-cake", 2, 0.00, 33.28}, {"piece-o-cake", 3, -5.40, 13.81},
-    {"maries-table", 3, -1.90, 4.81}, {"maries-table", 4, -3.35, 5.12},
-    {"mice-cake", 2, 0.00, 26.77},
+    {"piece-o-cake", 2, 0.00, 32.62}, {"piece-o-cake", 3, -5.83, 14.24},
+    {"piece-o-cake", 4, -7.31, 12.47}, {"piece-o-cake", 5, -6.50, 8.73},
+    {"maries-table", 3, -1.87, 4.43}, {"maries-table", 4, -2.99, 5.04},
+    {"maries-table", 5, -3.49, 4.92}, {"mice-cake", 2, 0.00, 26.07},
     {"cake-master", 2, 0.00, 3.06},   {"cake-master", 3, -0.94, 2.23},
-    };
+    {"cake-master", 4, -1.18, 1.81},
+};
 
 double review_score_worth(const gateau_game *game, int players)
 {

@@ -58,6 +58,17 @@ export const tests = [
         await page.click('.review-which button[aria-pressed=false]');
         await page.waitForSelector('.review-board-played');
       }
+      // A move judged by its score too (its player's chance to win all but
+      // settled) says what score it gave away; another move does not.
+      const {review} = await api(env.url, 'GET', `/api/tables/${id}/review`);
+      const showsScore = async (index) => {
+        await page.locator('.review-list li button').nth(index).click();
+        return await page.locator('.review-move .review-score-loss').count() === 1;
+      };
+      const byScore = review.moves.findIndex((move) => move.by_score);
+      if (byScore >= 0) check(await showsScore(byScore), `move ${byScore + 1}, judged by its score too, shows it`);
+      const byWin = review.moves.findIndex((move) => !move.by_score);
+      check(byWin >= 0 && !await showsScore(byWin), `move ${byWin + 1}, judged by win chance, shows no score`);
       await checkAccessibility(page, 'a review');
       // Opened again, the kept review is shown at once (no button).
       await page.goto(`${env.url}/#/`);

@@ -201,6 +201,8 @@ export default {
   'review.better': 'Better',
   'review.given_away': 'Given away',
   'review.loss': '{loss} (the search\'s own noise here: {noise})',
+  'review.score_given_away': 'Score given away',
+  'review.score_loss': '{loss} of the final score (noise: {noise}): the chance to win was all but settled, so this was judged too',
   'review.board_shows': 'The board shows',
   'review.show_played': 'The move played',
   'review.show_better': 'The better move',

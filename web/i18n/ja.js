@@ -199,6 +199,8 @@ export default {
   'review.better': 'より良い手',
   'review.given_away': '失った見込み',
   'review.loss': '{loss}(この局面での探索自体のばらつき: {noise})',
+  'review.score_given_away': '失った得点',
+  'review.score_loss': '最終得点で {loss}(ばらつき: {noise})。勝つ見込みがほぼ決まっていたので、こちらも判定に使いました',
   'review.board_shows': '盤面に表示する手',
   'review.show_played': '指した手',
   'review.show_better': 'より良い手',

@@ -104,6 +104,7 @@ function firstMarked(review) {
 }
 
 const percent = (x) => `${Math.round(100 * x)}%`;
+const points = (x) => x.toFixed(2);
 
 function drawReview(root, page, actions) {
   const title = h('h1', {}, t('review.title'), page.review ? [': ', gameTitle(page.review.game)] : null);
@@ -240,7 +241,10 @@ function moveDetail(review, names, page, actions) {
         moveText(renderer, move.best, names), ' (', percent(move.win_best), ') ',
         h('code', {class: 'notation'}, move.best))],
       h('dt', {}, t('review.given_away')), h('dd', {},
-        t('review.loss', {loss: percent(move.loss), noise: percent(move.noise)}))),
+        t('review.loss', {loss: percent(move.loss), noise: percent(move.noise)})),
+      // Where the chance to win was all but settled, the score was judged too.
+      move.by_score && [h('dt', {}, t('review.score_given_away')), h('dd', {class: 'review-score-loss'},
+        t('review.score_loss', {loss: points(move.score_loss), noise: points(move.score_noise)}))]),
     choice,
     h('p', {class: 'review-board-caption'}, t(page.showBetter && move.best_view ? 'review.after_better' : 'review.after_played')),
     afterBoard(review, names, page, move));
