@@ -32,7 +32,8 @@ static const margin_law MARGINS[] = {
     {"maries-table", 3, -1.87, 4.43}, {"maries-table", 4, -2.99, 5.04},
     {"maries-table", 5, -3.49, 4.92}, {"mice-cake", 2, 0.00, 26.07},
     {"cake-master", 2, 0.00, 3.06},   {"cake-master", 3, -0.94, 2.23},
-    {"cake-master", 4, -1.18, 1.81},
+    {"cake-master", 4, -1.18, 1.81},  {"cake-master", 5, -1.39, 1.73},
+    {"cake-master", 6, -1.35, 1.44},
 };
 
 double review_score_worth(const gateau_game *game, int players)
