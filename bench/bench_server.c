@@ -69,7 +69,10 @@
  * host's load average.  A setup that takes longer than --setup-limit
  * (600 s) is given up: the report says how far it got.  --server-arg
  * passes one more argument to `gateau serve` (diagnostics, such as
- * --websocket-ping 0).
+ * --websocket-ping 0).  --latency-log FILE writes each latency of the
+ * window as a line "SENT MS" (SENT: the POST's CLOCK_MONOTONIC seconds),
+ * to see when a tail happens: the pings of 16,000 sockets at once were
+ * found so.
  *
  * Memory per connection: the setup goes in steps, and the server's VmRSS
  * is read after each: started (no table, no connection); every table
@@ -203,6 +206,9 @@ typedef struct options {
     int server_arg_count;
 } options;
 
+/* --latency-log: each measured latency, with the time its POST was sent. */
+static FILE *latency_log;
+
 static void usage(void)
 {
     fprintf(stderr,
@@ -211,6 +217,7 @@ static void usage(void)
             "         [--addresses N | --one-address]\n"
             "         [--url http://127.0.0.1:PORT [--url ...]] [--gateau PATH] [--db FILE] [--seed S]\n"
             "         [--warm-moves N] [--setup-limit S] [--server-arg ARG ...]\n"
+            "         [--latency-log FILE]\n"
             "       gateau_bench_server --durability [--rounds R] [--tables N] [--think-ms A-B]\n");
     exit(2);
 }
@@ -316,6 +323,12 @@ static options parse_options(int argc, char **argv)
             chosen.db = value;
         } else if (!strcmp(flag, "--seed")) {
             chosen.seed = (uint64_t)number_argument(flag, value, 0, LONG_MAX);
+        } else if (!strcmp(flag, "--latency-log")) {
+            if (!(latency_log = fopen(value, "w"))) {
+                fprintf(stderr, "gateau_bench_server: --latency-log: cannot write %s: %s\n", value,
+                        strerror(errno));
+                exit(2);
+            }
         } else if (!strcmp(flag, "--warm-moves")) {
             chosen.warm_moves = (int)number_argument(flag, value, 0, 100000);
         } else if (!strcmp(flag, "--setup-limit")) {
@@ -1390,7 +1403,11 @@ static void watch_settle(table *t, watch *w)
         if (!w->arrived[s]) return;
     if (w->measured)
         for (int s = 0; s < l->chosen->players; s++)
-            if (s != w->seat) counts_latency(&l->counted, w->arrived[s] - w->sent);
+            if (s != w->seat) {
+                counts_latency(&l->counted, w->arrived[s] - w->sent);
+                if (latency_log) /* (one fprintf at a time: glibc locks the stream) */
+                    fprintf(latency_log, "%.4f %.3f\n", w->sent, (w->arrived[s] - w->sent) * 1e3);
+            }
     w->used = false;
 }
 

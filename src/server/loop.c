@@ -55,6 +55,13 @@ enum {
     LOOP_HEADER_POOL = 4096,      /* requests whose heads are read at once */
     LOOP_BEHIND_SECONDS = 2,      /* for a client fallen behind to take its close */
     LOOP_DRAIN_MS = 3000,         /* for every WebSocket to take its 1001 when stopping */
+    LOOP_SWEEP_MS = 100,          /* between two looks at the timeouts (sweep) */
+    /* The most WebSockets pinged at one sweep: sockets opened together
+     * (a restart's reconnections, the bench's setup) fall quiet together,
+     * and 16,000 pings written and their pongs read in one turn of the
+     * loop held every push for 0.3 s.  2,000 a second spreads them. */
+    LOOP_PINGS_PER_SWEEP = 200,
+    LOOP_SWEEPS_PER_ADDRESS_SWEEP = 600, /* a minute */
     /* The most one send() may take: without it, libwebsockets sends no
      * more than the receive buffer's size at once (512 bytes here) and
      * keeps the rest for the next turn of the loop. */
@@ -253,7 +260,7 @@ static void make_head(http_exchange *exchange)
  * thousands in it, all walked at every request.  So WebSockets and idle
  * keep-alive connections are kept here instead, each list in order of
  * time (a connection heard from goes to the end), and the sweep looks
- * only at their fronts, once a second (time_out).  What libwebsockets
+ * only at their fronts, ten times a second (time_out).  What libwebsockets
  * still times (a head, a body) lasts only while a request is read.
  */
 static void list_unlink(struct loop_connection *connection)
@@ -293,10 +300,15 @@ static void heard_from(struct loop_connection *connection)
 static void time_out(int64_t now)
 {
     int64_t ping_ms = (int64_t)loop.options->websocket_ping * 1000;
+    int pings = 0;
+    /* (The pinged sockets are the front of the quiet ones: one heard from
+     * goes to the end.  So stopping at the first unpinged one once the
+     * sweep's pings are spent leaves no due timeout behind it.) */
     for (struct loop_connection *at = loop.websockets.oldest, *next;
          ping_ms > 0 && at && at->since + ping_ms <= now; at = next) {
         next = at->newer;
         if (!at->pinged_at) {
+            if (pings++ == LOOP_PINGS_PER_SWEEP) break;
             at->pinged_at = now;
             at->ping_due = true;
             lws_callback_on_writable(at->wsi);
@@ -1042,8 +1054,8 @@ static void begin_drain(void)
     drain(&loop.drain);
 }
 
-/* Every second: first messages that did not come; now and then, the
- * addresses nobody uses any more. */
+/* Ten times a second: first messages that did not come, quiet and idle
+ * connections; now and then, the addresses nobody uses any more. */
 static void sweep(lws_sorted_usec_list_t *timer)
 {
     int64_t now = server_now();
@@ -1056,9 +1068,9 @@ static void sweep(lws_sorted_usec_list_t *timer)
         close_socket(at, 1008, reason);
     }
     time_out(now);
-    if (++loop.sweeps % 60 == 0) addresses_sweep();
+    if (++loop.sweeps % LOOP_SWEEPS_PER_ADDRESS_SWEEP == 0) addresses_sweep();
     if (!atomic_load(&loop.stopping))
-        lws_sul_schedule(loop.vhost_context, 0, timer, sweep, LWS_US_PER_SEC);
+        lws_sul_schedule(loop.vhost_context, 0, timer, sweep, LOOP_SWEEP_MS * LWS_US_PER_MS);
 }
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
@@ -1274,7 +1286,7 @@ bool loop_start(const server_options *options, char *error, size_t error_size)
      * would unlink it from (writing into freed memory). */
     memset(&loop.sweep, 0, sizeof loop.sweep);
     memset(&loop.drain, 0, sizeof loop.drain); /* (the same, for the last stop's drain) */
-    lws_sul_schedule(loop.context, 0, &loop.sweep, sweep, LWS_US_PER_SEC);
+    lws_sul_schedule(loop.context, 0, &loop.sweep, sweep, LOOP_SWEEP_MS * LWS_US_PER_MS);
     if (pthread_create(&loop.thread, NULL, run, NULL) != 0) {
         lws_context_destroy(loop.context);
         loop.context = NULL;
