@@ -9,8 +9,8 @@
  * often more as the margin's density at 0.  The margins were measured in
  * games between ismcts:iters=1000 bots (40 games for each game and player
  * count, seed 2026: bench/review_margins.py; docs/review.md gives the
- * figures) and their density
- * at 0 is taken from a normal law of the same mean and spread.
+ * figures) and their density at 0 is taken from a normal law of the same
+ * mean and spread.
  */
 #include <math.h>
 #include <stdlib.h>
