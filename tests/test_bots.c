@@ -25,7 +25,6 @@
 
 #include "bots/bots.h"
 #include "bots/mice_cake_bots.h"
-#include "games/cake_master/cake_master.h"
 #include "games/mice_cake/mice_cake.h"
 
 /* ---- Helpers ----------------------------------------------------------------------- */
@@ -109,8 +108,7 @@ Test(specs, every_bot_and_parameter)
                           "ismcts:ms=20", "ismcts:iters=100:threads=2",
                           "ismcts:rollout=random:c=1.5", "ismcts:rollout=heuristic:exact=0",
                           "ismcts:margin=0.1", "ismcts:iters=100:margin=0",
-                          "ismcts:tree=move", "ismcts:tree=game:c=0.3", "ismcts:infer=1",
-                          "ismcts:iters=100:infer=0"};
+                          "ismcts:tree=move", "ismcts:tree=game:c=0.3"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         gateau_bot *bot = make_bot(good[i]);
         cr_expect_str_eq(gateau_bot_name(bot), good[i]);
@@ -137,7 +135,6 @@ Test(specs, clear_errors)
     refused("ismcts:margin=2", "margin needs a number 0..1");
     refused("ismcts:margin=", "margin needs a number 0..1");
     refused("ismcts:tree=deep", "tree is move or game");
-    refused("ismcts:infer=yes", "infer is 0 or 1");
     refused("ismcts:iters=10:ms=10", "give iters or ms, not both");
     refused("ismcts:iters", "needs key=value");
     refused("ismcts::iters=5", "empty");
@@ -181,11 +178,8 @@ static bool canonical_determinize(const gateau_state *state, int seat, gateau_rn
  */
 ParameterizedTest(game_case *param, no_cheating, same_choice_whatever_is_hidden, .timeout = 600)
 {
-    /* The last, infer=1, acts only in Cake Master: tried there alone. */
     static const char *const specs[] = {"random", "heuristic", "solver", "ismcts:iters=150",
-                                        "ismcts:iters=150:rollout=random:threads=2",
-                                        "ismcts:iters=150:infer=1"};
-    size_t spec_count = sizeof specs / sizeof specs[0] - (strcmp(param->game, "cake-master") != 0);
+                                        "ismcts:iters=150:rollout=random:threads=2"};
     gateau_setup *setup = support_setup(param->game, param->players, NULL);
     gateau_rng rng;
     gateau_rng_seed_stream(&rng, 2024, (uint64_t)param->players);
@@ -211,7 +205,7 @@ ParameterizedTest(game_case *param, no_cheating, same_choice_whatever_is_hidden,
                 cr_assert(canonical_determinize(state, seat, &rng),
                           "%s/%d: determinize at step %ld depends on the hidden order it "
                           "starts from", param->game, param->players, step);
-                for (size_t b = 0; b < spec_count; b++) {
+                for (size_t b = 0; b < sizeof specs / sizeof specs[0]; b++) {
                     gateau_bot *one = make_bot(specs[b]), *two = make_bot(specs[b]);
                     gateau_rng r1, r2;
                     gateau_rng_seed(&r1, 77 + (uint64_t)step);
@@ -679,50 +673,6 @@ Test(cake_master_playout, estimates_at_turn_starts_only)
     }
     random_step(state, &rng); /* seat 1 begins its share */
     cr_expect_not(game->playout(state, &rng, &values), "an estimate in the middle of a share");
-    gateau_state_free(state);
-    gateau_setup_free(setup);
-}
-
-/*
- * ismcts infer=1 in Cake Master: once seat 1 has shared, a determinization
- * for seat 2 draws seat 1's keep uniformly; the hook redraws it as the
- * rollout policy would choose from seat 1's determinized draw (the model
- * the search has of a seat still to share), and the two cards passed
- * follow from it.
- */
-Test(cake_master_infer, made_shares_redrawn_by_the_rollout_policy)
-{
-    gateau_setup *setup;
-    gateau_rng rng;
-    gateau_state *state = after_the_deal("cake-master", 2, 9, &setup, &rng);
-    const bot_game *game = bot_game_find(state);
-    cr_assert(game && game->infer_choices && game->rollout);
-    while (gateau_state_next_seat(state) == 0) random_step(state, &rng); /* seat 1 shares */
-    gateau_state *sample = gateau_state_clone(state), *open = gateau_state_clone(state);
-    int uniform_differs = 0;
-    for (int i = 0; i < 40; i++) {
-        gateau_state_copy(sample, state);
-        gateau_state_determinize(sample, 1, &rng);
-        cm_state *g = GAME_STATE(cm_state, sample);
-        cr_assert_eq(g->phase, CM_PHASE_SHARE);
-        /* Seat 1's share as the rollout would make it, asked before it is made. */
-        gateau_state_copy(open, sample);
-        cm_state *o = GAME_STATE(cm_state, open);
-        o->keep[0] = o->left[0] = CM_NONE;
-        o->waiting |= 1u;
-        open->actors |= 1u;
-        gateau_action wanted = game->rollout(open, 0, &rng);
-        uniform_differs += CM_KEEP + cm_drawn(g, g->turn, 0, g->keep[0]) != wanted;
-        game->infer_choices(sample, 1, &rng);
-        cr_expect_eq(CM_KEEP + cm_drawn(g, g->turn, 0, g->keep[0]), wanted,
-                     "determinization %d: seat 1 keeps slot %d, not the rollout's card", i,
-                     g->keep[0]);
-        cr_expect_eq(g->left[0], cm_two_player_left(g->keep[0]));
-    }
-    cr_expect_gt(uniform_differs, 5, "determinize alone keeps at random (%d of 40 differ)",
-                 uniform_differs);
-    gateau_state_free(open);
-    gateau_state_free(sample);
     gateau_state_free(state);
     gateau_setup_free(setup);
 }

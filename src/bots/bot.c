@@ -161,15 +161,9 @@ static bool parse_parameter(gateau_bot *bot, const char *name, const char *key, 
             return false;
         }
         bot->params.exact_leaves = value[0] == '1';
-    } else if (!strcmp(key, "infer")) {
-        if (strcmp(value, "0") && strcmp(value, "1")) {
-            set_error(error, error_size, "%s: infer is 0 or 1, not '%s'", name, value);
-            return false;
-        }
-        bot->params.infer_choices = value[0] == '1';
     } else {
         set_error(error, error_size,
-                  "unknown parameter '%s' for %s (iters, ms, threads, rollout, c, margin, tree, exact, infer)", key, name);
+                  "unknown parameter '%s' for %s (iters, ms, threads, rollout, c, margin, tree, exact)", key, name);
         return false;
     }
     return true;

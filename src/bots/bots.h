@@ -107,14 +107,6 @@ typedef struct bot_game {
      * ending either way compare, and reports means in the game's unit;
      * score_span is in the scaled unit. */
     int score_scale;
-    /* Inside a search, right after a determinization for seat: the
-     * choices the other seats have already made in the current
-     * simultaneous step, which determinize draws uniformly (nothing seat
-     * saw tells them apart), drawn again as the rollout policy would
-     * make them from their determinized hands, the model the search
-     * already uses for the others who have not chosen yet (ismcts spec
-     * infer=1).  Must read only the determinized state. */
-    void (*infer_choices)(gateau_state *state, int seat, gateau_rng *rng);
 } bot_game;
 
 /* The bot support of each game, listed with the game in src/games.c. */
@@ -158,9 +150,6 @@ typedef struct ismcts_params {
     /* The tree covers only the seat's move at the root; everything after
      * it is the rollout policy's (ismcts.c). */
     bool tree_one_move;
-    /* After each determinization the game's infer_choices hook (if any)
-     * redraws the others' hidden choices already made (ismcts.c). */
-    bool infer_choices;
 } ismcts_params;
 
 typedef struct ismcts ismcts;

@@ -313,22 +313,6 @@ static gateau_action cm_heuristic(const gateau_state *state, int seat, gateau_rn
     return bot_random_policy(state, seat, rng);
 }
 
-/* The slot of seat's draw the rollout keeps: the card worth most to it
- * (the first of equals). */
-static int greedy_keep_slot(const context *c, const cm_state *g, int seat)
-{
-    double best = -1e300;
-    int slot = 0;
-    for (int k = 0; k < CM_HAND; k++) {
-        double worth = card_worth(c, g, seat, cm_drawn(g, g->turn, seat, k));
-        if (worth > best + 1e-12) {
-            best = worth;
-            slot = k;
-        }
-    }
-    return slot;
-}
-
 /*
  * The search's rollout policy, and its model of the others' secret
  * choices: the heuristic's valuation applied greedily, about a tenth of
@@ -344,7 +328,15 @@ static gateau_action cm_rollout(const gateau_state *state, int seat, gateau_rng 
     read_context(state, &c);
     gateau_action action = -1;
     if (g->phase == CM_PHASE_SHARE && g->keep[seat] == CM_NONE) {
-        action = CM_KEEP + cm_drawn(g, g->turn, seat, greedy_keep_slot(&c, g, seat));
+        double best = -1e300;
+        for (int k = 0; k < CM_HAND; k++) {
+            int kind = cm_drawn(g, g->turn, seat, k);
+            double worth = card_worth(&c, g, seat, kind);
+            if (worth > best + 1e-12) {
+                best = worth;
+                action = CM_KEEP + kind;
+            }
+        }
     } else if (g->phase == CM_PHASE_PLACE) {
         board b;
         read_board(&c, g, seat, &b);
@@ -421,35 +413,6 @@ static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *v
     return true;
 }
 
-/*
- * ismcts infer=1: a share another seat has already made is hidden until
- * all have shared, so determinize draws its keep uniformly; yet the
- * search models the seats still to share as keeping the card worth most
- * to them (cm_rollout), and with two players the keep decides which two
- * cards come to seat.  Here the made share is redrawn by that same
- * model from the seat's determinized draw, so that the seats that chose
- * before seat are modelled as those that choose after it.  The cards
- * passed on among the others stay at random, as cm_rollout passes them.
- */
-static void cm_infer_choices(gateau_state *state, int seat, gateau_rng *rng)
-{
-    cm_state *g = GAME_STATE(cm_state, state);
-    if (g->phase != CM_PHASE_SHARE) return;
-    context c;
-    read_context(state, &c);
-    for (int other = 0; other < g->players; other++) {
-        if (other == seat || g->keep[other] == CM_NONE) continue;
-        int keep = greedy_keep_slot(&c, g, other);
-        g->keep[other] = (uint8_t)keep;
-        if (g->players == 2) {
-            g->left[other] = (uint8_t)cm_two_player_left(keep);
-        } else if (g->left[other] != CM_NONE) {
-            int pick = (int)gateau_rng_below(rng, 2);
-            g->left[other] = (uint8_t)(pick < keep ? pick : pick + 1);
-        }
-    }
-}
-
 const bot_game cake_master_bots = {
     /* 1,500 iterations for 4 players...: under 50 ms a move (docs/bots.md) */
     .search = {.iterations = 3000, .per_two_players = true},
@@ -457,5 +420,4 @@ const bot_game cake_master_bots = {
     .rollout = cm_rollout,
     .playout = cm_playout,
     .score_scale = SCORE_SCALE,
-    .infer_choices = cm_infer_choices,
 };

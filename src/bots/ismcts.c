@@ -78,7 +78,6 @@ struct run_context {
     bot_policy expand_policy; /* which new child a node tries first */
     gateau_action root_first; /* ... at the root: the heuristic's choice, or -1 */
     bool (*leaf_values)(const gateau_state *state, bot_values *values);
-    void (*infer_choices)(gateau_state *state, int seat, gateau_rng *rng); /* or NULL */
     bool (*playout)(const gateau_state *state, gateau_rng *rng, bot_values *values);
     bool (*chance_values)(const gateau_state *state, double share[], double score[]);
     bool one_move;       /* the tree ends with the seat's move at the root */
@@ -214,7 +213,6 @@ static void iterate(tree *t)
     gateau_action untried[GATEAU_MAX_ACTIONS];
     gateau_state_copy(state, run->root);
     gateau_state_determinize(state, run->seat, &t->rng);
-    if (run->infer_choices) run->infer_choices(state, run->seat, &t->rng);
 
     int depth = 0;
     path_push(t, &depth, 0);
@@ -527,7 +525,6 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
         .expand_policy = game && game->rollout ? game->rollout : bot_random_policy,
         .root_first = -1,
         .leaf_values = params->exact_leaves && game ? game->leaf_values : NULL,
-        .infer_choices = params->infer_choices && game ? game->infer_choices : NULL,
         .playout = !params->heuristic_rollout || !game ? NULL
                    : params->exact_leaves && game->playout_exact ? game->playout_exact
                                                                  : game->playout,
