@@ -34,7 +34,7 @@ def results(gateau, folder, bot):
         winners = re.search(r"^Winners?: (.*)$", shown, re.M)
         if "the game is over" not in shown or not winners:
             continue  # cut short when the arena was stopped
-        won = [w.strip() for w in winners.group(1).split(",")]
+        won = winners.group(1).split()  # specs hold no spaces: "Winners: heuristic ismcts"
         out[int(number.group(1))] = (names.index(bot), 1.0 / len(won) if bot in won else 0.0)
     return out
 
