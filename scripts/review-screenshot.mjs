@@ -24,9 +24,9 @@
 // picture is taken (pngquant, when the machine has it, makes it small).
 
 import {resolve} from 'node:path';
-import {execFileSync} from 'node:child_process';
 import {statSync} from 'node:fs';
 import {startServer, launchBrowser, api, newPage} from '../tests/web/support.mjs';
+import {shrink} from './shrink-png.mjs';
 
 function usage() {
   console.error('usage: node scripts/review-screenshot.mjs GATEAU [PICTURE] [--review-iters N] [--tables N]');
@@ -132,17 +132,6 @@ async function picture(browser, url, id, index, errors) {
   await page.screenshot({path, fullPage: true});
   await page.context().close();
   return path;
-}
-
-// Smaller files: pngquant's palette when the machine has it, else optipng.
-function shrink(path) {
-  for (const [tool, args] of [['pngquant', ['--force', '--skip-if-larger', '--quality=70-95', '--output', path, path]],
-    ['optipng', ['-quiet', '-o2', path]]]) {
-    try {
-      execFileSync(tool, args, {stdio: 'ignore'});
-      return;
-    } catch { /* not there, or nothing gained: the next, or as it is */ }
-  }
 }
 
 function describe(id, review, chosen) {
