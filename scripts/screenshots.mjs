@@ -14,9 +14,9 @@
 // dealt at random: each run shows other cakes.
 
 import {resolve} from 'node:path';
-import {execFileSync} from 'node:child_process';
 import {statSync} from 'node:fs';
 import {startServer, launchBrowser, api, newPage, openSeat, settled} from '../tests/web/support.mjs';
+import {shrink} from './shrink-png.mjs';
 
 const [gateau, folder = 'docs/images'] = process.argv.slice(2);
 if (!gateau) {
@@ -110,17 +110,6 @@ async function picture(page, spec, where, logLength) {
   await page.screenshot({path});
   await page.context().close();
   return path;
-}
-
-// Smaller files: pngquant's palette when the machine has it, else optipng.
-function shrink(path) {
-  for (const [tool, args] of [['pngquant', ['--force', '--skip-if-larger', '--quality=70-95', '--output', path, path]],
-    ['optipng', ['-quiet', '-o2', path]]]) {
-    try {
-      execFileSync(tool, args, {stdio: 'ignore'});
-      return;
-    } catch { /* not there, or nothing gained: the next, or as it is */ }
-  }
 }
 
 const server = await startServer(resolve(gateau));

@@ -74,6 +74,19 @@ export const tests = [
       await page.goto(`${env.url}/#/`);
       await page.goto(`${env.url}/#/review/${id}`);
       await checkReviewShown(page, 3);
+      check((await page.textContent('.review > .hint')).includes('100 iterations'), 'the budget named');
+      // A server left at its default budget sends iterations 0 (the
+      // game's own budget): the page says so, not "0 iterations".
+      await page.route(`**/api/tables/${id}/review`, async (route) => {
+        const answer = await (await route.fetch()).json();
+        answer.review.iterations = 0;
+        await route.fulfill({json: answer});
+      });
+      await page.goto(`${env.url}/#/`);
+      await page.goto(`${env.url}/#/review/${id}`);
+      await checkReviewShown(page, 3);
+      const hint = await page.textContent('.review > .hint');
+      check(!/\b0 iterations/.test(hint) && hint.includes('default budget'), `the default budget named: ${hint}`);
       await page.context().close();
     },
   },

@@ -210,6 +210,7 @@ export default {
   'review.after_better': 'After the better move (what it would have changed is marked):',
   'review.list': 'Every move',
   'review.how_sure': 'Searches of {iterations} iterations, each position searched {repeats} times: a move is marked only where what it gave away is clear of the searches\' own noise.',
+  'review.how_sure_default': 'Searches at the game\'s default budget (as many iterations as its search bot), each position searched {repeats} times: a move is marked only where what it gave away is clear of the searches\' own noise.',
   'table.review': 'Review the game',
   'app.review': 'Review a record',
 

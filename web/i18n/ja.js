@@ -208,6 +208,7 @@ export default {
   'review.after_better': 'より良い手のあと(変わるところに印):',
   'review.list': 'すべての手',
   'review.how_sure': '{iterations} 回の反復の探索で、各局面を {repeats} 回探索しています。失った見込みが探索自体のばらつきを明らかに超えるときだけ印をつけます。',
+  'review.how_sure_default': 'このゲームの標準の反復回数（探索ボットと同じ）の探索で、各局面を {repeats} 回探索しています。失った見込みが探索自体のばらつきを明らかに超えるときだけ印をつけます。',
   'table.review': '対局を振り返る',
   'app.review': '棋譜を振り返る',
 

@@ -139,7 +139,16 @@ function drawReview(root, page, actions) {
     h('div', {class: 'review-body'},
       moveDetail(review, names, page, actions),
       moveList(review, names, page, actions)),
-    h('p', {class: 'hint'}, t('review.how_sure', {iterations: review.iterations, repeats: review.repeats})));
+    h('p', {class: 'hint'}, howSure(review)));
+}
+
+// The review's budget in words: its iterations a search, or (0, a server
+// left at its default) the game's own budget, whose number the JSON does
+// not give.
+function howSure(review) {
+  return review.iterations > 0
+    ? t('review.how_sure', {iterations: review.iterations, repeats: review.repeats})
+    : t('review.how_sure_default', {repeats: review.repeats});
 }
 
 function summary(review, names) {
