@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "http_client.h"
@@ -85,6 +86,23 @@ json_t *served_request(const served *running, const char *method, const char *pa
     json_t *value = served_parse(answer);
     free(answer);
     return value;
+}
+
+json_t *served_seat_alone(const served *running, const served_table *table, int seat)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/api/tables/%s", table->id);
+    for (int tries = 0; tries < 2000; tries++) {
+        json_t *snapshot = served_request(running, "GET", path, NULL, table->tokens[seat - 1], 200);
+        json_t *to_move = json_object_get(snapshot, "to_move");
+        bool alone = json_array_size(to_move) == 1 &&
+                     json_integer_value(json_array_get(to_move, 0)) == seat;
+        if (json_is_true(json_object_get(snapshot, "over")) || alone) return snapshot;
+        json_decref(snapshot);
+        nanosleep(&(struct timespec){.tv_nsec = 5000000}, NULL);
+    }
+    cr_assert_fail("table %s: seat %d's turn never came", table->id, seat);
+    return NULL;
 }
 
 void served_check_record(const served *running, const char *table_id, json_t *final)

@@ -54,4 +54,10 @@ typedef struct served_table {
 } served_table;
 served_table served_table_from(json_t *answer);
 
+/* The snapshot of seat (1-based, with its token) once it is the only seat
+ * to move or the table is over: the bots have played (a seat that chooses
+ * at the same time as a bot, as in Cake Master, waits for its choice).
+ * The test fails when that never comes. */
+json_t *served_seat_alone(const served *running, const served_table *table, int seat);
+
 #endif

@@ -65,25 +65,6 @@ Test(lessons, a_lesson_names_a_game_that_has_one_and_nothing_else_and_is_not_in_
     served_stop(&running);
 }
 
-/* Seat 1's snapshot once it is the only seat to move (the bots have
- * played), or the table's end. */
-static json_t *learners_turn(const served *running, const served_table *table)
-{
-    char path[64];
-    snprintf(path, sizeof path, "/api/tables/%s", table->id);
-    for (int tries = 0; tries < 2000; tries++) {
-        json_t *snapshot = served_request(running, "GET", path, NULL, table->tokens[0], 200);
-        json_t *to_move = json_object_get(snapshot, "to_move");
-        bool alone = json_array_size(to_move) == 1 &&
-                     json_integer_value(json_array_get(to_move, 0)) == 1;
-        if (json_is_true(json_object_get(snapshot, "over")) || alone) return snapshot;
-        json_decref(snapshot);
-        nanosleep(&(struct timespec){.tv_nsec = 5000000}, NULL);
-    }
-    cr_assert_fail("table %s: seat 1's turn never came", table->id);
-    return NULL;
-}
-
 /* Seat 1 plays the move built of the first part offered each time. */
 static void play_first_parts(const served *running, const served_table *table, json_t *snapshot)
 {
@@ -136,11 +117,11 @@ static json_t *lesson_after(const served *running, const char *game, int turns)
     json_t *answer = served_request(running, "POST", "/api/tables", body, NULL, 201);
     served_table table = served_table_from(answer);
     json_decref(answer);
-    json_t *snapshot = learners_turn(running, &table);
+    json_t *snapshot = served_seat_alone(running, &table, 1);
     for (int turn = 0; turn < turns && !json_is_true(json_object_get(snapshot, "over")); turn++) {
         play_first_parts(running, &table, snapshot);
         json_decref(snapshot);
-        snapshot = learners_turn(running, &table);
+        snapshot = served_seat_alone(running, &table, 1);
     }
     return snapshot;
 }

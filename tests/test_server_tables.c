@@ -90,23 +90,6 @@ static char *deck_table_body(const char *deck, int players)
     return text;
 }
 
-/* The snapshot at PATH once seat 1 (the human) is the only seat to move:
- * the random bot at seat 2 chooses at the same time, so a snapshot taken
- * at once may come before or after its choice lands. */
-static json_t *humans_turn(int port, const char *path, const char *token)
-{
-    for (int tries = 0; tries < 1000; tries++) {
-        json_t *snapshot = json_answer(port, "GET", path, NULL, token, 200);
-        json_t *to_move = json_object_get(snapshot, "to_move");
-        if (json_array_size(to_move) == 1 && json_integer_value(json_array_get(to_move, 0)) == 1)
-            return snapshot;
-        json_decref(snapshot);
-        usleep(10000);
-    }
-    cr_assert_fail("seat 2 never chose at %s", path);
-    return NULL;
-}
-
 /* tests/data/cake-master-small.deck's text: malloc'd. */
 static char *small_deck(void)
 {
@@ -246,7 +229,7 @@ Test(tables, decks_are_kept_once_by_their_hash_and_never_named_by_a_path)
     cr_assert_str_eq(names, expected, "a refused deck leaves no file");
     free(names);
     snprintf(path, sizeof path, "/api/tables/%s", again.id);
-    json_t *before = humans_turn(running.port, path, again.tokens[0]);
+    json_t *before = served_seat_alone(&running, &again, 1);
     served_stop(&running);
 
     /* The database moves, its decks' folder with it: its tables stay. */
@@ -294,8 +277,8 @@ Test(tables, decks_are_kept_in_a_postgresql_database)
     served second = served_start_with(url, served_polling);
     char path[256];
     snprintf(path, sizeof path, "/api/tables/%s", table.id);
-    json_t *seen_first = humans_turn(first.port, path, table.tokens[0]);
-    json_t *seen_second = humans_turn(second.port, path, table.tokens[0]);
+    json_t *seen_first = served_seat_alone(&first, &table, 1);
+    json_t *seen_second = served_seat_alone(&second, &table, 1);
     cr_assert(json_equal(json_object_get(seen_first, "view"), json_object_get(seen_second, "view")),
               "both servers show the table the same");
     json_decref(seen_first);
