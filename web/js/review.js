@@ -47,8 +47,7 @@ export function showReview(main, id) {
       page.review = answer.review;
       page.progress = null;
       page.replay = page.id ? await api.replay(page.id, 'all') : await api.replayRecord(page.record, 'all');
-      page.move = firstMarked(page.review);
-      page.showBetter = Boolean(MARKS[page.review.moves[page.move].class]);
+      goTo(page, firstMarked(page.review), true);
       draw();
       return;
     }
@@ -77,8 +76,7 @@ export function showReview(main, id) {
     if (!page.review || event.target.closest('input, select, textarea')) return;
     const moves = {ArrowLeft: -1, ArrowRight: 1};
     if (!(event.key in moves)) return;
-    page.move = Math.max(0, Math.min(page.review.moves.length - 1, page.move + moves[event.key]));
-    page.showBetter = false;
+    goTo(page, page.move + moves[event.key], false);
     draw();
   };
   document.addEventListener('keydown', keys);
@@ -101,6 +99,14 @@ export function showReview(main, id) {
 function firstMarked(review) {
   const index = review.moves.findIndex((move) => MARKS[move.class]);
   return index < 0 ? 0 : index;
+}
+
+// To the move at index: picked (clicked, or the first marked one at the
+// opening), a marked move's board shows its better move; stepped to
+// (arrows, previous and next), the move played.
+function goTo(page, index, picked) {
+  page.move = Math.max(0, Math.min(page.review.moves.length - 1, index));
+  page.showBetter = picked && Boolean(MARKS[page.review.moves[page.move].class]);
 }
 
 const percent = (x) => `${Math.round(100 * x)}%`;
@@ -183,7 +189,7 @@ function graph(review, names, page, actions) {
   const dots = review.moves.map((move, index) => s('circle', {
     class: `review-dot seat-${move.seat} ${move.class}${index === page.move ? ' current' : ''}`,
     cx: x(move.number), cy: y(move.win_before), r: MARKS[move.class] ? 5 : 3,
-    onclick: () => { page.move = index; page.showBetter = Boolean(MARKS[move.class]); actions.draw(); }},
+    onclick: () => { goTo(page, index, true); actions.draw(); }},
   s('title', {}, `${names[move.seat - 1]}: ${move.move} (${percent(move.win_before)})`)));
   const grid = [0, 0.5, 1].map((win) => [
     s('line', {class: 'review-grid', x1: pad, x2: width - pad, y1: y(win), y2: y(win)}),
@@ -230,7 +236,7 @@ function afterBoard(review, names, page, move) {
 function moveDetail(review, names, page, actions) {
   const move = review.moves[page.move];
   const renderer = RENDERERS[review.game];
-  const go = (n) => () => { page.move = Math.max(0, Math.min(review.moves.length - 1, n)); page.showBetter = false; actions.draw(); };
+  const go = (n) => () => { goTo(page, n, false); actions.draw(); };
   const same = move.best === move.move;
   const show = (better) => () => { page.showBetter = better; actions.draw(); };
   const choice = !same && move.best_view && h('div', {class: 'review-which', role: 'group', 'aria-label': t('review.board_shows')},
@@ -263,7 +269,7 @@ function moveList(review, names, page, actions) {
   return h('ol', {class: 'review-list', 'aria-label': t('review.list')},
     review.moves.map((move, index) => h('li', {class: index === page.move ? 'current' : null},
       h('button', {type: 'button', class: 'link', 'aria-current': index === page.move ? 'step' : null,
-        onclick: () => { page.move = index; page.showBetter = Boolean(MARKS[move.class]); actions.draw(); }},
+        onclick: () => { goTo(page, index, true); actions.draw(); }},
       `${move.number}. ${names[move.seat - 1]}: `, h('code', {}, move.move),
       MARKS[move.class] && h('span', {class: `review-mark ${move.class}`}, ` ${MARKS[move.class]}`)))));
 }
