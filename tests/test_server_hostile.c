@@ -1385,19 +1385,23 @@ Test(hostile, websockets_without_a_hello_are_closed)
 /* WebSockets that said hello, then fell silent (a phone that lost its
  * network): pinged after --websocket-ping seconds of quiet, closed when
  * no answer comes within as long again.  One that answers its pings
- * stays open. */
+ * stays open.  More fall silent at once than one sweep pings (200): the
+ * rest are pinged at the next sweeps, and none is left open. */
+#define SILENT_SOCKETS 250
 Test(hostile, silent_websockets_are_pinged_then_closed)
 {
-    const char *extra[] = {"--websocket-ping", "1", NULL};
+    const char *extra[] = {"--websocket-ping", "1", "--spectators", "300", NULL};
     served running = start("silent.db", extra);
     double unloaded = games_p50(running.port);
     table target = two_seats(running.port);
-    wsock silent[IDLE_SOCKETS], answering;
-    for (int i = 0; i < IDLE_SOCKETS; i++) {
-        cr_assert(ws_open(&silent[i], attacker(i % 2), running.port, target.id, 0));
+    wsock silent[SILENT_SOCKETS], answering;
+    for (int i = 0; i < SILENT_SOCKETS; i++) {
+        /* (50 an address: under its 64 WebSockets) */
+        cr_assert(ws_open(&silent[i], attacker(i % 5), running.port, target.id, 0),
+                  "silent socket %d is upgraded", i + 1);
         cr_assert(ws_text(&silent[i], "{}"));
     }
-    cr_assert(ws_open(&answering, attacker(3), running.port, target.id, 0));
+    cr_assert(ws_open(&answering, attacker(5), running.port, target.id, 0));
     cr_assert(ws_text(&answering, "{}"));
     expect_fast(running.port, unloaded, "silent WebSockets");
     /* For 5 s (five pings' worth), the answering socket answers. */
@@ -1419,7 +1423,7 @@ Test(hostile, silent_websockets_are_pinged_then_closed)
     cr_assert_geq(pings, 2, "pinged when quiet: %d pings in 5 s", pings);
     /* By then the silent ones were closed (their close frames, if any,
      * and the end of their streams are already waiting). */
-    for (int i = 0; i < IDLE_SOCKETS; i++) {
+    for (int i = 0; i < SILENT_SOCKETS; i++) {
         int code = ws_outcome(&silent[i], 2000, NULL);
         cr_assert_neq(code, -1, "silent socket %d is still open after 5 s", i + 1);
         ws_free(&silent[i]);
