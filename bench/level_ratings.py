@@ -10,7 +10,9 @@ For each game and player count, a round robin of the levels: one arena
 (`gateau arena --shard 1/1 --part FILE`, seats rotated game by game) for
 every way of seating PLAYERS of the levels (every combination when there
 are more levels than seats; every level once and the remaining seats
-doubled up when there are fewer).  The per-game results are read back
+doubled up when there are fewer) in every order round the table (the
+rotation keeps each level's neighbours, so (a, b, c) and (a, c, b) are
+two arenas: (PLAYERS-1)! of them for distinct levels).  The per-game results are read back
 from the part files (the seating follows from the game's number, as
 docs/cluster.md says), every pair of seats held by different levels
 gives one placing (above, below or a tie: the arena's own rule), and a
@@ -48,14 +50,54 @@ DEFAULT_CONFIGURATIONS = ["piece-o-cake:3", "maries-table:4", "mice-cake:2", "ca
 
 
 def seatings(levels, players):
-    """Every way of seating `players` of the levels (indices), each a list."""
+    """Every way of seating `players` of the levels (indices), each a list,
+    in every order round the table (see table_orders).
+
+    >>> seatings(["beginner", "easy", "medium"], 3)
+    [[0, 1, 2], [0, 2, 1]]
+    >>> seatings(["a", "b"], 3)
+    [[0, 1, 0], [0, 1, 1]]
+    >>> len(seatings(["a", "b", "c", "d"], 4)), len(seatings(["a", "b", "c", "d"], 2))
+    (6, 6)
+    """
     count = len(levels)
     if players <= count:
-        return [list(c) for c in itertools.combinations(range(count), players)]
-    extra = players - count
-    if extra > count:
-        raise SystemExit(f"level_ratings: {players} players need at least {players // 2 + 1} levels")
-    return [list(range(count)) + list(c) for c in itertools.combinations(range(count), extra)]
+        chosen = [list(c) for c in itertools.combinations(range(count), players)]
+    else:
+        extra = players - count
+        if extra > count:
+            raise SystemExit(f"level_ratings: {players} players need at least {players // 2 + 1} levels")
+        chosen = [list(range(count)) + list(c) for c in itertools.combinations(range(count), extra)]
+    return [order for seating in chosen for order in table_orders(seating)]
+
+
+def table_orders(seating):
+    """The different orders round the table of one seating, the first level
+    kept first (the arena's rotation already moves everybody round, so two
+    lists that differ only by a rotation play the same games).
+
+    Rotating the seats keeps each level's neighbours: in a list (a, b, c)
+    b always sits left of a, whatever the game's number.  In 3-player
+    piece o' Cake that one fact decides most games when one seat plays at
+    random (docs/bots.md, "Levels"), so a level must meet the others from
+    every side: (N-1)! orders, fewer where a level sits twice.
+
+    >>> table_orders([0, 1, 2])
+    [[0, 1, 2], [0, 2, 1]]
+    >>> table_orders([0, 1, 1])
+    [[0, 1, 1]]
+    >>> table_orders([0, 1, 0, 1])
+    [[0, 1, 0, 1], [0, 1, 1, 0]]
+    """
+    orders, seen = [], set()
+    for rest in itertools.permutations(seating[1:]):
+        order = [seating[0], *rest]
+        rotations = {tuple(order[i:] + order[:i]) for i in range(len(order))}
+        if rotations & seen:
+            continue
+        seen |= rotations
+        orders.append(order)
+    return orders
 
 
 def read_part(path):
