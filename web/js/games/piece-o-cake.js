@@ -252,10 +252,20 @@ function nameOf(ctx, seat) {
   return (ctx.names && ctx.names[seat - 1]) || t('poc.seat', {seat});
 }
 
-// A name short enough for the cake's centre.
+// A name short enough for the cake's centre: 11 letters' room, a wide
+// (full-width) letter such as a Japanese name's taking the room of two.
+const SHORT_ROOM = 11;
+const letterRoom = (letter) => (letter.codePointAt(0) >= 0x2e80 ? 2 : 1);
 function shortName(ctx, seat) {
-  const name = nameOf(ctx, seat);
-  return name.length > 11 ? `${name.slice(0, 10)}…` : name;
+  const letters = [...nameOf(ctx, seat)];
+  if (letters.reduce((room, letter) => room + letterRoom(letter), 0) <= SHORT_ROOM) return letters.join('');
+  let room = 0, kept = '';
+  for (const letter of letters) {
+    room += letterRoom(letter);
+    if (room > SHORT_ROOM - 1) break;
+    kept += letter;
+  }
+  return `${kept}…`;
 }
 
 // The end: every cake is gone; the plate holds the winner.
@@ -267,15 +277,19 @@ function emptyPlate(ctx) {
   const c = 120;
   const text = (y, words, cls, whole) => s('text', {class: `poc-centre-text ${cls}`, x: c, y, 'text-anchor': 'middle'},
     whole && whole !== words && s('title', {}, whole), words);
-  const wins = (name) => t(winners.length > 1 ? 'poc.win_shared' : 'poc.wins',
-    {names: winners.map((seat) => name(ctx, seat)).join(', ')});
+  // (a shared win says how many share it: two names or more do not fit the
+  // plate; its title names them all, as the final scores do)
+  const whole = t(winners.length > 1 ? 'poc.win_shared' : 'poc.wins',
+    {names: winners.map((seat) => nameOf(ctx, seat)).join(', ')});
+  const shown = winners.length > 1 ? t('poc.win_shared_count', {n: winners.length})
+    : t('poc.wins', {names: shortName(ctx, winners[0])});
   return s('svg', {class: 'poc-cake over', viewBox: '0 0 240 240', role: 'img', 'aria-label': t('poc.cake_gone')},
     s('circle', {class: 'poc-plate-shadow', cx: c + 3, cy: c + 5, r: 112}),
     s('circle', {class: 'poc-plate', cx: c, cy: c, r: 112}),
     s('circle', {class: 'poc-plate-rim', cx: c, cy: c, r: 100}),
     s('circle', {class: 'poc-crumbs', cx: c, cy: c, r: 80}),
     text(c - 22, t('poc.all_served'), 'big'),
-    text(c + 4, wins(shortName), 'big win', wins(nameOf)),
+    text(c + 4, shown, 'big win', whole),
     text(c + 26, t('poc.points', {n: best}), 'small'));
 }
 
