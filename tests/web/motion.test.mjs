@@ -7,7 +7,7 @@
 import {execFileSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {SOURCE, api, newPage, openSeat, settled, check, LONG_NAMES, nameProblems} from './support.mjs';
+import {SOURCE, api, newPage, openSeat, settled, check, checkAccessibility, LONG_NAMES, nameProblems} from './support.mjs';
 
 // A table of piece o' Cake with seat 1 a person and two bots, seat 1's
 // page (reduced motion or not) waiting for its first choice.
@@ -212,6 +212,7 @@ export const tests = [{
     await page.goto(`${env.url}/#/table/${table.id}`);
     await page.waitForSelector('[data-testid=end]');
     await checkNames(page, names, `${game}'s end`);
+    await checkAccessibility(page, `${game}'s end with long names`);
     await page.goto(`${env.url}/#/replay/${table.id}`);
     await page.waitForSelector('[data-testid=board]');
     await page.selectOption('#replay-seat', 'all');
