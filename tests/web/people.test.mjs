@@ -171,8 +171,12 @@ export const tests = [{
     check((await cid.textContent(`${row} .people`)).includes('Hostess Ann'), 'the names');
     await checkAccessibility(cid, 'the lobby with people');
     await cid.setViewportSize({width: 375, height: 740});
-    const problems = await nameProblems(cid, LONG_NAMES.slice(1, 3));
-    check(!problems.length, `the lobby on a phone: ${problems.join('; ')}`);
+    for (const language of ['ja', 'en']) {
+      await cid.selectOption('#language', language);
+      await cid.waitForSelector(`html[lang=${language}] ${row}`);
+      const problems = await nameProblems(cid, LONG_NAMES.slice(1, 3));
+      check(!problems.length, `the lobby on a phone (${language}): ${problems.join('; ')}`);
+    }
     await cid.setViewportSize({width: 1280, height: 900});
     // Someone takes seat 2 meanwhile: Cid's click finds it gone.
     await api(env.url, 'POST', `/api/tables/${table.id}/join`, {seat: 2, name: 'Quick'});
