@@ -226,7 +226,7 @@ async function drawTables(root) {
   // columns, names among them, do not fit a phone without breaking every word)
   replace(list, h('div', {class: 'lobby-tables', tabindex: 0, role: 'region', 'aria-labelledby': 'tables-heading'}, table),
     more && h('button', {type: 'button', 'data-testid': 'more-tables',
-    onclick: () => { pagesWanted++; drawTables(root); }}, t('lobby.more_tables')));
+      onclick: () => { pagesWanted++; drawTables(root); }}, t('lobby.more_tables')));
 }
 
 // Who sits at a lobby's table: names, open seats, bots (older servers

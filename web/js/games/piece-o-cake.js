@@ -278,12 +278,13 @@ function emptyPlate(ctx) {
   const text = (y, words, cls, whole) => s('text', {class: `poc-centre-text ${cls}`, x: c, y, 'text-anchor': 'middle'},
     whole && whole !== words && s('title', {}, whole), words);
   // (a shared win says how many share it: two names or more do not fit the
-  // plate; its title names them all, as the final scores do)
+  // plate; its title names them all, as the final scores do, and so does the
+  // picture's label, the plate as assistive technology reads it)
   const whole = t(winners.length > 1 ? 'poc.win_shared' : 'poc.wins',
     {names: winners.map((seat) => nameOf(ctx, seat)).join(', ')});
   const shown = winners.length > 1 ? t('poc.win_shared_count', {n: winners.length})
     : t('poc.wins', {names: shortName(ctx, winners[0])});
-  return s('svg', {class: 'poc-cake over', viewBox: '0 0 240 240', role: 'img', 'aria-label': t('poc.cake_gone')},
+  return s('svg', {class: 'poc-cake over', viewBox: '0 0 240 240', role: 'img', 'aria-label': `${t('poc.cake_gone')} · ${whole}`},
     s('circle', {class: 'poc-plate-shadow', cx: c + 3, cy: c + 5, r: 112}),
     s('circle', {class: 'poc-plate', cx: c, cy: c, r: 112}),
     s('circle', {class: 'poc-plate-rim', cx: c, cy: c, r: 100}),
