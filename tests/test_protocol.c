@@ -734,29 +734,37 @@ Test(protocol, protocol2_stop_at_the_deadline)
 }
 
 /* A game clock runs down to 0, never below: -1 says "no clock", and a
- * program that thought past its time is told 0 from then on. */
+ * program that thought past its time is told 0 from then on.  (The
+ * program thinks 150 ms a move against 400 ms in all, so its fourth go
+ * says 0 left, then it misses the grace and the fallback plays on.  On a
+ * machine loaded enough, a move of it may take past ms and the grace
+ * before the clock reaches 0, and the fallback takes over with no go at
+ * 0 sent: the game is tried up to three times for one that ran out, as
+ * protocol2_stop_at_the_deadline is; every go of every try is checked.) */
 Test(protocol, clock_left_never_goes_below_zero)
 {
     const char *in = support_temp_path("in"), *out = support_temp_path("out");
     char command[1024];
     snprintf(command, sizeof command, "/bin/sh '%s/tests/data/protocol/speaks2.sh' slow",
              source_dir());
-    free(moves_with(taped("clock=400:log=/dev/null:", command, in, out)));
-    char *sent = support_read_file(in);
-    int count;
-    char **goes = lines_starting(sent, "go ", &count);
-    cr_assert_gt(count, 3);
     bool ran_out = false;
-    for (int i = 0; i < count; i++) {
-        const char *left = strstr(goes[i], " left ");
-        cr_assert_not_null(left, "%s", goes[i]);
-        long value = strtol(left + 6, NULL, 10);
-        cr_assert_geq(value, 0, "%s", goes[i]);
-        ran_out |= value == 0;
+    for (int attempt = 0; attempt < 3 && !ran_out; attempt++) {
+        free(moves_with(taped("clock=400:log=/dev/null:", command, in, out)));
+        char *sent = support_read_file(in);
+        int count;
+        char **goes = lines_starting(sent, "go ", &count);
+        cr_assert_gt(count, 0);
+        for (int i = 0; i < count; i++) {
+            const char *left = strstr(goes[i], " left ");
+            cr_assert_not_null(left, "%s", goes[i]);
+            long value = strtol(left + 6, NULL, 10);
+            cr_assert_geq(value, 0, "%s", goes[i]);
+            ran_out |= value == 0;
+        }
+        free(goes);
+        free(sent);
     }
     cr_assert(ran_out, "the clock ran out: 150 ms a move against 400 ms");
-    free(goes);
-    free(sent);
 }
 
 /* A program that answers `protocol 1` (or nothing: gateau engine asked for

@@ -125,10 +125,6 @@ static void search_once(gateau_bot *bot, const gateau_state *before, int seat,
     context.rng = *rng;
     const gateau_bot_candidate best = candidates[0];
     values->exact = best.exact;
-    /* The position's worth: the root's value of its own choice.  (The mean
-     * over all simulations sat well below it, dragged by exploration.) */
-    values->win_before = best.win;
-    values->score_before = best.score;
     if (best_move) snprintf(best_move, best_size, "%s", best.move);
     gateau_bot_candidate *scratch = malloc(sizeof *scratch * GATEAU_MAX_ACTIONS);
     if (!scratch) abort(); /* out of memory */
@@ -143,6 +139,13 @@ static void search_once(gateau_bot *bot, const gateau_state *before, int seat,
         values->win_best = best.win;
         values->score_best = best.score;
     }
+    /* The position's worth is its best move's, measured as the played one
+     * is.  (The mean over the root's simulations sat well below it,
+     * dragged by exploration; the root's value of its first action, for a
+     * move of several actions, could stand above the best move's value
+     * shown beside it.) */
+    values->win_before = values->win_best;
+    values->score_before = values->score_best;
     values->played_known = measure(&context, actions, count, scratch, &values->win_played,
                                    &values->score_played, &exact);
     values->exact = exact;

@@ -7,7 +7,7 @@
 import {execFileSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {SOURCE, api, newPage, openSeat, settled, check} from './support.mjs';
+import {SOURCE, api, newPage, openSeat, settled, check, checkAccessibility, LONG_NAMES, nameProblems} from './support.mjs';
 
 // A table of piece o' Cake with seat 1 a person and two bots, seat 1's
 // page (reduced motion or not) waiting for its first choice.
@@ -29,6 +29,26 @@ async function cutFromElsewhere(env, table, token, page) {
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=log] code.notation')]
     .some((code) => code.textContent.startsWith('cut ')), null, {timeout: 5000});
   await settled(page);
+}
+
+// Each game at its most players, for the long names' layout.
+const MOST_PLAYERS = {'piece-o-cake': 5, 'maries-table': 5, 'cake-master': 6, 'mice-cake': 2};
+
+// The names on the page as drawn: nothing sticks out or is cut without its
+// whole in a title and in the accessible name (support.mjs, nameProblems);
+// the columns headed by names (piece o' Cake's scores) are named by them
+// whole for assistive technology.
+async function checkNames(page, names, what) {
+  await settled(page);
+  const problems = await nameProblems(page, names);
+  check(!problems.length, `${what}: ${problems.join('; ')}`);
+  const headings = page.locator('.poc-table');
+  for (let n = 0; n < await headings.count(); n++) {
+    for (const name of names) {
+      check(await headings.nth(n).getByRole('columnheader', {name}).count() === 1,
+        `${what}: a column of scores is headed by "${name}" for assistive technology`);
+    }
+  }
 }
 
 const lastMoveMarks = (page) => page.$$eval('[data-testid=board] .last-move', (list) => list.length);
@@ -154,12 +174,13 @@ export const tests = [{
     for (const mask of masks) check(/data:image\/svg\+xml/.test(mask), `a drawn icon: ${mask}`);
     await page.context().close();
   },
-}, ...Object.entries({'piece-o-cake': 3, 'maries-table': 4, 'cake-master': 3, 'mice-cake': 2}).map(([game, players]) => ({
-  name: `layout: ${game} on a phone with names of 40 letters: no wider than the screen, the move panel in sight`,
+}, ...Object.entries(MOST_PLAYERS).map(([game, players]) => ({
+  name: `layout: ${game} on a phone with long names: no wider than the screen, every name whole or titled, the move panel in sight`,
   async run(env) {
-    const long = (n) => `${'Wolfeschlegelsteinhausenbergerdorff'.slice(0, 39)}${n}`;
+    // (seat 1, whose page it is, has the 40 letters without a space)
+    const names = Array.from({length: players}, (_, n) => LONG_NAMES[(n + 1) % LONG_NAMES.length]);
     const seats = ['human', ...Array(players - 1).fill('heuristic')];
-    const table = await api(env.url, 'POST', '/api/tables', {game, seats, names: seats.map((_, n) => long(n + 1))});
+    const table = await api(env.url, 'POST', '/api/tables', {game, seats, names});
     const page = await newPage(env.browser, env.errors, {width: 390, height: 844});
     await openSeat(page, env.url, table.id, table.seats[0].token);
     await page.waitForSelector('[data-testid=board] [data-action]');
@@ -172,6 +193,36 @@ export const tests = [{
     check(layout.scrollWidth <= layout.innerWidth, `the page is ${layout.scrollWidth} px wide on a ${layout.innerWidth} px screen`);
     check(layout.scrolled === 0 && layout.send[0] >= 0 && layout.send[1] <= layout.innerHeight,
       `Play this move is in sight without scrolling: ${JSON.stringify(layout)}`);
+    await checkNames(page, names, game);
+    await page.setViewportSize({width: 1280, height: 800});
+    await checkNames(page, names, `${game} on a laptop`);
+    await page.context().close();
+  },
+})), ...Object.entries(MOST_PLAYERS).map(([game, players]) => ({
+  name: `layout: ${game}'s end and replay with long names, on a phone and a laptop: every name whole or titled`,
+  async run(env) {
+    // Bots that play at random end a game in a moment; its page is a spectator's.
+    const names = LONG_NAMES.slice(0, players);
+    const table = await api(env.url, 'POST', '/api/tables', {game, seats: Array(players).fill('random'), names});
+    for (let tries = 0; !(await api(env.url, 'GET', `/api/tables/${table.id}`)).over; tries++) {
+      check(tries < 600, 'the bots finish their game');
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    const page = await newPage(env.browser, env.errors, {width: 375, height: 740});
+    await page.goto(`${env.url}/#/table/${table.id}`);
+    await page.waitForSelector('[data-testid=end]');
+    await checkNames(page, names, `${game}'s end`);
+    await checkAccessibility(page, `${game}'s end with long names`);
+    await page.goto(`${env.url}/#/replay/${table.id}`);
+    await page.waitForSelector('[data-testid=board]');
+    await page.selectOption('#replay-seat', 'all');
+    await page.waitForSelector('.replay-seat [data-testid=board]');
+    await page.click('[aria-label="Next"]');
+    await checkNames(page, names, `${game}'s replay`);
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto(`${env.url}/#/table/${table.id}`);
+    await page.waitForSelector('[data-testid=end]');
+    await checkNames(page, names, `${game}'s end on a laptop`);
     await page.context().close();
   },
 }))];

@@ -6,7 +6,7 @@
 // race for a seat told so; a seat's page opened without its key saying how
 // to get it; the personal link; axe-core on all of it.
 
-import {api, newPage, openSeat, check, checkAccessibility} from './support.mjs';
+import {api, newPage, openSeat, check, checkAccessibility, LONG_NAMES, nameProblems} from './support.mjs';
 
 const LONG_NAME = 'W'.repeat(40);
 
@@ -158,6 +158,9 @@ export const tests = [{
     const table = await api(env.url, 'POST', '/api/tables', {game: 'piece-o-cake',
       seats: ['human', 'open', 'open', 'heuristic'], names: ['Hostess Ann', null, null, null],
       host: 'Hostess Ann', clock: '10m+20s'});
+    // (and a table of long names, which the list shows on a phone too)
+    await api(env.url, 'POST', '/api/tables', {game: 'maries-table', seats: ['open', 'human', 'human'],
+      names: [null, LONG_NAMES[1], LONG_NAMES[2]], host: LONG_NAMES[1]});
     const cid = await newPage(env.browser, env.errors);
     await cid.goto(`${env.url}/#/`);
     const row = `tr[data-table="${table.id}"]`;
@@ -167,6 +170,14 @@ export const tests = [{
     check((await cid.textContent(row)).includes('10m+20s'), 'the clock');
     check((await cid.textContent(`${row} .people`)).includes('Hostess Ann'), 'the names');
     await checkAccessibility(cid, 'the lobby with people');
+    await cid.setViewportSize({width: 375, height: 740});
+    for (const language of ['ja', 'en']) {
+      await cid.selectOption('#language', language);
+      await cid.waitForSelector(`html[lang=${language}] ${row}`);
+      const problems = await nameProblems(cid, LONG_NAMES.slice(1, 3));
+      check(!problems.length, `the lobby on a phone (${language}): ${problems.join('; ')}`);
+    }
+    await cid.setViewportSize({width: 1280, height: 900});
     // Someone takes seat 2 meanwhile: Cid's click finds it gone.
     await api(env.url, 'POST', `/api/tables/${table.id}/join`, {seat: 2, name: 'Quick'});
     await cid.fill('#your-name', 'Cid');

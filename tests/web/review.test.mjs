@@ -5,11 +5,11 @@
 // axe-core clean.
 
 import {execFileSync} from 'node:child_process';
-import {newPage, check, api, checkAccessibility} from './support.mjs';
+import {newPage, check, api, checkAccessibility, LONG_NAMES, nameProblems} from './support.mjs';
 
 async function finishedTable(env) {
   const table = await api(env.url, 'POST', '/api/tables',
-    {game: 'piece-o-cake', players: 3, seats: ['heuristic', 'random', 'heuristic']});
+    {game: 'piece-o-cake', players: 3, seats: ['heuristic', 'random', 'heuristic'], names: LONG_NAMES.slice(0, 3)});
   for (let tries = 0; tries < 600; tries++) {
     const snapshot = await api(env.url, 'GET', `/api/tables/${table.id}`);
     if (snapshot.over) return table.id;
@@ -70,6 +70,12 @@ export const tests = [
       const byWin = review.moves.findIndex((move) => !move.by_score);
       check(byWin >= 0 && !await showsScore(byWin), `move ${byWin + 1}, judged by win chance, shows no score`);
       await checkAccessibility(page, 'a review');
+      // On a phone, the long names wrap or are cut with their whole in a
+      // title; the summary's columns scroll in their box.
+      await page.setViewportSize({width: 375, height: 740});
+      const problems = await nameProblems(page, LONG_NAMES.slice(0, 3));
+      check(!problems.length, `the review on a phone: ${problems.join('; ')}`);
+      await page.setViewportSize({width: 1280, height: 900});
       // Opened again, the kept review is shown at once (no button).
       await page.goto(`${env.url}/#/`);
       await page.goto(`${env.url}/#/review/${id}`);

@@ -238,3 +238,62 @@ export async function checkAccessibility(page, what) {
   check(!bad.length, `${what}: ${bad.map((v) => `${v.impact} ${v.id} at ${v.targets.join(', ')}`).join('; ')}`);
 }
 
+
+// Long names, as people choose them (docs/server.md, "Names": 1 to 40
+// characters): 23 letters with a space, 40 without one, 20 full-width
+// Japanese letters, 40 with spaces and a hyphen, and two more for six seats.
+export const LONG_NAMES = ['Alexandrina Wolkenstein', 'Wolfeschlegelsteinhausenbergerdorffvonab',
+  '寿限無寿限無五劫の擦り切れ海砂利水魚の水', 'Bartholomew Konstantin Wolkenstein-Ahren',
+  'Maximiliane Wolkensteinerin', 'Konstantinopolitanische Alexandrina'];
+
+// What is wrong with the seats' names on the page as it is drawn (an empty
+// list when nothing is): the page wider than the screen, a board that
+// scrolls sideways, an element showing a name (its own text holds it, or
+// its start cut by the renderer with "…") that sticks out of its box
+// without an ellipsis, and a name cut (by an ellipsis, a clamp of lines or
+// the renderer) whose whole is in neither its title (nor an SVG <title>)
+// nor its text, the accessible name.  (Boxes that scroll sideways, like a
+// wide table's, are fine: what they hold can be read by scrolling.)
+export function nameProblems(page, names) {
+  return page.evaluate((names) => {
+    const problems = [];
+    const width = document.scrollingElement.scrollWidth;
+    if (width > innerWidth) problems.push(`the page is ${width} px wide on a ${innerWidth} px screen`);
+    for (const board of document.querySelectorAll('[data-testid=board]')) {
+      if (board.scrollWidth > board.clientWidth + 1) problems.push(`a board scrolls sideways: ${board.scrollWidth} px in ${board.clientWidth}`);
+    }
+    const describe = (element) => `<${element.localName} class="${element.getAttribute('class') || ''}">`;
+    for (const element of document.querySelectorAll('main *')) {
+      if (element.closest('.visually-hidden, select, title')) continue;
+      const own = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent).join('');
+      const whole = names.find((name) => own.includes(name));
+      const cut = !whole && names.find((name) => [...name].some((_, n) => n >= 3 && own.includes(`${[...name].slice(0, n).join('')}…`)));
+      const name = whole || cut;
+      if (!name || !element.getClientRects().length) continue;
+      const style = getComputedStyle(element);
+      const ellipsis = style.textOverflow === 'ellipsis' || (style.webkitLineClamp && style.webkitLineClamp !== 'none');
+      const html = !(element instanceof SVGElement) && style.display !== 'inline';
+      const wider = html && element.scrollWidth > element.clientWidth + 1;
+      const taller = html && ellipsis && element.scrollHeight > element.clientHeight + 1;
+      if (wider && !ellipsis) {
+        problems.push(`${describe(element)} "${name}" sticks out of its box (${element.scrollWidth} px in ${element.clientWidth})`);
+      }
+      // (cut by the style sheet, the text is whole in the page: assistive
+      // technology reads it all, and the title shows it on hover; cut by the
+      // renderer, an SVG <title> is both, an HTML title needs an aria-label)
+      const titled = element.closest('[title]');
+      const title = (titled && titled.getAttribute('title')) || '';
+      const svgTitle = [...element.children].filter((child) => child.localName === 'title').map((child) => child.textContent).join(' ');
+      const labelled = element.closest('[aria-label]');
+      const label = (labelled && labelled.getAttribute('aria-label')) || '';
+      if ((wider || taller) && !title.includes(name)) {
+        problems.push(`${describe(element)} shows "${name}" cut, without the whole in its title`);
+      }
+      if (cut && !svgTitle.includes(name) && !(title.includes(name) && label.includes(name))) {
+        problems.push(`${describe(element)} shows "${name}" shortened, without the whole in its title and accessible name`);
+      }
+    }
+    return [...new Set(problems)];
+  }, names);
+}

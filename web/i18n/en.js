@@ -296,6 +296,7 @@ export default {
   'poc.collect_detail': 'collect slice {pos}, {variety}, for the majorities',
   'poc.wins': '★ {names} wins',
   'poc.win_shared': '★ {names} share the win',
+  'poc.win_shared_count': {one: '★ {n} shares the win', other: '★ {n} share the win'},
   'poc.points': {one: '{n} point', other: '{n} points'},
   'poc.log.shuffle': 'The slices are shuffled into five cakes (round {round}).',
   'poc.log.seat': '{name} ',

@@ -294,6 +294,7 @@ export default {
   'poc.collect_detail': '{pos} 番の{variety}を最多争いのために集める',
   'poc.wins': '★ {names} の勝ち',
   'poc.win_shared': '★ {names} が同点で勝ち',
+  'poc.win_shared_count': '★ {n} 人が同点で勝ち',
   'poc.points': '{n} 点',
   'poc.log.shuffle': 'スライスを切り混ぜて 5 つのケーキにした（ラウンド {round}）。',
   'poc.log.seat': '{name}：',

@@ -222,8 +222,11 @@ async function drawTables(root) {
             onclick: () => joinSeat(row.id, open[0], root)}, t('lobby.join')),
           h('a', {href: `#/table/${row.id}`, class: 'button'}, t('lobby.watch'))));
     })));
-  replace(list, table, more && h('button', {type: 'button', 'data-testid': 'more-tables',
-    onclick: () => { pagesWanted++; drawTables(root); }}, t('lobby.more_tables')));
+  // (in a box of its own that scrolls sideways on a narrow screen: six
+  // columns, names among them, do not fit a phone without breaking every word)
+  replace(list, h('div', {class: 'lobby-tables', tabindex: 0, role: 'region', 'aria-labelledby': 'tables-heading'}, table),
+    more && h('button', {type: 'button', 'data-testid': 'more-tables',
+      onclick: () => { pagesWanted++; drawTables(root); }}, t('lobby.more_tables')));
 }
 
 // Who sits at a lobby's table: names, open seats, bots (older servers

@@ -158,20 +158,22 @@ function howSure(review) {
 }
 
 function summary(review, names) {
-  return h('table', {class: 'review-summary'},
-    h('caption', {}, t('review.summary')),
-    h('thead', {}, h('tr', {},
-      h('th', {scope: 'col'}, t('review.player')),
-      h('th', {scope: 'col'}, t('review.accuracy')),
-      ['inaccuracy', 'mistake', 'blunder'].map((kind) => h('th', {scope: 'col'}, t(`review.class.${kind}`), ` ${MARKS[kind]}`)),
-      h('th', {scope: 'col'}, t('review.moves')))),
-    h('tbody', {}, review.seats.map((seat, index) => h('tr', {},
-      h('th', {scope: 'row'}, h('span', {class: `review-swatch seat-${index + 1}`, 'aria-hidden': 'true'}), names[index]),
-      h('td', {}, seat.accuracy.toFixed(1)),
-      h('td', {}, String(seat.inaccuracy)),
-      h('td', {}, String(seat.mistake)),
-      h('td', {}, String(seat.blunder)),
-      h('td', {}, String(seat.moves))))));
+  return h('div', {class: 'review-summary-scroll', tabindex: 0, role: 'region', 'aria-label': t('review.summary')},
+    h('table', {class: 'review-summary'},
+      h('caption', {}, t('review.summary')),
+      h('thead', {}, h('tr', {},
+        h('th', {scope: 'col'}, t('review.player')),
+        h('th', {scope: 'col'}, t('review.accuracy')),
+        ['inaccuracy', 'mistake', 'blunder'].map((kind) => h('th', {scope: 'col'}, t(`review.class.${kind}`), ` ${MARKS[kind]}`)),
+        h('th', {scope: 'col'}, t('review.moves')))),
+      h('tbody', {}, review.seats.map((seat, index) => h('tr', {},
+        h('th', {scope: 'row'}, h('span', {class: `review-swatch seat-${index + 1}`, 'aria-hidden': 'true'}),
+          h('span', {class: 'review-name'}, names[index])),
+        h('td', {}, seat.accuracy.toFixed(1)),
+        h('td', {}, String(seat.inaccuracy)),
+        h('td', {}, String(seat.mistake)),
+        h('td', {}, String(seat.blunder)),
+        h('td', {}, String(seat.moves)))))));
 }
 
 // Each seat's win chance before each of its moves, over the game: one line
@@ -198,7 +200,7 @@ function graph(review, names, page, actions) {
     s('svg', {viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': t('review.graph')}, grid, lines, dots),
     h('figcaption', {}, t('review.graph'), ': ',
       review.seats.map((seat, index) => h('span', {class: 'review-legend'},
-        h('span', {class: `review-swatch seat-${index + 1}`, 'aria-hidden': 'true'}), names[index]))));
+        h('span', {class: `review-swatch seat-${index + 1}`, 'aria-hidden': 'true'}), h('span', {}, names[index])))));
 }
 
 function moveText(renderer, notation, names) {

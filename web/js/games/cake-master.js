@@ -653,7 +653,7 @@ export function scoring(ctx) {
       h('tbody', {}, seats.map((seat) => {
         let total = 0;
         return h('tr', {class: (view.winners || []).includes(seat) ? 'winner' : ''},
-          h('th', {scope: 'row'}, seatName(ctx, seat), (view.winners || []).includes(seat) ? ' ★' : ''),
+          h('th', {scope: 'row'}, h('span', {class: 'cm-seat-name'}, seatName(ctx, seat)), (view.winners || []).includes(seat) ? ' ★' : ''),
           results.map((result) => {
             const entry = result.seats.find((e) => e.seat === seat);
             if (!entry) return h('td', {}, '');

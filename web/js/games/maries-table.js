@@ -249,7 +249,7 @@ function tablePart(ctx, draw) {
     }
     return h('li', {class: classes.join(' '), 'data-seat': seat},
       h('div', {class: 'mt-plate-head'},
-        h('span', {class: 'mt-plate-name'}, nameOf(ctx, seat)),
+        h('span', {class: 'mt-plate-name name-clip', title: nameOf(ctx, seat)}, nameOf(ctx, seat)),
         seat === ctx.seat && h('span', {class: 'mt-you'}, ctx.t('mt.you')),
         toAct.has(seat) && h('span', {class: 'mt-acting', role: 'img', 'aria-label': ctx.t('mt.to_act')}, icon('next'))),
       h('div', {class: 'mt-dish'}, body),
@@ -487,11 +487,12 @@ function historyPart(ctx) {
   const seats = view.seats.map((entry) => entry.seat);
   return h('details', {class: 'mt-history', open: view.phase === 'over' || undefined},
     h('summary', {}, ctx.t('mt.rounds_so_far', {n: rounds.length})),
-    h('div', {class: 'mt-history-scroll'},
+    // (a box that may scroll sideways, long names or a phone: reachable by keyboard)
+    h('div', {class: 'mt-history-scroll', tabindex: 0, role: 'region', 'aria-label': ctx.t('mt.rounds_so_far', {n: rounds.length})},
       h('table', {class: 'mt-history-table'},
         h('thead', {}, h('tr', {},
           h('th', {scope: 'col'}, ctx.t('mt.round_short')),
-          seats.map((seat) => h('th', {scope: 'col'}, nameOf(ctx, seat))),
+          seats.map((seat) => h('th', {scope: 'col'}, h('span', {class: 'mt-h-name name-clip', title: nameOf(ctx, seat)}, nameOf(ctx, seat)))),
           h('th', {scope: 'col'}, ctx.t('mt.result')))),
         h('tbody', {}, rounds.slice().reverse().map((round) => h('tr', {},
           h('th', {scope: 'row'}, round.round),
@@ -506,7 +507,8 @@ function historyPart(ctx) {
                   h('span', {class: 'visually-hidden'}, ctx.t(entry.vote === 'up' ? 'mt.content' : 'mt.discontent')))),
               h('div', {class: 'mt-h-took'},
                 entry.took === seat ? ctx.t('mt.own')
-                  : [`← ${nameOf(ctx, entry.took)} `, took.pair.map((v) => h('span', {class: `mt-mini v${v}`}, v))]),
+                  : ['← ', h('span', {class: 'mt-h-name'}, nameOf(ctx, entry.took)), ' ',
+                    h('span', {class: 'mt-h-pair'}, took.pair.map((v) => h('span', {class: `mt-mini v${v}`}, v)))]),
               h('div', {class: 'mt-h-ate'}, eatWords(ctx, entry.ate)));
           }),
           h('td', {}, round.swap ? [icon('swap'), ` ${ctx.t('mt.swap_short', {n: round.discontent})}`]
@@ -526,7 +528,7 @@ export function scoring(ctx) {
   return h('div', {class: 'mt-scoring'},
     h('h3', {}, ctx.t('mt.scoring')),
     h('p', {class: 'mt-scoring-rule'}, ctx.t('mt.scoring_rule')),
-    h('div', {class: 'mt-history-scroll'},
+    h('div', {class: 'mt-history-scroll', tabindex: 0, role: 'region', 'aria-label': ctx.t('mt.scoring')},
       h('table', {class: 'mt-scoring-table'},
         h('thead', {}, h('tr', {},
           h('th', {scope: 'col'}, ctx.t('mt.player')),
@@ -536,7 +538,7 @@ export function scoring(ctx) {
           h('th', {scope: 'col'}, ctx.t('mt.eaten_col')),
           h('th', {scope: 'col'}, ctx.t('mt.total')))),
         h('tbody', {}, rows.map(({entry, byValue, kept, total}) => h('tr', {class: winners.has(entry.seat) ? 'winner' : ''},
-          h('th', {scope: 'row'}, nameOf(ctx, entry.seat), winners.has(entry.seat) ? ' ★' : ''),
+          h('th', {scope: 'row'}, h('span', {class: 'mt-score-name'}, nameOf(ctx, entry.seat)), winners.has(entry.seat) ? ' ★' : ''),
           VALUES.map((v, i) => h('td', {},
             entry.kept[v] ? [h('span', {class: 'mt-sc-count'}, `×${entry.kept[v]}`), ' ',
               h('span', {class: `mt-pts ${byValue[i] < 0 ? 'neg' : 'pos'}`}, signed(byValue[i]))] : h('span', {class: 'muted'}, '·'))),

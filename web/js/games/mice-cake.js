@@ -589,7 +589,7 @@ export function scoring(ctx) {
         h('th', {scope: 'col'}, t('mc.score_pieces')),
         h('th', {scope: 'col'}, '6/6'))),
       h('tbody', {}, seats.map((info) => h('tr', {class: winners.includes(info.seat) ? 'mc-winner' : ''},
-        h('th', {scope: 'row'}, badge(info.seat), ' ', seatName(ctx, info.seat)),
+        h('th', {scope: 'row'}, badge(info.seat), ' ', h('span', {class: 'mc-score-name'}, seatName(ctx, info.seat))),
         h('td', {class: 'mc-score-num'}, String(info.pips)),
         h('td', {class: 'mc-score-num'}, String(info.pieces)),
         h('td', {}, owns66(info) ? t('mc.yes') : t('mc.no')))))),

@@ -240,20 +240,32 @@ function centreButton(ctx, entry, y, text, kind, detail) {
     s('text', {x: C, y: y + 19, 'text-anchor': 'middle'}, text));
 }
 
+// (a line naming players with shortened names carries the whole line as its
+// title: the tooltip, and the name assistive technology reads)
 function centreText(ctx, lines) {
   const {s} = ctx;
-  return lines.map(([y, text, cls]) => s('text', {class: `poc-centre-text ${cls || ''}`, x: C, y,
-    'text-anchor': 'middle'}, text));
+  return lines.map(([y, text, cls, whole]) => s('text', {class: `poc-centre-text ${cls || ''}`, x: C, y,
+    'text-anchor': 'middle'}, whole && whole !== text && s('title', {}, whole), text));
 }
 
 function nameOf(ctx, seat) {
   return (ctx.names && ctx.names[seat - 1]) || t('poc.seat', {seat});
 }
 
-// A name short enough for the cake's centre.
+// A name short enough for the cake's centre: 11 letters' room, a wide
+// (full-width) letter such as a Japanese name's taking the room of two.
+const SHORT_ROOM = 11;
+const letterRoom = (letter) => (letter.codePointAt(0) >= 0x2e80 ? 2 : 1);
 function shortName(ctx, seat) {
-  const name = nameOf(ctx, seat);
-  return name.length > 11 ? `${name.slice(0, 10)}…` : name;
+  const letters = [...nameOf(ctx, seat)];
+  if (letters.reduce((room, letter) => room + letterRoom(letter), 0) <= SHORT_ROOM) return letters.join('');
+  let room = 0, kept = '';
+  for (const letter of letters) {
+    room += letterRoom(letter);
+    if (room > SHORT_ROOM - 1) break;
+    kept += letter;
+  }
+  return `${kept}…`;
 }
 
 // The end: every cake is gone; the plate holds the winner.
@@ -261,16 +273,24 @@ function emptyPlate(ctx) {
   const {s, view} = ctx;
   const finals = ctx.scores || view.seats.map((seat) => seat.score);
   const best = Math.max(...finals);
-  const winners = view.seats.filter((seat, i) => finals[i] === best).map((seat) => shortName(ctx, seat.seat));
+  const winners = view.seats.filter((seat, i) => finals[i] === best).map((seat) => seat.seat);
   const c = 120;
-  const text = (y, words, cls) => s('text', {class: `poc-centre-text ${cls}`, x: c, y, 'text-anchor': 'middle'}, words);
-  return s('svg', {class: 'poc-cake over', viewBox: '0 0 240 240', role: 'img', 'aria-label': t('poc.cake_gone')},
+  const text = (y, words, cls, whole) => s('text', {class: `poc-centre-text ${cls}`, x: c, y, 'text-anchor': 'middle'},
+    whole && whole !== words && s('title', {}, whole), words);
+  // (a shared win says how many share it: two names or more do not fit the
+  // plate; its title names them all, as the final scores do, and so does the
+  // picture's label, the plate as assistive technology reads it)
+  const whole = t(winners.length > 1 ? 'poc.win_shared' : 'poc.wins',
+    {names: winners.map((seat) => nameOf(ctx, seat)).join(', ')});
+  const shown = winners.length > 1 ? t('poc.win_shared_count', {n: winners.length})
+    : t('poc.wins', {names: shortName(ctx, winners[0])});
+  return s('svg', {class: 'poc-cake over', viewBox: '0 0 240 240', role: 'img', 'aria-label': `${t('poc.cake_gone')} · ${whole}`},
     s('circle', {class: 'poc-plate-shadow', cx: c + 3, cy: c + 5, r: 112}),
     s('circle', {class: 'poc-plate', cx: c, cy: c, r: 112}),
     s('circle', {class: 'poc-plate-rim', cx: c, cy: c, r: 100}),
     s('circle', {class: 'poc-crumbs', cx: c, cy: c, r: 80}),
     text(c - 22, t('poc.all_served'), 'big'),
-    text(c + 4, t(winners.length > 1 ? 'poc.win_shared' : 'poc.wins', {names: winners.join(', ')}), 'big win'),
+    text(c + 4, shown, 'big win', whole),
     text(c + 26, t('poc.points', {n: best}), 'small'));
 }
 
@@ -403,7 +423,8 @@ function drawCake(ctx, partial) {
       if (doneChosen) centre.push(centreButton(ctx, doneChosen.entry, C + 4, t('poc.serve_whole'), 'done chosen'));
       else if (done) centre.push(centreButton(ctx, done, C + 4, t(cuts.length ? 'poc.cut_done' : 'poc.serve_whole'), 'done'));
     } else {
-      centre.push(...centreText(ctx, [[C - 8, cakeLine, 'small'], [C + 12, t('poc.is_cutting', {name: shortName(ctx, server)}), 'big']]));
+      centre.push(...centreText(ctx, [[C - 8, cakeLine, 'small'], [C + 12, t('poc.is_cutting', {name: shortName(ctx, server)}), 'big',
+        t('poc.is_cutting', {name: nameOf(ctx, server)})]]));
     }
   } else if (phase === 'choose') {
     if (myTurn) {
@@ -412,8 +433,9 @@ function drawCake(ctx, partial) {
         [C - 11, t(anyTake ? 'poc.take_one' : 'poc.no_piece_left'), 'big']]));
       if (pass) centre.push(centreButton(ctx, pass, C + 4, t('poc.pass_button'), 'pass'));
     } else {
-      const who = (view.to_act || []).map((seat) => shortName(ctx, seat)).join(', ');
-      centre.push(...centreText(ctx, [[C - 8, cakeLine, 'small'], [C + 12, who ? t('poc.is_choosing', {name: who}) : '', 'big']]));
+      const who = (name) => (view.to_act || []).map((seat) => name(ctx, seat)).join(', ');
+      centre.push(...centreText(ctx, [[C - 8, cakeLine, 'small'], [C + 12, who(shortName) ? t('poc.is_choosing', {name: who(shortName)}) : '', 'big',
+        who(nameOf) && t('poc.is_choosing', {name: who(nameOf)})]]));
     }
   } else if (cakeLine) {
     centre.push(...centreText(ctx, [[C + 5, cakeLine, 'big']]));
@@ -503,7 +525,7 @@ function ledger(ctx) {
         h('th', {scope: 'col', class: 'poc-corner'}, t('poc.variety')),
         seats.map((seat) => h('th', {scope: 'col', class: `poc-player${toAct.has(seat.seat) ? ' to-act' : ''}${ctx.seat === seat.seat ? ' me' : ''}`},
           seatBadge(ctx, seat.seat),
-          h('span', {class: 'poc-pname'}, nameOf(ctx, seat.seat)),
+          h('span', {class: 'poc-pname name-clip', title: nameOf(ctx, seat.seat)}, nameOf(ctx, seat.seat)),
           ctx.seat === seat.seat && h('span', {class: 'poc-you'}, t('poc.you')),
           toAct.has(seat.seat) && view.phase !== 'over' && h('span', {class: 'poc-turn'}, t('poc.to_act')))))),
       h('tbody', {}, rows),
@@ -585,7 +607,8 @@ export function scoring(ctx) {
     h('div', {class: 'poc-scroll', tabindex: 0, role: 'region', 'aria-label': t('poc.scoring')},
       h('table', {class: 'poc-table poc-end-table'},
         h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('poc.variety')),
-          seats.map((seat) => h('th', {scope: 'col'}, seatBadge(ctx, seat.seat), ' ', nameOf(ctx, seat.seat))))),
+          seats.map((seat) => h('th', {scope: 'col', class: 'poc-player'}, seatBadge(ctx, seat.seat),
+            h('span', {class: 'poc-pname name-clip', title: nameOf(ctx, seat.seat)}, nameOf(ctx, seat.seat)))))),
         h('tbody', {}, rows),
         h('tfoot', {},
           h('tr', {class: 'poc-sum'}, h('th', {scope: 'row'}, t('poc.majorities')),
