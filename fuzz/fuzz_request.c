@@ -461,10 +461,12 @@ static const struct {
     {505, "HTTP Version Not Supported"},
 };
 
-/* The Content-Types answers may have: the server's (files.c, http.c) and
- * that of libwebsockets' own refusal. */
+/* The Content-Types answers may have: the server's (files.c, http.c; the
+ * second is /metrics', Prometheus' text format) and that of
+ * libwebsockets' own refusal. */
 static const char *const TYPES[] = {
-    "application/json", "text/plain; charset=utf-8", "text/html; charset=utf-8",
+    "application/json", "text/plain; version=0.0.4; charset=utf-8",
+    "text/plain; charset=utf-8", "text/html; charset=utf-8",
     "text/javascript; charset=utf-8", "text/css; charset=utf-8", "image/svg+xml", "image/png",
     "image/jpeg", "image/x-icon", "font/woff2", "application/manifest+json",
     "application/octet-stream", "text/html"};
