@@ -24,9 +24,8 @@
 // picture is taken (pngquant, when the machine has it, makes it small).
 
 import {resolve} from 'node:path';
-import {statSync} from 'node:fs';
 import {startServer, launchBrowser, api, newPage} from '../tests/web/support.mjs';
-import {shrink} from './shrink-png.mjs';
+import {shrinkAndReport} from './shrink-png.mjs';
 
 function usage() {
   console.error('usage: node scripts/review-screenshot.mjs GATEAU [PICTURE] [--review-iters N] [--tables N]');
@@ -160,8 +159,7 @@ try {
   if (found.chosen.score < BEST_FIT) console.log('no move of the random seat marked by its score before the last: showing the best found');
   console.log(`the picture: ${describe(found.id, found.review, found.chosen)}`);
   const path = await picture(browser, server.url, found.id, found.chosen.index, errors);
-  shrink(path);
-  console.log(`${path}: ${Math.round(statSync(path).size / 1024)} KB`);
+  shrinkAndReport(path);
 } finally {
   await browser.close();
   server.stop();

@@ -14,9 +14,8 @@
 // dealt at random: each run shows other cakes.
 
 import {resolve} from 'node:path';
-import {statSync} from 'node:fs';
 import {startServer, launchBrowser, api, newPage, openSeat, settled} from '../tests/web/support.mjs';
-import {shrink} from './shrink-png.mjs';
+import {shrinkAndReport} from './shrink-png.mjs';
 
 const [gateau, folder = 'docs/images'] = process.argv.slice(2);
 if (!gateau) {
@@ -131,8 +130,7 @@ try {
     }
     for (const where of Object.keys(VIEWPORTS)) {
       const path = await picture(pages[where], spec, where, snapshot.log.length);
-      shrink(path);
-      console.log(`${path}: ${Math.round(statSync(path).size / 1024)} KB`);
+      shrinkAndReport(path);
     }
   }
 } finally {
