@@ -42,7 +42,6 @@ static const double T_QUANTILE_95[GATEAU_REVIEW_MAX_REPEATS] = {
 
 /* What one repeat measured. */
 typedef struct repeat_values {
-    double win_before, score_before;
     double win_played, score_played;
     double win_best, score_best;
     bool played_known; /* the search tried the move played */
@@ -139,13 +138,6 @@ static void search_once(gateau_bot *bot, const gateau_state *before, int seat,
         values->win_best = best.win;
         values->score_best = best.score;
     }
-    /* The position's worth is its best move's, measured as the played one
-     * is.  (The mean over the root's simulations sat well below it,
-     * dragged by exploration; the root's value of its first action, for a
-     * move of several actions, could stand above the best move's value
-     * shown beside it.) */
-    values->win_before = values->win_best;
-    values->score_before = values->score_best;
     values->played_known = measure(&context, actions, count, scratch, &values->win_played,
                                    &values->score_played, &exact);
     values->exact = exact;
@@ -202,8 +194,6 @@ static void summarize(const repeat_values *repeats, int count, double score_wort
     bool exact = true;
     for (int r = 0; r < count; r++) {
         const repeat_values *v = &repeats[r];
-        out->win_before += v->win_before / count;
-        out->score_before += v->score_before / count;
         out->win_best += v->win_best / count;
         out->score_best += v->score_best / count;
         exact = exact && v->exact;
@@ -214,6 +204,13 @@ static void summarize(const repeat_values *repeats, int count, double score_wort
         losses[known++] = v->win_best - v->win_played;
     }
     out->exact = exact;
+    /* The position's worth is its best move's, measured as the played one
+     * is.  (The mean over the root's simulations sat well below it,
+     * dragged by exploration; the root's value of its first action, for a
+     * move of several actions, could stand above the best move's value
+     * shown beside it.) */
+    out->win_before = out->win_best;
+    out->score_before = out->score_best;
     if (known == 0) {
         /* The searches never tried it: nothing to say (docs/review.md). */
         out->win_played = out->win_best;
