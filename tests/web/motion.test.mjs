@@ -7,7 +7,7 @@
 import {execFileSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {SOURCE, api, newPage, openSeat, settled, check, checkAccessibility, LONG_NAMES, nameProblems} from './support.mjs';
+import {SOURCE, api, newPage, openSeat, settled, check, checkAccessibility, LONG_NAMES, nameProblems, untilOver} from './support.mjs';
 
 // A table of piece o' Cake with seat 1 a person and two bots, seat 1's
 // page (reduced motion or not) waiting for its first choice.
@@ -204,10 +204,7 @@ export const tests = [{
     // Bots that play at random end a game in a moment; its page is a spectator's.
     const names = LONG_NAMES.slice(0, players);
     const table = await api(env.url, 'POST', '/api/tables', {game, seats: Array(players).fill('random'), names});
-    for (let tries = 0; !(await api(env.url, 'GET', `/api/tables/${table.id}`)).over; tries++) {
-      check(tries < 600, 'the bots finish their game');
-      await new Promise((done) => setTimeout(done, 50));
-    }
+    await untilOver(env.url, table.id);
     const page = await newPage(env.browser, env.errors, {width: 375, height: 740});
     await page.goto(`${env.url}/#/table/${table.id}`);
     await page.waitForSelector('[data-testid=end]');

@@ -5,17 +5,13 @@
 // axe-core clean.
 
 import {execFileSync} from 'node:child_process';
-import {newPage, check, api, checkAccessibility, LONG_NAMES, nameProblems} from './support.mjs';
+import {newPage, check, api, checkAccessibility, LONG_NAMES, nameProblems, untilOver} from './support.mjs';
 
 async function finishedTable(env) {
   const table = await api(env.url, 'POST', '/api/tables',
     {game: 'piece-o-cake', players: 3, seats: ['heuristic', 'random', 'heuristic'], names: LONG_NAMES.slice(0, 3)});
-  for (let tries = 0; tries < 600; tries++) {
-    const snapshot = await api(env.url, 'GET', `/api/tables/${table.id}`);
-    if (snapshot.over) return table.id;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error('the bots did not finish their game');
+  await untilOver(env.url, table.id);
+  return table.id;
 }
 
 async function checkReviewShown(page, players) {
