@@ -433,9 +433,12 @@ function drawCake(ctx, partial) {
         [C - 11, t(anyTake ? 'poc.take_one' : 'poc.no_piece_left'), 'big']]));
       if (pass) centre.push(centreButton(ctx, pass, C + 4, t('poc.pass_button'), 'pass'));
     } else {
-      const who = (name) => (view.to_act || []).map((seat) => name(ctx, seat)).join(', ');
-      centre.push(...centreText(ctx, [[C - 8, cakeLine, 'small'], [C + 12, who(shortName) ? t('poc.is_choosing', {name: who(shortName)}) : '', 'big',
-        who(nameOf) && t('poc.is_choosing', {name: who(nameOf)})]]));
+      // (who chooses, shortened for the centre, and whole for its title)
+      const choosing = (name) => {
+        const who = (view.to_act || []).map((seat) => name(ctx, seat)).join(', ');
+        return who && t('poc.is_choosing', {name: who});
+      };
+      centre.push(...centreText(ctx, [[C - 8, cakeLine, 'small'], [C + 12, choosing(shortName), 'big', choosing(nameOf)]]));
     }
   } else if (cakeLine) {
     centre.push(...centreText(ctx, [[C + 5, cakeLine, 'big']]));
