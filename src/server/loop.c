@@ -1055,9 +1055,23 @@ static void begin_drain(void)
 }
 
 /* Ten times a second: first messages that did not come, quiet and idle
- * connections; now and then, the addresses nobody uses any more. */
+ * connections; now and then, the addresses nobody uses any more.
+ *
+ * The sweep also keeps every other timer on time, and so goes on while
+ * the loop drains.  libwebsockets 4.1 on libev re-arms its one libev
+ * timer only when that timer fires: a timer scheduled sooner than the
+ * armed one (the drain's 20 ms) waits for it.  With the sweep running
+ * that is at most LOOP_SWEEP_MS; without it, the next timer might be
+ * 30 s away, and SIGTERM waited that long (a drain scheduled just after
+ * the last sweep).  When stopping, the sweep begins the drain itself, in
+ * case the wake-up that begins it came before the sweep saw the flag. */
 static void sweep(lws_sorted_usec_list_t *timer)
 {
+    lws_sul_schedule(loop.vhost_context, 0, timer, sweep, LOOP_SWEEP_MS * LWS_US_PER_MS);
+    if (atomic_load(&loop.stopping)) {
+        begin_drain();
+        return;
+    }
     int64_t now = server_now();
     for (struct loop_connection *at = loop.waiting_hello, *next; at; at = next) {
         next = at->next;
@@ -1069,8 +1083,6 @@ static void sweep(lws_sorted_usec_list_t *timer)
     }
     time_out(now);
     if (++loop.sweeps % LOOP_SWEEPS_PER_ADDRESS_SWEEP == 0) addresses_sweep();
-    if (!atomic_load(&loop.stopping))
-        lws_sul_schedule(loop.vhost_context, 0, timer, sweep, LOOP_SWEEP_MS * LWS_US_PER_MS);
 }
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
