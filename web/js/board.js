@@ -1,7 +1,7 @@
 // board.js: what the frame (table.js, replay.js) hands a game's renderer,
 // and the few things it asks of it with defaults.
 
-import {h, s} from './dom.js';
+import {h, s, scrollRegion} from './dom.js';
 import {t, currentLanguage} from './i18n.js';
 
 const TITLES = {
@@ -83,7 +83,7 @@ export function scoreOf(renderer, view, seat) {
 //             "legal" (and data-undo for an entry of partial, which a
 //             click takes back); attributes given are kept (class is
 //             added to)
-//   t, lang, h, s: the catalogue and the element builders
+//   t, lang, h, s, scrollRegion: the catalogue and the element builders
 export function boardContext(renderer, snapshot, legal, partial, choose, setParts = () => {}) {
   const find = (test) => legal.find((entry) =>
     (test instanceof RegExp ? test.test(entry.name) : entry.name === test)) || null;
@@ -112,7 +112,7 @@ export function boardContext(renderer, snapshot, legal, partial, choose, setPart
     game: snapshot.game, view: snapshot.view, seat: snapshot.seat || null,
     players: snapshot.players, names: snapshot.seats.map((seat) => seat.name),
     over: snapshot.over, scores: snapshot.scores || null, log: snapshot.log || [],
-    legal, partial, find, clickable, setParts, t, lang: currentLanguage(), h, s,
+    legal, partial, find, clickable, setParts, t, lang: currentLanguage(), h, s, scrollRegion,
   };
 }
 

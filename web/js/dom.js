@@ -41,6 +41,14 @@ export function s(tag, attributes, ...children) {
   return build(document.createElementNS(SVG_NAMESPACE, tag), attributes, children);
 }
 
+// A box whose content scrolls inside it (a wide table on a phone): in the
+// tab order, as a region with a name, so that a keyboard can scroll it too
+// (axe's scrollable-region-focusable).  attributes holds its class and its
+// name (aria-label or aria-labelledby).
+export function scrollRegion(attributes, ...children) {
+  return h('div', {...attributes, tabindex: 0, role: 'region'}, ...children);
+}
+
 // Replaces what element holds with children.
 export function replace(element, ...children) {
   element.replaceChildren();

@@ -1,7 +1,7 @@
 // lobby.js: making a table (game, players, options, each seat a person or
 // a bot, a clock), its invitation links, and the tables to join or watch.
 
-import {h, replace} from './dom.js';
+import {h, replace, scrollRegion} from './dom.js';
 import {t} from './i18n.js';
 import {api} from './api.js';
 import {holdSeat, holdCreator, invitationLink} from './seats.js';
@@ -224,7 +224,7 @@ async function drawTables(root) {
     })));
   // (in a box of its own that scrolls sideways on a narrow screen: six
   // columns, names among them, do not fit a phone without breaking every word)
-  replace(list, h('div', {class: 'lobby-tables', tabindex: 0, role: 'region', 'aria-labelledby': 'tables-heading'}, table),
+  replace(list, scrollRegion({class: 'lobby-tables', 'aria-labelledby': 'tables-heading'}, table),
     more && h('button', {type: 'button', 'data-testid': 'more-tables',
       onclick: () => { pagesWanted++; drawTables(root); }}, t('lobby.more_tables')));
 }

@@ -8,7 +8,7 @@
 // search found.  The positions come from the server's replay with every
 // seat's view (seat=all), so the page keeps no rules.
 
-import {h, s, replace} from './dom.js';
+import {h, s, replace, scrollRegion} from './dom.js';
 import {t} from './i18n.js';
 import {api} from './api.js';
 import {RENDERERS} from './games/index.js';
@@ -158,7 +158,7 @@ function howSure(review) {
 }
 
 function summary(review, names) {
-  return h('div', {class: 'review-summary-scroll', tabindex: 0, role: 'region', 'aria-label': t('review.summary')},
+  return scrollRegion({class: 'review-summary-scroll', 'aria-label': t('review.summary')},
     h('table', {class: 'review-summary'},
       h('caption', {}, t('review.summary')),
       h('thead', {}, h('tr', {},

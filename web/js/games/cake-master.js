@@ -9,7 +9,7 @@
 // edges, the whole rosette, the fruits, and the icing's letter in the
 // corner so that nothing depends on colour alone.
 
-import {h, s} from '../dom.js';
+import {h, s, scrollRegion} from '../dom.js';
 import {t, currentLanguage} from '../i18n.js';
 import {readSentence, playerName} from './words.js';
 import {icon} from '../icons.js';
@@ -644,7 +644,7 @@ export function scoring(ctx) {
   const last = results[results.length - 1];
   return h('section', {class: 'cm-scoring', 'aria-label': t('cm.final_breakdown')},
     h('h2', {}, t('cm.final_breakdown')),
-    h('div', {class: 'cm-table-wrap', tabindex: 0, role: 'region', 'aria-label': t('cm.final_breakdown')}, h('table', {class: 'cm-score-table'},
+    scrollRegion({class: 'cm-table-wrap', 'aria-label': t('cm.final_breakdown')}, h('table', {class: 'cm-score-table'},
       h('thead', {}, h('tr', {},
         h('th', {scope: 'col'}, t('cm.player')),
         results.map((result) => h('th', {scope: 'col'}, t('cm.round_short', {round: result.round}))),

@@ -487,8 +487,8 @@ function historyPart(ctx) {
   const seats = view.seats.map((entry) => entry.seat);
   return h('details', {class: 'mt-history', open: view.phase === 'over' || undefined},
     h('summary', {}, ctx.t('mt.rounds_so_far', {n: rounds.length})),
-    // (a box that may scroll sideways, long names or a phone: reachable by keyboard)
-    h('div', {class: 'mt-history-scroll', tabindex: 0, role: 'region', 'aria-label': ctx.t('mt.rounds_so_far', {n: rounds.length})},
+    // (a box that may scroll sideways, long names or a phone)
+    ctx.scrollRegion({class: 'mt-history-scroll', 'aria-label': ctx.t('mt.rounds_so_far', {n: rounds.length})},
       h('table', {class: 'mt-history-table'},
         h('thead', {}, h('tr', {},
           h('th', {scope: 'col'}, ctx.t('mt.round_short')),
@@ -528,7 +528,7 @@ export function scoring(ctx) {
   return h('div', {class: 'mt-scoring'},
     h('h3', {}, ctx.t('mt.scoring')),
     h('p', {class: 'mt-scoring-rule'}, ctx.t('mt.scoring_rule')),
-    h('div', {class: 'mt-history-scroll', tabindex: 0, role: 'region', 'aria-label': ctx.t('mt.scoring')},
+    ctx.scrollRegion({class: 'mt-history-scroll', 'aria-label': ctx.t('mt.scoring')},
       h('table', {class: 'mt-scoring-table'},
         h('thead', {}, h('tr', {},
           h('th', {scope: 'col'}, ctx.t('mt.player')),

@@ -521,7 +521,7 @@ function ledger(ctx) {
   foot.push(h('tr', {class: 'poc-total'}, h('th', {scope: 'row'}, t('poc.score')),
     seats.map((seat) => h('td', {}, String(seat.score)))));
 
-  return h('div', {class: 'poc-ledger', tabindex: 0, role: 'region', 'aria-label': t('poc.ledger_caption')},
+  return ctx.scrollRegion({class: 'poc-ledger', 'aria-label': t('poc.ledger_caption')},
     h('table', {class: `poc-table poc-players-${seats.length}`},
       h('caption', {}, t('poc.ledger_caption')),
       h('thead', {}, h('tr', {},
@@ -607,7 +607,7 @@ export function scoring(ctx) {
     .map((v) => `${v.letter}×${seat.eaten[v.letter]}`).join(' ');
   return h('section', {class: 'poc-scoring', 'aria-label': t('poc.scoring')},
     h('h3', {}, view.rounds > 1 ? t('poc.scoring_last_round', {round: view.round}) : t('poc.scoring')),
-    h('div', {class: 'poc-scroll', tabindex: 0, role: 'region', 'aria-label': t('poc.scoring')},
+    ctx.scrollRegion({class: 'poc-scroll', 'aria-label': t('poc.scoring')},
       h('table', {class: 'poc-table poc-end-table'},
         h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('poc.variety')),
           seats.map((seat) => h('th', {scope: 'col', class: 'poc-player'}, seatBadge(ctx, seat.seat),
