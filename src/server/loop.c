@@ -1058,12 +1058,13 @@ static void begin_drain(void)
  * connections; now and then, the addresses nobody uses any more.
  *
  * The sweep also keeps every other timer on time, and so goes on while
- * the loop drains.  libwebsockets 4.1 on libev re-arms its one libev
- * timer only when that timer fires: a timer scheduled sooner than the
+ * the loop drains.  libwebsockets 4.1 on libev sets its one libev timer
+ * to the next of its timers without stopping it first, which libev
+ * ignores while that timer is armed: a timer scheduled sooner than the
  * armed one (the drain's 20 ms) waits for it.  With the sweep running
- * that is at most LOOP_SWEEP_MS; without it, the next timer might be
- * 30 s away, and SIGTERM waited that long (a drain scheduled just after
- * the last sweep).  When stopping, the sweep begins the drain itself, in
+ * that is at most LOOP_SWEEP_MS; without it the armed one might be 30 s
+ * away, and SIGTERM waited that long (a drain scheduled just after the
+ * last sweep).  When stopping, the sweep begins the drain itself, in
  * case the wake-up that begins it came before the sweep saw the flag. */
 static void sweep(lws_sorted_usec_list_t *timer)
 {
