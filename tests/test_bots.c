@@ -743,11 +743,14 @@ static long default_search_iterations(const char *game, int players)
 }
 
 /* Cake Master's rollouts play every seat, so its default budget is for two
- * players and shrinks as 2/N; Mice Cake's is fixed. */
+ * players and shrinks as 2/N, but where more was measured to win (3 and 4
+ * players); Mice Cake's is fixed. */
 Test(ismcts, default_budgets, .timeout = 120)
 {
     cr_expect_eq(default_search_iterations("cake-master", 2), 3000);
-    cr_expect_eq(default_search_iterations("cake-master", 4), 1500);
+    cr_expect_eq(default_search_iterations("cake-master", 3), 5333);
+    cr_expect_eq(default_search_iterations("cake-master", 4), 4000);
+    cr_expect_eq(default_search_iterations("cake-master", 5), 1200);
     cr_expect_eq(default_search_iterations("cake-master", 6), 1000);
     cr_expect_eq(default_search_iterations("mice-cake", 2), 5000);
 }

@@ -351,6 +351,8 @@ static ismcts_params resolve_params(const gateau_bot *bot, const gateau_setup *s
         params.budget.iterations = defaults->iterations;
         if (defaults->per_two_players)
             params.budget.iterations = defaults->iterations * 2 / setup->players;
+        long measured = defaults->iterations_for_players[setup->players];
+        if (measured) params.budget.iterations = measured;
     }
     if (!bot->margin_given) params.heuristic_margin = defaults->heuristic_margin;
     if (!bot->tree_given) params.tree_one_move = defaults->tree_one_move;

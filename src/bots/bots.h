@@ -47,6 +47,9 @@ typedef struct bot_search_defaults {
      * (where every seat's rollout play costs alike). */
     long iterations;
     bool per_two_players;
+    /* Where measured otherwise, the budget for a player count, in place
+     * of the rule above (0: the rule). */
+    long iterations_for_players[GATEAU_MAX_PLAYERS + 1];
     double exploration;      /* the UCB constant c (0: the general 0.7) */
     double heuristic_margin; /* ismcts_params.heuristic_margin */
     bool tree_one_move;      /* ismcts_params.tree_one_move */
