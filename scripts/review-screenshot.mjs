@@ -24,7 +24,7 @@
 // picture is taken (pngquant, when the machine has it, makes it small).
 
 import {resolve} from 'node:path';
-import {startServer, launchBrowser, api, newPage} from '../tests/web/support.mjs';
+import {startServer, launchBrowser, api, newPage, untilOver} from '../tests/web/support.mjs';
 import {shrinkAndReport} from './shrink-png.mjs';
 
 function usage() {
@@ -65,12 +65,8 @@ const pause = (ms) => new Promise((done) => setTimeout(done, ms));
 // A finished table of the bots: its id.
 async function playTable(url) {
   const table = await api(url, 'POST', '/api/tables', {game: 'piece-o-cake', players: 3, seats: SEATS, names: NAMES});
-  for (let tries = 0; tries < 1200; tries++) {
-    const snapshot = await api(url, 'GET', `/api/tables/${table.id}`);
-    if (snapshot.over) return table.id;
-    await pause(100);
-  }
-  throw new Error(`the bots of table ${table.id} did not finish their game in two minutes`);
+  await untilOver(url, table.id, 120);
+  return table.id;
 }
 
 // The server's review of a finished table, followed to its end.

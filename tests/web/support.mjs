@@ -299,11 +299,11 @@ export function nameProblems(page, names) {
 }
 
 // Waits until the table id is over (a table of bots playing on their own),
-// looking every 50 ms, 30 s at most.
-export async function untilOver(url, id) {
-  for (let tries = 0; tries < 600; tries++) {
+// looking every 50 ms, for seconds at most.
+export async function untilOver(url, id, seconds = 30) {
+  for (let tries = 0; tries < seconds * 20; tries++) {
     if ((await api(url, 'GET', `/api/tables/${id}`)).over) return;
     await new Promise((done) => setTimeout(done, 50));
   }
-  throw new Error(`table ${id}: the bots did not finish their game`);
+  throw new Error(`table ${id}: the bots did not finish their game in ${seconds} s`);
 }
