@@ -1333,6 +1333,56 @@ Test(hostile, idle_keep_alive_connections_are_closed)
     stop(&running);
 }
 
+/* A client that asks to close after its request (Connection: close, or
+ * HTTP/1.0 without keep-alive) gets its answer, saying so, and the close
+ * at once; one that keeps alive is answered on the same connection again.
+ * (The loop writes a keep-alive answer as soon as it comes back from its
+ * request thread, and a closing one only when the socket is writable,
+ * where the close can follow it: a closing answer written the first way
+ * once left its connection open, counted against its address, until a
+ * timer closed it.) */
+Test(hostile, a_client_that_asks_to_close_is_closed_after_its_answer)
+{
+    const char *extra[] = {"--address-connections", "4", NULL};
+    served running = start("closing.db", extra);
+    static const char *const closing[] = {
+        "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+        "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Keep-Alive, CLOSE\r\n\r\n",
+        "GET /api/games HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n"};
+    /* Three times the address's limit, one after another: each must be
+     * gone before the next would be over it. */
+    for (int i = 0; i < 12; i++) {
+        const char *request = closing[i % 3];
+        int fd = connect_from(attacker(0), running.port, 0);
+        cr_assert_geq(fd, 0);
+        cr_assert(send_all(fd, request, strlen(request)));
+        answer a = read_answer(fd, ANSWER_MS);
+        cr_assert_eq(a.status, 200, "request %d (%.40s...): %s", i + 1, request, a.text);
+        char value[64];
+        cr_assert(header_of(&a, "Connection", value, sizeof value) && !strcasecmp(value, "close"),
+                  "request %d: the answer says 'Connection: close': %s", i + 1, a.text);
+        cr_assert(a.ended || stream_ends(fd, ANSWER_MS), "request %d: the server closes", i + 1);
+        answer_free(&a);
+        close(fd);
+    }
+    static const char *const keeping[] = {
+        "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        "GET /api/games HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n"};
+    for (int k = 0; k < 2; k++) {
+        int fd = connect_from(attacker(1), running.port, 0);
+        cr_assert_geq(fd, 0);
+        for (int i = 0; i < 3; i++) {
+            cr_assert(send_all(fd, keeping[k], strlen(keeping[k])));
+            answer a = read_answer(fd, ANSWER_MS);
+            cr_assert_eq(a.status, 200, "keep-alive %d, request %d: %s", k + 1, i + 1, a.text);
+            cr_assert_not(a.ended, "keep-alive %d, request %d: the connection stays", k + 1, i + 1);
+            answer_free(&a);
+        }
+        close(fd);
+    }
+    stop(&running);
+}
+
 /* WebSockets that never say who they are: closed with 1008 once their
  * hello is late (10 s); one that said hello is kept. */
 #define IDLE_SOCKETS 20

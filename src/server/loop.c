@@ -488,6 +488,34 @@ static int version_refused(struct lws *wsi, char *version, size_t size)
     return numbered && version[5] && version[7] ? 505 : 400;
 }
 
+/* Whether a comma-separated header value holds token (any case). */
+static bool has_token(const char *value, const char *token)
+{
+    size_t length = strlen(token);
+    for (const char *at = value; *at;) {
+        while (*at == ' ' || *at == '\t' || *at == ',') at++;
+        const char *end = at;
+        while (*end && *end != ',') end++;
+        const char *last = end;
+        while (last > at && (last[-1] == ' ' || last[-1] == '\t')) last--;
+        if ((size_t)(last - at) == length && !strncasecmp(at, token, length)) return true;
+        at = end;
+    }
+    return false;
+}
+
+/* Whether the client closes after this request (RFC 9112 9.3): it says
+ * "Connection: close", or speaks HTTP/1.0 without asking to keep alive.
+ * (A Connection header too long to read counts as close: the answer
+ * then only takes the slower way, answer_handed_back.) */
+static bool client_closes(struct lws *wsi, const char *version)
+{
+    char value[128];
+    if (!header(wsi, WSI_TOKEN_CONNECTION, value, sizeof value)) return true;
+    if (has_token(value, "close")) return true;
+    return !strcmp(version, "HTTP/1.0") && !has_token(value, "keep-alive");
+}
+
 /* The checks every request passes, in the loop (docs/server.md): 0 to go
  * on, 1 when it was refused (the refusal is on its way). */
 static int refused_at_once(struct loop_connection *connection, bool upgrade)
@@ -509,6 +537,8 @@ static int refused_at_once(struct loop_connection *connection, bool upgrade)
         return !answer_now(connection, 400, "", "the request line ends with '%s', not 'HTTP/1.1'",
                            quoted);
     }
+    /* Its answer then says so, and closes (write_answer). */
+    if (!upgrade && client_closes(wsi, version)) exchange->close_after = true;
     int wait = addresses_request(client);
     if (wait) {
         snprintf(retry, sizeof retry, "Retry-After: %d\r\n", wait);
@@ -977,6 +1007,27 @@ static void connection_gone(struct lws *wsi)
     free(gone);
 }
 
+/*
+ * A request thread's answer: written at once when the socket can take it,
+ * as pushes are (pushes_waiting), which spares a turn of the loop and two
+ * epoll_ctl calls an answer (arming the socket for writing, then
+ * disarming it).  An answer that closes its connection, or one behind an
+ * earlier write still held back, waits for LWS_CALLBACK_HTTP_WRITEABLE,
+ * where a close can be returned.
+ */
+static void answer_handed_back(struct loop_connection *connection, http_exchange *exchange)
+{
+    if (connection->exchange != exchange || exchange->close_after ||
+        lws_partial_buffered(connection->wsi)) {
+        lws_callback_on_writable(connection->wsi);
+        return;
+    }
+    /* (-1: a failed send, or a transaction libwebsockets will not keep
+     * alive: the connection goes, as it would from the callback) */
+    if (write_answer(connection) < 0)
+        lws_set_timeout(connection->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+}
+
 /* What the request threads handed back. */
 static void take_handed_back(void)
 {
@@ -1012,7 +1063,7 @@ static void take_handed_back(void)
             exchange_free(exchange);
             continue;
         }
-        lws_callback_on_writable(connection->wsi);
+        answer_handed_back(connection, exchange);
     }
     for (int i = 0; i < woken_count; i++) {
         bool behind = subscriber_woken(woken[i]);
