@@ -415,14 +415,22 @@ static const char *skip_value(const char *p, const char *end)
     if (p >= end) return NULL;
     if (*p == '"') return skip_string(p, end);
     if (*p == '{' || *p == '[') {
+        /* A table of the bytes that matter inside (most bytes of a push
+         * are in its view, skipped here: one lookup a byte, not five
+         * comparisons; this scan was a sixth of the program's time). */
+        static const unsigned char structural[256] = {['"'] = 1, ['{'] = 2, ['['] = 2,
+                                                      ['}'] = 3, [']'] = 3};
         int depth = 0;
         while (p < end) {
-            if (*p == '"') {
+            switch (structural[(unsigned char)*p]) {
+            case 0: p++; continue;
+            case 1:
                 if (!(p = skip_string(p, end))) return NULL;
                 continue;
+            case 2: depth++; break;
+            default:
+                if (--depth == 0) return p + 1;
             }
-            if (*p == '{' || *p == '[') depth++;
-            else if ((*p == '}' || *p == ']') && --depth == 0) return p + 1;
             p++;
         }
         return NULL;

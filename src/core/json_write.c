@@ -12,7 +12,9 @@
  */
 static char *begin(json_writer *out, size_t longest)
 {
-    text_reserve(out->text, longest + 1);
+    /* (the room is nearly always there: checked without a call) */
+    gateau_text *text = out->text;
+    if (text->length + longest + 2 > text->capacity) text_reserve(text, longest + 1);
     char *at = out->text->data + out->text->length;
     if (out->after_value) *at++ = ',';
     return at;
@@ -88,9 +90,8 @@ static char *put_quoted(char *at, const char *value, size_t length)
     return at;
 }
 
-void json_write_key(json_writer *out, const char *key)
+void json_write_key_length(json_writer *out, const char *key, size_t length)
 {
-    size_t length = strlen(key);
     char *at = put_quoted(begin(out, 6 * length + 3), key, length);
     *at++ = ':';
     end(out, at, false);
@@ -98,6 +99,14 @@ void json_write_key(json_writer *out, const char *key)
 
 void json_write_integer(json_writer *out, long long value)
 {
+    /* Most of a view's numbers are counts and cards below 100. */
+    if (value >= 0 && value < 100) {
+        char *at = begin(out, 2);
+        if (value >= 10) *at++ = (char)('0' + value / 10);
+        *at++ = (char)('0' + value % 10);
+        end(out, at, true);
+        return;
+    }
     /* Digits from the right, without printf. */
     char digits[24];
     int start = (int)sizeof digits;
