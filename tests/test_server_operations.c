@@ -12,6 +12,7 @@
 #define _GNU_SOURCE /* strcasestr */
 #include <arpa/inet.h>
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -21,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -339,6 +341,72 @@ Test(operations, health_on_sqlite_notices_a_deleted_file)
     char *errors = errors_of(&running);
     cr_assert(strstr(errors, "was deleted or replaced while in use"), "%s", errors);
     free(errors);
+    stop(&running);
+}
+
+/* The server's threads by name, each with its nice value (field 19 of
+ * /proc/PID/task/TID/stat): how many of name, and whether all had nice. */
+static int threads_named(pid_t pid, const char *name, int nice, bool *all_nice)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+    DIR *tasks = opendir(path);
+    cr_assert_not_null(tasks, "%s", path);
+    int count = 0;
+    *all_nice = true;
+    struct dirent *entry;
+    while ((entry = readdir(tasks)) != NULL) {
+        if (entry->d_name[0] == '.') continue;
+        char file[512], comm[64] = "", stat[1024] = "";
+        snprintf(file, sizeof file, "%s/%s/comm", path, entry->d_name);
+        FILE *in = fopen(file, "r");
+        if (!in) continue; /* (gone meanwhile) */
+        if (!fgets(comm, sizeof comm, in)) comm[0] = '\0';
+        fclose(in);
+        comm[strcspn(comm, "\n")] = '\0';
+        if (strcmp(comm, name)) continue;
+        snprintf(file, sizeof file, "%s/%s/stat", path, entry->d_name);
+        in = fopen(file, "r");
+        if (!in) continue;
+        if (!fgets(stat, sizeof stat, in)) stat[0] = '\0';
+        fclose(in);
+        /* After the name's closing parenthesis: field 3 on; nice is 19. */
+        const char *at = strrchr(stat, ')');
+        cr_assert_not_null(at, "%s: %s", file, stat);
+        int field = 2, value = 0;
+        for (char *token = strtok((char *)at + 1, " "); token; token = strtok(NULL, " "))
+            if (++field == 19) value = atoi(token);
+        count++;
+        if (value != nice) *all_nice = false;
+    }
+    closedir(tasks);
+    return count;
+}
+
+/* The loop runs before the threads that work for it: they are named, and
+ * nicer by SERVER_HELPER_NICENESS (server_thread_below_loop), relative to
+ * the nice the server was started at. */
+Test(operations, the_loop_comes_before_the_threads_that_work_for_it)
+{
+    const char *db = support_temp_path("threads.db");
+    started running = start((const char *const[]){"--port", "0", "--db", db, "--quiet",
+                                                  "--bot-threads", "2", NULL});
+    free(fetch(running.port, "GET", "/healthz", NULL, NULL, 200));
+    errno = 0;
+    int base = getpriority(PRIO_PROCESS, (id_t)running.pid);
+    cr_assert_eq(errno, 0);
+    bool all;
+    cr_assert_eq(threads_named(running.pid, "gateau-loop", base, &all), 1, "one loop thread");
+    cr_assert(all, "the loop runs at the server's own nice (%d)", base);
+    static const char *const helpers[] = {"gateau-request", "gateau-bot", "gateau-review"};
+    static const int at_least[] = {16, 2, 1};
+    for (int h = 0; h < 3; h++) {
+        int nicer = base + SERVER_HELPER_NICENESS > 19 ? 19 : base + SERVER_HELPER_NICENESS;
+        int count = threads_named(running.pid, helpers[h], nicer, &all);
+        cr_assert_geq(count, at_least[h], "%d threads named %s", count, helpers[h]);
+        cr_assert(all, "every %s thread runs %d nicer than the loop", helpers[h],
+                  SERVER_HELPER_NICENESS);
+    }
     stop(&running);
 }
 

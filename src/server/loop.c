@@ -1217,6 +1217,7 @@ static const lws_retry_bo_t no_validity_timers = {.secs_since_valid_ping = 0,
 static void *run(void *unused)
 {
     (void)unused;
+    server_thread_name("gateau-loop");
     /* libev's epoll instead of libwebsockets' own poll(), which looks at
      * every socket at every turn. */
     if (!atomic_load(&loop.stopping)) ev_run(loop.events, 0);

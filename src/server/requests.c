@@ -49,6 +49,7 @@ static void answer(http_exchange *exchange)
 static void *serve(void *unused)
 {
     (void)unused;
+    server_thread_below_loop("gateau-request");
     pthread_mutex_lock(&requests.lock);
     for (;;) {
         if (requests.first_task) {

@@ -350,6 +350,7 @@ static void run_job(review_job *job)
 static void *review_thread(void *unused)
 {
     (void)unused;
+    server_thread_below_loop("gateau-review");
     pthread_mutex_lock(&reviews.lock);
     for (;;) {
         review_job *job = NULL;

@@ -13,12 +13,15 @@
 #define _GNU_SOURCE /* pthread_setattr_default_np */
 #include <errno.h>
 #include <netdb.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "server/server.h"
 
@@ -137,6 +140,29 @@ bool server_check_bind(const char *address, char *error, size_t error_size)
 }
 
 /* SIGHUP: the log opened again (logrotate moved it); the server goes on. */
+/*
+ * The loop is every client's way in and out.  On a busy host it waits for
+ * a core more than it runs out of work (saturated, it waited a third of
+ * the time while the request threads ran): the threads that work for it
+ * run SERVER_HELPER_NICENESS steps nicer, so the scheduler gives it the
+ * core first and they take what it leaves.  (Linux keeps a nice value per
+ * thread; a thread may always make itself nicer.)  3-4% more moves a
+ * second saturated (docs/performance.md).
+ */
+void server_thread_name(const char *name)
+{
+    pthread_setname_np(pthread_self(), name);
+}
+
+void server_thread_below_loop(const char *name)
+{
+    server_thread_name(name);
+    pid_t self = gettid();
+    errno = 0;
+    int now = getpriority(PRIO_PROCESS, (id_t)self);
+    if (errno == 0) (void)setpriority(PRIO_PROCESS, (id_t)self, now + SERVER_HELPER_NICENESS);
+}
+
 static void reopen_log(void)
 {
     char error[512];

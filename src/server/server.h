@@ -429,6 +429,16 @@ int table_hand_over(server_table *table, int by, int seat, bool back, char *erro
 /* The log entry of the last move goes (a take-back). */
 void table_drop_last_log(server_table *table);
 
+/* The threads that work for the loop (requests, bots, reviews) run this
+ * much nicer than it: server_thread_below_loop. */
+enum { SERVER_HELPER_NICENESS = 5 };
+/* The calling thread's name (at most 15 characters), shown by top -H
+ * and in /proc (server.c). */
+void server_thread_name(const char *name);
+/* Called by a thread that works for the loop as it starts: named, and
+ * nicer. */
+void server_thread_below_loop(const char *name);
+
 /* Milliseconds on a monotonic clock. */
 int64_t server_now(void);
 /* Microseconds on the same clock. */

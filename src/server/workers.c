@@ -142,6 +142,7 @@ static void move_one_bot(server_table *table)
 static void *worker_main(void *unused)
 {
     (void)unused;
+    server_thread_below_loop("gateau-bot");
     server_table *table;
     while ((table = next_table()) != NULL) {
         pthread_mutex_lock(&table->lock);
@@ -172,6 +173,7 @@ static void check_clock(server_table *table, void *unused)
 static void *clock_main(void *unused)
 {
     (void)unused;
+    server_thread_name("gateau-clock");
     for (;;) {
         pthread_mutex_lock(&workers.lock);
         bool stopping = workers.stopping;
