@@ -139,7 +139,11 @@ bool server_check_bind(const char *address, char *error, size_t error_size)
     return good;
 }
 
-/* SIGHUP: the log opened again (logrotate moved it); the server goes on. */
+void server_thread_name(const char *name)
+{
+    pthread_setname_np(pthread_self(), name);
+}
+
 /*
  * The loop is every client's way in and out.  On a busy host it waits for
  * a core more than it runs out of work (saturated, it waited a third of
@@ -149,11 +153,6 @@ bool server_check_bind(const char *address, char *error, size_t error_size)
  * thread; a thread may always make itself nicer.)  3-4% more moves a
  * second saturated (docs/performance.md).
  */
-void server_thread_name(const char *name)
-{
-    pthread_setname_np(pthread_self(), name);
-}
-
 void server_thread_below_loop(const char *name)
 {
     server_thread_name(name);
@@ -163,6 +162,7 @@ void server_thread_below_loop(const char *name)
     if (errno == 0) (void)setpriority(PRIO_PROCESS, (id_t)self, now + SERVER_HELPER_NICENESS);
 }
 
+/* SIGHUP: the log opened again (logrotate moved it); the server goes on. */
 static void reopen_log(void)
 {
     char error[512];
