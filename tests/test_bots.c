@@ -750,7 +750,7 @@ Test(ismcts, default_budgets, .timeout = 120)
     cr_expect_eq(default_search_iterations("cake-master", 2), 3000);
     cr_expect_eq(default_search_iterations("cake-master", 3), 5333);
     cr_expect_eq(default_search_iterations("cake-master", 4), 4000);
-    cr_expect_eq(default_search_iterations("cake-master", 5), 1200);
+    cr_expect_eq(default_search_iterations("cake-master", 5), 3200);
     cr_expect_eq(default_search_iterations("cake-master", 6), 1000);
     cr_expect_eq(default_search_iterations("mice-cake", 2), 5000);
 }
