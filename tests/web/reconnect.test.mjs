@@ -57,12 +57,14 @@ async function playOne(url, id, token) {
   throw new Failure(`seat's token never got to move at ${id}`);
 }
 
-// Resolves, once seat token is to move (the table is quiet), to the
-// number of entries of its log.
+// Resolves, once seat token is the only one to move (the table is quiet:
+// in a phase where all choose at once, the bots may not have chosen yet
+// when the seat may), to the number of entries of its log.
 async function quiet(url, id, token) {
   for (let tries = 0; tries < 300; tries++) {
     const snapshot = await api(url, 'GET', `/api/tables/${id}`, undefined, token);
-    if (snapshot.over || (snapshot.legal && snapshot.legal.length)) return snapshot.log.length;
+    const alone = snapshot.legal && snapshot.legal.length && snapshot.to_move.length === 1;
+    if (snapshot.over || alone) return snapshot.log.length;
     await sleep(30);
   }
   throw new Failure(`table ${id} never came back to the seat`);
