@@ -345,7 +345,8 @@ Test(operations, health_on_sqlite_notices_a_deleted_file)
 }
 
 /* The server's threads by name, each with its nice value (field 19 of
- * /proc/PID/task/TID/stat): how many of name, and whether all had nice. */
+ * /proc/PID/task/TID/stat): how many of name, and whether all had nice.
+ * (The server is idle: its threads are its fixed pools, none comes or goes.) */
 static int threads_named(pid_t pid, const char *name, int nice, bool *all_nice)
 {
     char path[128];
@@ -357,25 +358,21 @@ static int threads_named(pid_t pid, const char *name, int nice, bool *all_nice)
     struct dirent *entry;
     while ((entry = readdir(tasks)) != NULL) {
         if (entry->d_name[0] == '.') continue;
-        char file[512], comm[64] = "", stat[1024] = "";
+        char file[512];
         snprintf(file, sizeof file, "%s/%s/comm", path, entry->d_name);
-        FILE *in = fopen(file, "r");
-        if (!in) continue; /* (gone meanwhile) */
-        if (!fgets(comm, sizeof comm, in)) comm[0] = '\0';
-        fclose(in);
-        comm[strcspn(comm, "\n")] = '\0';
-        if (strcmp(comm, name)) continue;
+        char *comm = support_read_file(file);
+        bool named = strlen(comm) == strlen(name) + 1 && !strncmp(comm, name, strlen(name));
+        free(comm); /* (comm ends with a newline) */
+        if (!named) continue;
         snprintf(file, sizeof file, "%s/%s/stat", path, entry->d_name);
-        in = fopen(file, "r");
-        if (!in) continue;
-        if (!fgets(stat, sizeof stat, in)) stat[0] = '\0';
-        fclose(in);
+        char *stat = support_read_file(file);
         /* After the name's closing parenthesis: field 3 on; nice is 19. */
-        const char *at = strrchr(stat, ')');
+        char *at = strrchr(stat, ')');
         cr_assert_not_null(at, "%s: %s", file, stat);
         int field = 2, value = 0;
-        for (char *token = strtok((char *)at + 1, " "); token; token = strtok(NULL, " "))
+        for (char *token = strtok(at + 1, " "); token; token = strtok(NULL, " "))
             if (++field == 19) value = atoi(token);
+        free(stat);
         count++;
         if (value != nice) *all_nice = false;
     }

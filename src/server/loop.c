@@ -1015,10 +1015,11 @@ static void connection_gone(struct lws *wsi)
  * earlier write still held back, waits for LWS_CALLBACK_HTTP_WRITEABLE,
  * where a close can be returned.
  */
-static void answer_handed_back(struct loop_connection *connection, http_exchange *exchange)
+static void answer_handed_back(struct loop_connection *connection)
 {
-    if (connection->exchange != exchange || exchange->close_after ||
-        lws_partial_buffered(connection->wsi)) {
+    /* (the answered exchange is the connection's: no other begins while a
+     * request thread has one, http_begins) */
+    if (connection->exchange->close_after || lws_partial_buffered(connection->wsi)) {
         lws_callback_on_writable(connection->wsi);
         return;
     }
@@ -1063,7 +1064,7 @@ static void take_handed_back(void)
             exchange_free(exchange);
             continue;
         }
-        answer_handed_back(connection, exchange);
+        answer_handed_back(connection);
     }
     for (int i = 0; i < woken_count; i++) {
         bool behind = subscriber_woken(woken[i]);
