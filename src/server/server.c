@@ -155,11 +155,11 @@ void server_thread_name(const char *name)
  */
 void server_thread_below_loop(const char *name)
 {
-    server_thread_name(name);
     pid_t self = gettid();
     errno = 0;
     int now = getpriority(PRIO_PROCESS, (id_t)self);
     if (errno == 0) (void)setpriority(PRIO_PROCESS, (id_t)self, now + SERVER_HELPER_NICENESS);
+    server_thread_name(name); /* (after: a thread seen by its name is already nicer) */
 }
 
 /* SIGHUP: the log opened again (logrotate moved it); the server goes on. */
