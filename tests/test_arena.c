@@ -429,21 +429,21 @@ Test(arena, same_games_for_any_thread_count)
  * the scheduling. */
 Test(arena, other_bots_are_deterministic_too)
 {
-    const char *wanted[] = {"heuristic", "ismcts:iters=20", "solver"};
-    const char *bots[3] = {"random", "random", "random"};
+    const char *wanted[] = {"heuristic", "heuristic:random=0.3", "ismcts:iters=20", "solver"};
+    const char *bots[4] = {"random", "random", "random", "random"};
     int found = 0;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         gateau_bot *bot = gateau_bot_new(wanted[i], NULL, 0);
         if (!bot) continue;
         gateau_bot_free(bot);
         bots[found++] = wanted[i];
     }
     if (!found) cr_skip_test("no bot but random yet");
-    gateau_setup *setup = support_setup("piece-o-cake", 3, NULL);
+    gateau_setup *setup = support_setup("piece-o-cake", 4, NULL);
     gateau_arena *one = run_arena(setup, bots, 6, 1, 5, true, NULL);
     gateau_arena *two = run_arena(setup, bots, 6, 2, 5, true, NULL);
     for (long g = 0; g < 6; g++)
-        expect_same_game(&gateau_arena_games(one)[g], &gateau_arena_games(two)[g], 3, g);
+        expect_same_game(&gateau_arena_games(one)[g], &gateau_arena_games(two)[g], 4, g);
     gateau_arena_free(one);
     gateau_arena_free(two);
     gateau_setup_free(setup);

@@ -104,7 +104,8 @@ static gateau_state *after_the_deal(const char *game_name, int players, uint64_t
 
 Test(specs, every_bot_and_parameter)
 {
-    const char *good[] = {"random", "heuristic", "solver", "ismcts", "ismcts:iters=50",
+    const char *good[] = {"random", "heuristic", "heuristic:random=0.4", "heuristic:random=0",
+                          "solver", "ismcts", "ismcts:iters=50",
                           "ismcts:ms=20", "ismcts:iters=100:threads=2",
                           "ismcts:rollout=random:c=1.5", "ismcts:rollout=heuristic:exact=0",
                           "ismcts:margin=0.1", "ismcts:iters=100:margin=0",
@@ -124,7 +125,10 @@ Test(specs, clear_errors)
     refused("alphazero", "unknown bot 'alphazero'");
     refused("", "unknown bot");
     refused("random:iters=5", "bot 'random' takes no parameters");
-    refused("heuristic:x=1", "takes no parameters");
+    refused("heuristic:x=1", "unknown parameter 'x' for heuristic (random)");
+    refused("heuristic:random=1.5", "heuristic: random needs a number 0..1, not '1.5'");
+    refused("heuristic:random=", "random needs a number 0..1");
+    refused("solver:random=0.5", "bot 'solver' takes no parameters");
     refused("ismcts:depth=3", "unknown parameter 'depth' for ismcts");
     refused("ismcts:iters=0", "iters needs a whole number");
     refused("ismcts:iters=abc", "iters needs a whole number");
@@ -138,6 +142,50 @@ Test(specs, clear_errors)
     refused("ismcts:iters=10:ms=10", "give iters or ms, not both");
     refused("ismcts:iters", "needs key=value");
     refused("ismcts::iters=5", "empty");
+}
+
+/* How often a bot plays, at the first decision of 400 Cake Master deals,
+ * the move a plain heuristic plays there (the heuristic's share choice
+ * reads only the seat's own cards and the public boards, so the same
+ * seed's heuristic move is the reference). */
+static int heuristic_moves_of(const char *spec)
+{
+    int same = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        gateau_setup *setup;
+        gateau_rng rng;
+        gateau_state *state = after_the_deal("cake-master", 3, seed, &setup, &rng);
+        int seat = gateau_state_next_seat(state);
+        gateau_bot *plain = make_bot("heuristic"), *bot = make_bot(spec);
+        gateau_rng r1 = rng, r2 = rng;
+        gateau_bot_move reference = choose_move(plain, state, seat, &r1);
+        gateau_bot_move move = choose_move(bot, state, seat, &r2);
+        same += !strcmp(reference.text, move.text);
+        gateau_bot_free(plain);
+        gateau_bot_free(bot);
+        gateau_state_free(state);
+        gateau_setup_free(setup);
+    }
+    return same;
+}
+
+/* heuristic:random=F plays the random bot's move in a share F of its
+ * moves and the heuristic's in the rest; F = 0 and F = 1 are the two bots
+ * themselves, move for move. */
+Test(specs, heuristic_with_a_share_of_random_moves)
+{
+    int heuristic = heuristic_moves_of("heuristic");
+    int random = heuristic_moves_of("random");
+    cr_assert_eq(heuristic, 400, "the heuristic agrees with itself (%d of 400)", heuristic);
+    cr_assert_lt(random, 100, "random plays the heuristic's move by chance only (%d of 400)", random);
+    cr_expect_eq(heuristic_moves_of("heuristic:random=0"), heuristic);
+    cr_expect_eq(heuristic_moves_of("heuristic:random=1"), random);
+    /* At F = 0.3 about 0.7 of 400 plus the random share of the rest. */
+    int careless = heuristic_moves_of("heuristic:random=0.3");
+    int expected = (int)(0.7 * 400 + 0.3 * random);
+    cr_expect(careless > expected - 50 && careless < expected + 50,
+              "heuristic:random=0.3 plays the heuristic's move %d times in 400, about %d expected",
+              careless, expected);
 }
 
 /* ---- No cheating ------------------------------------------------------------------------ */
@@ -178,7 +226,8 @@ static bool canonical_determinize(const gateau_state *state, int seat, gateau_rn
  */
 ParameterizedTest(game_case *param, no_cheating, same_choice_whatever_is_hidden, .timeout = 600)
 {
-    static const char *const specs[] = {"random", "heuristic", "solver", "ismcts:iters=150",
+    static const char *const specs[] = {"random", "heuristic", "heuristic:random=0.5", "solver",
+                                        "ismcts:iters=150",
                                         "ismcts:iters=150:rollout=random:threads=2"};
     gateau_setup *setup = support_setup(param->game, param->players, NULL);
     gateau_rng rng;

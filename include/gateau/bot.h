@@ -13,8 +13,10 @@
  * Bot specs (see docs/bots.md):
  *
  *   random                    uniform over the complete legal moves
- *   heuristic                 the game's rule-of-thumb player (random for a
- *                             game that has none yet: the name says so)
+ *   heuristic[:random=F]      the game's rule-of-thumb player (random for a
+ *                             game that has none yet: the name says so);
+ *                             with random=F, each move is the random bot's
+ *                             with probability F (a weaker level)
  *   ismcts[:iters=N|:ms=N][:threads=T][:rollout=random|heuristic][:c=X]
  *                             information-set Monte Carlo tree search
  *   solver                    heuristic, then exact play where the game

@@ -66,6 +66,8 @@ struct gateau_bot {
     bool margin_given;     /* the spec named margin */
     bool tree_given;       /* the spec named tree */
     bool exploration_given; /* the spec named c */
+    double random_share;    /* heuristic:random=F: the share of moves played at random */
+    bool random_move;       /* this move is one of them */
     /* Resolved once per setup (prepare_for_setup): */
     const gateau_setup *setup;
     const bot_game *game;   /* the game's bot support, or NULL */
@@ -96,10 +98,32 @@ static bool parse_long(const char *text, long low, long high, long *out)
     return true;
 }
 
+/* heuristic's one parameter: random=F, the share of its moves that are
+ * the random bot's instead (a weaker level for the lobby: docs/bots.md,
+ * "Levels"). */
+static bool parse_heuristic_parameter(gateau_bot *bot, const char *key, const char *value,
+                                      char *error, size_t error_size)
+{
+    if (strcmp(key, "random") != 0) {
+        set_error(error, error_size, "unknown parameter '%s' for heuristic (random)", key);
+        return false;
+    }
+    char *end;
+    double share = strtod(value, &end);
+    if (!value[0] || *end || !(share >= 0 && share <= 1)) {
+        set_error(error, error_size, "heuristic: random needs a number 0..1, not '%s'", value);
+        return false;
+    }
+    bot->random_share = share;
+    return true;
+}
+
 static bool parse_parameter(gateau_bot *bot, const char *name, const char *key, const char *value,
                             bool *has_iterations, bool *has_ms, char *error, size_t error_size)
 {
     long number;
+    if (bot->kind == BOT_HEURISTIC)
+        return parse_heuristic_parameter(bot, key, value, error, error_size);
     if (!strcmp(key, "iters")) {
         if (!parse_long(value, 1, 1000000000L, &number)) {
             set_error(error, error_size, "%s: iters needs a whole number 1..1000000000, not '%s'",
@@ -207,7 +231,7 @@ gateau_bot *gateau_bot_new(const char *spec, char *error, size_t error_size)
     if (!bot) abort(); /* out of memory */
     bot->kind = KINDS[found].kind;
     bot->params = ISMCTS_DEFAULT_PARAMS;
-    if (spec[name_length] && bot->kind != BOT_ISMCTS) {
+    if (spec[name_length] && bot->kind != BOT_ISMCTS && bot->kind != BOT_HEURISTIC) {
         set_error(error, error_size, "bot '%s' takes no parameters", name);
         free(bot);
         return NULL;
@@ -498,6 +522,7 @@ static gateau_action choose_action(gateau_bot *bot, const gateau_state *position
                                    gateau_rng *rng)
 {
     const gateau_state *det = determinized(bot, position, seat, rng);
+    if (bot->random_move) return random_strategy(bot, det, seat, rng);
     if (bot->kind == BOT_ISMCTS || bot->kind == BOT_SOLVER) {
         /* Searching bots: the rest of the line they chose, a forced decision. */
         if (bot->plan.next < bot->plan.length) return bot->plan.line[bot->plan.next++];
@@ -526,6 +551,11 @@ int gateau_bot_choose_actions(gateau_bot *bot, const gateau_state *state, int se
     }
     prepare_for_setup(bot, state);
     bot->plan.length = bot->plan.next = 0;
+    /* One draw a move, and only for a bot that plays some moves at random
+     * and some not, so every other bot's games (random=0 and random=1
+     * included) stay what they were for a seed. */
+    bot->random_move = bot->random_share >= 1 ||
+                       (bot->random_share > 0 && gateau_rng_unit(rng) < bot->random_share);
     /* Most moves are one action: whether the move goes on is read from
      * the determinized copy (who acts is public, so it is the same there
      * as in the true position), and the true position is copied only for
