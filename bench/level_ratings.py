@@ -4,7 +4,7 @@
 
     /usr/bin/python3 bench/level_ratings.py [--gateau build/gateau] [--out DIR]
         [--games G] [--seed S] [--threads T] [--resamples B]
-        [--levels NAME=SPEC,...] [GAME:PLAYERS ...]
+        [--levels NAME=SPEC,...] [GAME:PLAYERS[:GAMES] ...]
 
 For each game and player count, a round robin of the levels: one arena
 (`gateau arena --shard 1/1 --part FILE`, seats rotated game by game) for
@@ -24,7 +24,11 @@ the weaker about 76% of the time), their mean set to 1500.  The 95%
 intervals come from a bootstrap over games (each arena's games resampled
 with replacement, B times, the model fitted again each time): games, not
 placings, are resampled because the placings of one multi-player game are
-not independent of each other.
+not independent of each other.  GAMES, where given, is that game's number
+of games per seating instead of --games (more where the levels are close,
+as in Mice Cake, whose two-player seatings are cheap).  Beside each
+level's rating: how often it placed above the level below where they met,
+with a Wilson 95% interval.
 
 The arenas are resumable: a part file already there is continued, not
 replayed.  Prints a markdown table; writes OUT/levels.json for the lobby
@@ -126,13 +130,35 @@ def placed_above(scores, winners, s, t):
     return 1.0 if scores[s] > scores[t] else 0.0
 
 
+def level_seats(number, seating, players):
+    """The level at each seat of game `number` (1-based; the arena's rotation)."""
+    level_at_seat = [0] * players
+    for listed, level in enumerate(seating):
+        level_at_seat[(listed + (number - 1) % players) % players] = level
+    return level_at_seat
+
+
+def win_shares(arenas_games, players, level_count):
+    """Each level's win share over the seats it held, as a multiple of the
+    fair share 1/players (a k-way shared win counts 1/k).
+
+    >>> win_shares([([0, 1], [(1, [5, 3], {0}), (2, [5, 3], {0, 1})])], 2, 2)
+    [1.5, 0.5]
+    """
+    won, held = [0.0] * level_count, [0] * level_count
+    for seating, games in arenas_games:
+        for number, _, winners in games:
+            for seat, level in enumerate(level_seats(number, seating, players)):
+                held[level] += 1
+                if seat in winners:
+                    won[level] += 1 / len(winners)
+    return [players * won[i] / held[i] if held[i] else None for i in range(level_count)]
+
+
 def game_placings(game, seating, players, level_count):
     """The pairwise table of one game: table[i][j] = placings of level i above j."""
     number, scores, winners = game
-    index = number - 1
-    level_at_seat = [0] * players
-    for listed, level in enumerate(seating):
-        level_at_seat[(listed + index % players) % players] = level
+    level_at_seat = level_seats(number, seating, players)
     table = numpy.zeros((level_count, level_count))
     for s in range(players):
         for t in range(s + 1, players):
@@ -165,24 +191,28 @@ def elo(strength):
     return 1500 + 400 * numpy.log10(strength)
 
 
-def run_arena(options, game, players, seat_specs, part):
+def run_arena(options, game, players, games, seat_specs, part):
     command = [options.gateau, "arena", game, "--players", str(players), "--seats", ",".join(seat_specs),
-               "--games", str(options.games), "--threads", str(options.threads), "--seed", str(options.seed),
+               "--games", str(games), "--threads", str(options.threads), "--seed", str(options.seed),
                "--shard", "1/1", "--part", part]
     print("==", " ".join(command), file=sys.stderr, flush=True)
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
 
 
-def rate(options, levels, game, players):
+def rate(options, levels, game, players, games_per_seating):
     names = [name for name, _ in levels]
     specs = [spec for _, spec in levels]
-    arenas = []  # per seating: (seating, games' tables)
+    arenas = []  # per seating: the games' tables
+    arenas_games = []  # per seating: (seating, its games)
     for seating in seatings(levels, players):
         label = "-".join(names[i] for i in seating)
         part = os.path.join(options.out, f"{game}-{players}-{label}.part")
-        run_arena(options, game, players, [specs[i] for i in seating], part)
-        tables = [game_placings(g, seating, players, len(levels)) for g in read_part(part)]
+        run_arena(options, game, players, games_per_seating, [specs[i] for i in seating], part)
+        games_played = read_part(part)
+        tables = [game_placings(g, seating, players, len(levels)) for g in games_played]
         arenas.append(numpy.array(tables))
+        arenas_games.append((seating, games_played))
+    shares = win_shares(arenas_games, players, len(levels))
     whole = sum(tables.sum(axis=0) for tables in arenas)
     ratings = elo(bradley_terry(whole))
     generator = numpy.random.default_rng(options.seed)
@@ -194,27 +224,48 @@ def rate(options, levels, game, players):
     low = numpy.percentile(resampled, 2.5, axis=0)
     high = numpy.percentile(resampled, 97.5, axis=0)
     games = sum(len(tables) for tables in arenas)
-    result = {"game": game, "players": players, "games": games, "levels": []}
+    result = {"game": game, "players": players, "games": games, "games_per_seating": games_per_seating,
+              "levels": []}
     for i, (name, spec) in enumerate(levels):
         entry = {"level": name, "spec": spec, "rating": round(float(ratings[i])),
-                 "low": round(float(low[i])), "high": round(float(high[i]))}
+                 "low": round(float(low[i])), "high": round(float(high[i])),
+                 "win_share_of_fair": round(shares[i], 2)}
         if i > 0:
             met = whole[i][i - 1] + whole[i - 1][i]
             entry["above_previous"] = float(whole[i][i - 1] / met) if met else None
             entry["meetings_previous"] = int(round(met))
+            if met:
+                entry["above_previous_low"], entry["above_previous_high"] = wilson(whole[i][i - 1], met)
         result["levels"].append(entry)
     return result
 
 
+def wilson(successes, trials, z=1.96):
+    """The Wilson 95% interval of a share (ties counted half, as placings are).
+
+    >>> [round(x, 3) for x in wilson(50, 100)]
+    [0.404, 0.596]
+    """
+    share = successes / trials
+    centre = (share + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return float(centre - half), float(centre + half)
+
+
 def print_table(results):
-    print("| game | players | games | level | bot | rating | 95% interval | placed above the level below |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| game | players | games | level | bot | rating | 95% interval | placed above the level below "
+          "| win share, times fair |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for result in results:
         for entry in result["levels"]:
             above = entry.get("above_previous")
-            above_text = f"{100 * above:.1f}% of {entry['meetings_previous']}" if above is not None else ""
+            above_text = ""
+            if above is not None:
+                above_text = (f"{100 * above:.1f}% [{100 * entry['above_previous_low']:.1f}, "
+                              f"{100 * entry['above_previous_high']:.1f}] of {entry['meetings_previous']}")
             print(f"| {TITLES[result['game']]} | {result['players']} | {result['games']} | {entry['level']} "
-                  f"| `{entry['spec']}` | {entry['rating']} | [{entry['low']}, {entry['high']}] | {above_text} |")
+                  f"| `{entry['spec']}` | {entry['rating']} | [{entry['low']}, {entry['high']}] | {above_text} "
+                  f"| {entry['win_share_of_fair']:.2f} |")
 
 
 def main():
@@ -234,10 +285,11 @@ def main():
     os.makedirs(options.out, exist_ok=True)
     results = []
     for configuration in options.configurations:
-        game, _, players = configuration.partition(":")
-        if game not in TITLES or not players.isdigit():
-            parser.error(f"'{configuration}' is not GAME:PLAYERS")
-        results.append(rate(options, levels, game, int(players)))
+        game, _, rest = configuration.partition(":")
+        players, _, games = rest.partition(":")
+        if game not in TITLES or not players.isdigit() or not (games == "" or games.isdigit()):
+            parser.error(f"'{configuration}' is not GAME:PLAYERS or GAME:PLAYERS:GAMES")
+        results.append(rate(options, levels, game, int(players), int(games) if games else options.games))
     print_table(results)
     with open(os.path.join(options.out, "levels.json"), "w") as f:
         json.dump({"seed": options.seed, "games_per_seating": options.games, "ratings": results}, f, indent=1)

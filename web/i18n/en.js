@@ -52,8 +52,8 @@ export default {
   'seat.human': 'A friend (invitation link)',
   'seat.open': 'Anyone (open in the lobby)',
   'seat.random': 'Bot: random (beginner)',
-  'seat.heuristic': 'Bot: heuristic (easy)',
-  'seat.ismcts:iters=2000': 'Bot: search (medium)',
+  'seat.heuristic:random=0.3': 'Bot: careless (easy)',
+  'seat.heuristic': 'Bot: heuristic (medium)',
   'seat.ismcts': 'Bot: search (hard)',
 
   // ---- the people: names, personal links, chat, rematch

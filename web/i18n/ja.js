@@ -50,8 +50,8 @@ export default {
   'seat.human': '友だち (招待リンク)',
   'seat.open': 'だれでも (ロビーで募集)',
   'seat.random': 'ボット: ランダム (入門)',
-  'seat.heuristic': 'ボット: ヒューリスティック (やさしい)',
-  'seat.ismcts:iters=2000': 'ボット: 探索 (ふつう)',
+  'seat.heuristic:random=0.3': 'ボット: うっかり (やさしい)',
+  'seat.heuristic': 'ボット: ヒューリスティック (ふつう)',
   'seat.ismcts': 'ボット: 探索 (強い)',
 
   // ---- 人: 名前、自分のリンク、チャット、再戦

@@ -12,7 +12,7 @@ import {LESSONS} from './learn/lessons/index.js';
 // a person from the lobby, or a bot at a strength.
 // The bots' levels, weakest first: each rated by measurement (levels.json,
 // made by bench/level_ratings.py; docs/bots.md, "Levels").
-const SEAT_KINDS = ['me', 'human', 'open', 'random', 'heuristic', 'ismcts:iters=2000', 'ismcts'];
+const SEAT_KINDS = ['me', 'human', 'open', 'random', 'heuristic:random=0.3', 'heuristic', 'ismcts'];
 
 // The levels' ratings by game, or {} while (or when) they cannot be read.
 let ratings = {};
