@@ -131,6 +131,15 @@ export const tests = [{
       }
       check((await page.textContent('.seats')).includes(`${entry.players}`), 'the note says at how many players');
     }
+    // A bot seat at the table says its level, not its spec.
+    await page.selectOption('#game', 'mice-cake');
+    await page.selectOption('#seat-2', 'heuristic:random=0.3');
+    await page.click('form.create button[type=submit]');
+    await page.click('[data-testid=go-to-table]');
+    await page.waitForSelector('[data-testid=board]');
+    const players = await page.textContent('.players');
+    check(players.includes('Bot: careless (easy)') && !players.includes('random=0.3'),
+      `the easy bot's seat in words: ${players}`);
     await page.context().close();
   },
 }];

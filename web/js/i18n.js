@@ -48,6 +48,13 @@ export function t(key, params) {
   return text;
 }
 
+// A bot seat's words: its lobby level where the spec is one ("Bot:
+// careless (easy)"), else the spec itself ("bot: ismcts:iters=500").
+export function botWords(spec) {
+  const level = `seat.${spec}`;
+  return (CATALOGUES[language][level] ?? en[level]) ? t(level) : t('table.bot', {bot: spec});
+}
+
 export function catalogues() {
   return CATALOGUES;
 }

@@ -2,7 +2,7 @@
 // a bot, a clock), its invitation links, and the tables to join or watch.
 
 import {h, replace, scrollRegion} from './dom.js';
-import {t} from './i18n.js';
+import {t, botWords} from './i18n.js';
 import {api} from './api.js';
 import {holdSeat, holdCreator, invitationLink} from './seats.js';
 import {gameTitle} from './board.js';
@@ -235,7 +235,7 @@ function peopleOf(row) {
   if (!row.seats) return String(row.players);
   return row.seats.map((seat, index) => h('span', {class: 'person-name'},
     index ? ', ' : '',
-    seat.name ? seat.name : seat.open ? t('lobby.open_seat') : seat.bot ? t('table.bot', {bot: seat.bot}) : t('lobby.invited')));
+    seat.name ? seat.name : seat.open ? t('lobby.open_seat') : seat.bot ? botWords(seat.bot) : t('lobby.invited')));
 }
 
 async function joinSeat(id, seat, root) {

@@ -9,7 +9,7 @@
 // be changed or taken back.  The page keeps no rules.
 
 import {h, replace, place} from './dom.js';
-import {t, currentLanguage} from './i18n.js';
+import {t, currentLanguage, botWords} from './i18n.js';
 import {api, TableConnection} from './api.js';
 import {seatToken, creatorToken} from './seats.js';
 import {RENDERERS} from './games/index.js';
@@ -485,7 +485,7 @@ function seatKind(seat) {
   if (seat.invited) return t('table.invited');
   if (seat.open) return t('table.open_seat');
   if (seat.zombie) return t('table.zombie');
-  if (seat.player === 'bot') return t('table.bot', {bot: seat.bot});
+  if (seat.player === 'bot') return botWords(seat.bot);
   return t('table.person');
 }
 
