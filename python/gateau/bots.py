@@ -48,7 +48,8 @@ def _game_info_of(game):
 
 class Bot:
     """A bot from a spec as `gateau play --seats` takes it: "random",
-    "heuristic", "ismcts:ms=100", "ismcts:iters=2000:threads=2", "solver".
+    "heuristic", "heuristic:random=0.3", "ismcts:ms=100",
+    "ismcts:iters=2000:threads=2", "solver".
 
     A bot whose spec the game cannot honour (a solver where the game has
     none, a heuristic where it has no heuristic player) refuses to choose
