@@ -54,10 +54,11 @@ typedef struct bot_search_defaults {
     double heuristic_margin; /* ismcts_params.heuristic_margin */
     bool tree_one_move;      /* ismcts_params.tree_one_move */
     /* ismcts's reward is (1 - w) x win share + w x the score's place, w =
-     * score_weight (0: 0.1).  The place is where the score lies between
-     * the lowest and the highest, or with score_span > 0 0.5 + (score -
-     * the others' mean) / score_span, within 0..1: with two players the
-     * first says no more than the win, the second how wide it was. */
+     * 0.1.  The place is where the score lies between the lowest and the
+     * highest; with two players that says no more than the win, so there
+     * a game may set w = score_weight and, with score_span > 0, the place
+     * 0.5 + (score - the other's) / score_span, within 0..1: how wide
+     * the win was.  Both apply only to games of two players. */
     double score_weight, score_span;
     /* With tree_one_move and chance_values: a rollout's values after the
      * seat's move are the same in every determinization (the others'

@@ -508,6 +508,7 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
     int threads = params->threads > 0 ? params->threads : 1;
     prepare_trees(search, root, threads);
     const bot_game *game = params->game;
+    bool two_players = gateau_state_players(root) == 2; /* (the game's reward weights are for two) */
     run_context run = {
         .root = root,
         .seat = seat,
@@ -515,9 +516,10 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
         .one_move = params->tree_one_move,
         .best_backup = params->tree_one_move && params->heuristic_rollout && game &&
                        game->chance_values && game->search.move_values_exact,
-        .score_weight = game && game->search.score_weight > 0 ? game->search.score_weight
-                                                               : REWARD_SCORE_WEIGHT,
-        .score_span = game ? game->search.score_span : 0,
+        .score_weight = two_players && game && game->search.score_weight > 0
+                            ? game->search.score_weight
+                            : REWARD_SCORE_WEIGHT,
+        .score_span = two_players && game ? game->search.score_span : 0,
         .score_scale = game && game->score_scale > 1 ? game->score_scale : 1,
         .exploration = params->exploration,
         .policy = params->heuristic_rollout && game && game->rollout ? game->rollout
