@@ -55,6 +55,8 @@ export default {
   'seat.heuristic:random=0.3': 'Bot: careless (easy)',
   'seat.heuristic': 'Bot: heuristic (medium)',
   'seat.ismcts': 'Bot: search (hard)',
+  // (the medium level until 2026-11-28: tables made with it keep it)
+  'seat.ismcts:iters=2000': 'Bot: search, 2,000 iterations',
 
   // ---- the people: names, personal links, chat, rematch
   'names.first': 'What name should the others see?',

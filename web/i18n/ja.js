@@ -53,6 +53,8 @@ export default {
   'seat.heuristic:random=0.3': 'ボット: うっかり (やさしい)',
   'seat.heuristic': 'ボット: ヒューリスティック (ふつう)',
   'seat.ismcts': 'ボット: 探索 (強い)',
+  // (the medium level until 2026-11-28: tables made with it keep it)
+  'seat.ismcts:iters=2000': 'ボット: 探索 (2,000回)',
 
   // ---- 人: 名前、自分のリンク、チャット、再戦
   'names.first': '他の人に見せる名前は？',
