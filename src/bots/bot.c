@@ -98,6 +98,16 @@ static bool parse_long(const char *text, long low, long high, long *out)
     return true;
 }
 
+/* A number low..high (NaN is not one). */
+static bool parse_double(const char *text, double low, double high, double *out)
+{
+    char *end;
+    double value = strtod(text, &end);
+    if (!text[0] || *end || !(value >= low && value <= high)) return false;
+    *out = value;
+    return true;
+}
+
 /* heuristic's one parameter: random=F, the share of its moves that are
  * the random bot's instead (a weaker level for the lobby: docs/bots.md,
  * "Levels"). */
@@ -108,13 +118,10 @@ static bool parse_heuristic_parameter(gateau_bot *bot, const char *key, const ch
         set_error(error, error_size, "unknown parameter '%s' for heuristic (random)", key);
         return false;
     }
-    char *end;
-    double share = strtod(value, &end);
-    if (!value[0] || *end || !(share >= 0 && share <= 1)) {
+    if (!parse_double(value, 0, 1, &bot->random_share)) {
         set_error(error, error_size, "heuristic: random needs a number 0..1, not '%s'", value);
         return false;
     }
-    bot->random_share = share;
     return true;
 }
 
@@ -155,22 +162,16 @@ static bool parse_parameter(gateau_bot *bot, const char *name, const char *key, 
         }
         bot->params.heuristic_rollout = !strcmp(value, "heuristic");
     } else if (!strcmp(key, "c")) {
-        char *end;
-        double c = strtod(value, &end);
-        if (!value[0] || *end || !(c >= 0 && c <= 100)) {
+        if (!parse_double(value, 0, 100, &bot->params.exploration)) {
             set_error(error, error_size, "%s: c needs a number 0..100, not '%s'", name, value);
             return false;
         }
-        bot->params.exploration = c;
         bot->exploration_given = true;
     } else if (!strcmp(key, "margin")) {
-        char *end;
-        double margin = strtod(value, &end);
-        if (!value[0] || *end || !(margin >= 0 && margin <= 1)) {
+        if (!parse_double(value, 0, 1, &bot->params.heuristic_margin)) {
             set_error(error, error_size, "%s: margin needs a number 0..1, not '%s'", name, value);
             return false;
         }
-        bot->params.heuristic_margin = margin;
         bot->margin_given = true;
     } else if (!strcmp(key, "tree")) {
         if (strcmp(value, "move") && strcmp(value, "game")) {

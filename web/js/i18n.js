@@ -52,7 +52,8 @@ export function t(key, params) {
 // careless (easy)"), else the spec itself ("bot: ismcts:iters=500").
 export function botWords(spec) {
   const level = `seat.${spec}`;
-  return (CATALOGUES[language][level] ?? en[level]) ? t(level) : t('table.bot', {bot: spec});
+  const words = t(level); // (the key itself where no catalogue has it)
+  return words !== level ? words : t('table.bot', {bot: spec});
 }
 
 export function catalogues() {
