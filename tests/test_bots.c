@@ -26,6 +26,7 @@
 #include "bots/bots.h"
 #include "bots/mice_cake_bots.h"
 #include "games/mice_cake/mice_cake.h"
+#include "games/piece_o_cake/piece_o_cake.h"
 
 /* ---- Helpers ----------------------------------------------------------------------- */
 
@@ -793,7 +794,7 @@ static long default_search_iterations(const char *game, int players)
 
 /* Cake Master's rollouts play every seat, so its default budget is for two
  * players and shrinks as 2/N, but where more was measured to win (3 to 6
- * players); Mice Cake's is fixed. */
+ * players); Mice Cake's and piece o' Cake's are fixed. */
 Test(ismcts, default_budgets, .timeout = 120)
 {
     cr_expect_eq(default_search_iterations("cake-master", 2), 3000);
@@ -802,6 +803,45 @@ Test(ismcts, default_budgets, .timeout = 120)
     cr_expect_eq(default_search_iterations("cake-master", 5), 3200);
     cr_expect_eq(default_search_iterations("cake-master", 6), 2667);
     cr_expect_eq(default_search_iterations("mice-cake", 2), 5000);
+    for (int players = 2; players <= 5; players++)
+        cr_expect_eq(default_search_iterations("piece-o-cake", players), 3000, "%d players", players);
+}
+
+/* The visits of each candidate of one search of the first decision after
+ * the deal, in action order. */
+static int search_visits(const char *game, int players, const char *spec, long visits[])
+{
+    gateau_setup *setup;
+    gateau_rng rng;
+    gateau_state *state = after_the_deal(game, players, 5, &setup, &rng);
+    gateau_bot *bot = make_bot(spec);
+    gateau_bot_candidate candidates[GATEAU_MAX_ACTIONS];
+    int count = gateau_bot_analyse(bot, state, gateau_state_next_seat(state), &rng, candidates,
+                                   GATEAU_MAX_ACTIONS);
+    for (int i = 1; i < count; i++) /* into action order */
+        for (int j = i; j > 0 && candidates[j].action < candidates[j - 1].action; j--) {
+            gateau_bot_candidate swap = candidates[j];
+            candidates[j] = candidates[j - 1];
+            candidates[j - 1] = swap;
+        }
+    for (int i = 0; i < count; i++) visits[i] = candidates[i].visits;
+    gateau_bot_free(bot);
+    gateau_state_free(state);
+    gateau_setup_free(setup);
+    return count;
+}
+
+/* piece o' Cake's search explores less than the general c = 0.7: its
+ * default searches exactly as c = 0.4 does, and not as 0.7. */
+Test(ismcts, piece_o_cake_explores_less, .timeout = 120)
+{
+    long plain[GATEAU_MAX_ACTIONS], low[GATEAU_MAX_ACTIONS], general[GATEAU_MAX_ACTIONS];
+    int count = search_visits("piece-o-cake", 3, "ismcts", plain);
+    cr_assert_eq(search_visits("piece-o-cake", 3, "ismcts:c=0.4", low), count);
+    cr_expect_arr_eq(plain, low, sizeof(long) * (size_t)count, "the default is c = 0.4");
+    int general_count = search_visits("piece-o-cake", 3, "ismcts:c=0.7", general);
+    cr_expect(general_count != count || memcmp(plain, general, sizeof(long) * (size_t)count) != 0,
+              "c = 0.7 searches differently");
 }
 
 /* The first actions ismcts and heuristic choose at the assignments of a
@@ -879,6 +919,47 @@ static double rollout_share_against_random(const char *game_name, int players, i
     }
     gateau_setup_free(setup);
     return share / games;
+}
+
+/* piece o' Cake's rollouts choose a piece, forfeit or pass and decide
+ * slices exactly as the heuristic does (the search's values hang on how
+ * the choosers play); only the cut is the rollout's own, cheaper one. */
+Test(rollout, piece_o_cake_chooses_as_the_heuristic, .timeout = 300)
+{
+    for (int players = 2; players <= 5; players++) {
+        gateau_setup *setup = support_setup("piece-o-cake", players, NULL);
+        int compared = 0, cuts = 0, cuts_alike = 0;
+        for (int g = 0; g < 20; g++) {
+            gateau_rng rng;
+            gateau_rng_seed_stream(&rng, 991, (uint64_t)(players * 100 + g));
+            gateau_state *state = gateau_state_new(setup);
+            const bot_game *game = bot_game_find(state);
+            while (!gateau_state_is_over(state)) {
+                if (gateau_state_is_chance(state)) {
+                    random_step(state, &rng);
+                    continue;
+                }
+                int seat = gateau_state_next_seat(state);
+                gateau_rng policy_rng = rng;
+                gateau_action rollout = game->rollout(state, seat, &policy_rng);
+                gateau_action heuristic = game->heuristic(state, seat, &policy_rng);
+                const poc_state *poc = GAME_STATE_CONST(poc_state, state);
+                if (poc->phase == POC_PHASE_CUT) {
+                    cuts++;
+                    cuts_alike += rollout == heuristic;
+                } else {
+                    cr_assert_eq(rollout, heuristic, "%d players, game %d: the rollout chose %d, "
+                                 "the heuristic %d", players, g, rollout, heuristic);
+                    compared++;
+                }
+                random_step(state, &rng);
+            }
+            gateau_state_free(state);
+        }
+        cr_expect_gt(compared, 100, "%d players: choices compared", players);
+        cr_expect_lt(cuts_alike, cuts, "%d players: the rollout's cut is its own", players);
+        gateau_setup_free(setup);
+    }
 }
 
 /* The search's cheap players must still play far better than random: a

@@ -366,28 +366,20 @@ static gateau_action poc_heuristic(const gateau_state *state, int seat, gateau_r
 /* ---- The rollout policy ------------------------------------------------------------ */
 
 /*
- * The rollout policy's slice rule, in half points: a slice is collected
- * when that keeps or makes its seat a (tied) majority holder without a
- * lead of more than 2, and is then worth half the bonus; otherwise it is
- * eaten, worth its dollops.  The same core serves the policy (one action
- * at a time, through the game) and the playout below (whole cakes at a
- * time on a compact copy), so both play alike.
+ * The search's rollouts choose and decide slices as the heuristic does
+ * (choose, decide_slice above), but cut cheaply: the heuristic's cut
+ * tries every cut (up to 1013) against predicted choosers, far too dear
+ * for every cake of every rollout.  How the choosers play is what the
+ * search's values hang on: rollouts with a cruder chooser (each slice
+ * worth a fixed amount) won 0.44 with 3 players where these win 0.58
+ * (docs/bots.md, Issue 29).
+ *
+ * The rollout cut judges candidates by a slice rule, in half points: a
+ * slice is collected when that keeps or makes its seat a (tied) majority
+ * holder without a lead of more than 2, and is then worth half the bonus;
+ * otherwise it is eaten, worth its dollops.
  */
 typedef uint8_t counts_table[GATEAU_MAX_PLAYERS][POC_VARIETIES];
-
-static void best_others(const counts_table collected, int players, int m, int best[POC_VARIETIES])
-{
-    for (int v = 0; v < POC_VARIETIES; v++) {
-        int most = 0;
-        for (int s = 0; s < players; s++)
-            if (s != m && collected[s][v] > most) most = collected[s][v];
-        best[v] = most;
-    }
-}
-
-/* The next index (0-based) round the cake, without a division: the
- * rollout walks pieces slice by slice, millions of times a second. */
-static inline int ring_next(int at) { return at == POC_CAKE_SIZE - 1 ? 0 : at + 1; }
 
 /* Per variety: the most slices any seat has collected, one seat with that
  * many, and the most of all the other seats (equal to the first on a
@@ -422,16 +414,10 @@ static inline int best_other_of(const top_two *top, int s, int v)
     return s == top->holder[v] ? top->runner_up[v] : top->most[v];
 }
 
-static inline bool rollout_collects(int mine, int best_other)
+static inline int rollout_worth(int mine, int best_other, int v)
 {
-    return mine + 1 >= best_other && mine + 1 <= best_other + 2;
-}
-
-static inline int rollout_worth(int mine, int best_other, int v, bool *collect)
-{
-    bool c = rollout_collects(mine, best_other);
-    if (collect) *collect = c;
-    return c ? POC_BONUS[v] : 2 * POC_DOLLOPS[v];
+    bool collect = mine + 1 >= best_other && mine + 1 <= best_other + 2;
+    return collect ? POC_BONUS[v] : 2 * POC_DOLLOPS[v];
 }
 
 typedef struct near_cut {
@@ -445,8 +431,7 @@ typedef struct near_cut {
  * (11 such cuts, one per position of the odd-sized piece), the one that
  * does best for the server when every chooser greedily takes the piece
  * with the most worth by the slice rule; among those that extend
- * prefix[0..base).  false if none does.  With rng, only a random few of
- * the candidates are judged (the playout's way: cheaper, and more varied).
+ * prefix[0..base).  false if none does.
  */
 /* The near-equal cut into `pieces` pieces whose odd-sized piece starts
  * after position `offset` (0..10). */
@@ -471,11 +456,9 @@ static void near_cut_at(int pieces, int offset, near_cut *c)
 
 static bool rollout_cut_plan(int players, const counts_table collected, const uint8_t *slice,
                              int server, int turns, int pieces, const uint8_t *prefix, int base,
-                             gateau_rng *rng, near_cut *out)
+                             near_cut *out)
 {
-    /* The offsets of the candidates; a cut is only built here when it
-     * must be checked against a prefix (the playout's cuts start empty
-     * and build just the few they judge). */
+    /* The offsets of the candidates that extend the prefix. */
     int offsets[POC_CAKE_SIZE], count = 0;
     for (int offset = 0; offset < POC_CAKE_SIZE; offset++) {
         bool extends = true;
@@ -487,16 +470,6 @@ static bool rollout_cut_plan(int players, const counts_table collected, const ui
         if (extends) offsets[count++] = offset;
     }
     if (count == 0) return false;
-    if (rng && count > 4) {
-        /* Four of them, drawn without replacement. */
-        for (int i = 0; i < 4; i++) {
-            int j = i + (int)gateau_rng_below(rng, (uint32_t)(count - i));
-            int swap = offsets[i];
-            offsets[i] = offsets[j];
-            offsets[j] = swap;
-        }
-        count = 4;
-    }
     near_cut candidates[POC_CAKE_SIZE];
     for (int c = 0; c < count; c++) near_cut_at(pieces, offsets[c], &candidates[c]);
     if (count == 1) {
@@ -510,7 +483,7 @@ static bool rollout_cut_plan(int players, const counts_table collected, const ui
     for (int s = 0; s < players; s++) {
         int worth[POC_VARIETIES];
         for (int v = 0; v < POC_VARIETIES; v++)
-            worth[v] = rollout_worth(collected[s][v], best_other_of(&top, s, v), v, NULL);
+            worth[v] = rollout_worth(collected[s][v], best_other_of(&top, s, v), v);
         prefix_worth[s][0] = 0;
         for (int i = 0; i < POC_CAKE_SIZE; i++)
             prefix_worth[s][i + 1] = prefix_worth[s][i] + worth[slice[i]];
@@ -546,238 +519,22 @@ static bool rollout_cut_plan(int players, const counts_table collected, const ui
     return true;
 }
 
-/* A piece on the plate, for the rollout's chooser. */
-typedef struct plate_piece {
-    uint8_t start, length;
-    bool open;
-} plate_piece;
-
-/* The rollout chooser's decision: a piece index (>= 0), a forfeit
- * (-1 - variety) or a pass (-100). */
-enum { ROLLOUT_PASS = -100 };
-
-static int rollout_choose(int players, const counts_table collected, const uint8_t *slice,
-                          const plate_piece *pieces, int piece_count, int m)
-{
-    int best_other[POC_VARIETIES];
-    best_others(collected, players, m, best_other);
-    int decision = ROLLOUT_PASS, best = 0;
-    for (int i = 0; i < piece_count; i++) {
-        if (!pieces[i].open) continue;
-        int worth = 0, extra[POC_VARIETIES] = {0};
-        for (int k = 0, at = pieces[i].start - 1; k < pieces[i].length; k++, at = ring_next(at)) {
-            int v = slice[at];
-            bool collect;
-            worth += rollout_worth(collected[m][v] + extra[v], best_other[v], v, &collect);
-            extra[v] += collect;
-        }
-        if (worth > best) {
-            best = worth;
-            decision = i;
-        }
-    }
-    for (int v = 0; v < POC_VARIETIES; v++) {
-        int mine = collected[m][v];
-        if (mine && best_other[v] >= mine + 3 && 2 * POC_DOLLOPS[v] * mine > best) {
-            best = 2 * POC_DOLLOPS[v] * mine;
-            decision = -1 - v;
-        }
-    }
-    return decision;
-}
-
 static gateau_action poc_rollout(const gateau_state *state, int seat, gateau_rng *rng)
 {
     const poc_state *g = GAME_STATE_CONST(poc_state, state);
-    const uint8_t *slice = poc_cake(g);
-    int m = g->chooser;
-    if (g->phase == POC_PHASE_CHOOSE) {
-        plate_piece pieces[POC_CAKE_SIZE];
-        for (int i = 0; i < g->piece_count; i++)
-            pieces[i] =
-                (plate_piece){g->pieces[i].start, g->pieces[i].length, g->pieces[i].taker < 0};
-        int decision = rollout_choose(g->players, (const uint8_t(*)[POC_VARIETIES])g->collected,
-                                      slice, pieces, g->piece_count, m);
-        if (decision >= 0) return POC_TAKE + g->pieces[decision].start - 1;
-        if (decision == ROLLOUT_PASS) return POC_PASS;
-        return POC_FORFEIT_EAT + (-1 - decision);
-    }
-    if (g->phase == POC_PHASE_SLICES) {
-        int v = slice[g->next_position - 1], most = 0;
-        for (int s = 0; s < g->players; s++)
-            if (s != m && g->collected[s][v] > most) most = g->collected[s][v];
-        return rollout_collects(g->collected[m][v], most) ? POC_COLLECT_SLICE : POC_EAT_SLICE;
-    }
+    if (g->phase == POC_PHASE_CHOOSE) return choose(g);
+    if (g->phase == POC_PHASE_SLICES) return decide_slice(g);
     if (g->phase == POC_PHASE_CUT) {
         int base = g->cut_count;
         if (base > 0 && (base == poc_max_pieces(g->players) || g->cut[base - 1] == POC_CAKE_SIZE))
             return POC_CUT_DONE;
         near_cut plan;
-        if (rollout_cut_plan(g->players, (const uint8_t(*)[POC_VARIETIES])g->collected, slice,
+        if (rollout_cut_plan(g->players, (const uint8_t(*)[POC_VARIETIES])g->collected, poc_cake(g),
                              g->server, poc_turns_per_cake(g->players),
-                             poc_max_pieces(g->players), g->cut, base, NULL, &plan))
+                             poc_max_pieces(g->players), g->cut, base, &plan))
             return POC_CUT_AFTER + plan.cut[base] - 1;
     }
     return bot_random_policy(state, seat, rng);
-}
-
-/* ---- The playout: the rest of the game by the rollout policy, fast ---------------- */
-
-void piece_o_cake_last_turn(int players, int seat, const uint8_t (*collected)[POC_VARIETIES],
-                            const int *points, const uint8_t *slice, int piece_count,
-                            const uint8_t *starts, const uint8_t *lengths, const bool *open,
-                            bot_values *values);
-
-typedef struct playout {
-    int players, rounds, round, turns, max_pieces;
-    bool exact_end;       /* the game's last turn by the exact solver */
-    bool ended;           /* ... which then set values */
-    bot_values *values;
-    uint8_t deal[POC_SLICES];
-    counts_table collected;
-    int points[GATEAU_MAX_PLAYERS]; /* banked plus this round's eaten dollops */
-} playout;
-
-/* Choosing turns from `turn` on, on cake `slice` cut into pieces (the
- * last cake of the game when last). */
-static void playout_turns(playout *p, const uint8_t *slice, int server, plate_piece *pieces,
-                          int piece_count, int turn, bool last)
-{
-    for (int t = turn; t < p->turns; t++) {
-        int m = (server + 1 + t) % p->players;
-        if (last && t == p->turns - 1 && p->exact_end) {
-            uint8_t starts[POC_CAKE_SIZE], lengths[POC_CAKE_SIZE];
-            bool open[POC_CAKE_SIZE];
-            for (int i = 0; i < piece_count; i++) {
-                starts[i] = pieces[i].start;
-                lengths[i] = pieces[i].length;
-                open[i] = pieces[i].open;
-            }
-            piece_o_cake_last_turn(p->players, m, (const uint8_t(*)[POC_VARIETIES])p->collected,
-                                   p->points, slice, piece_count, starts, lengths, open, p->values);
-            p->ended = true;
-            return;
-        }
-        int decision = rollout_choose(p->players, (const uint8_t(*)[POC_VARIETIES])p->collected,
-                                      slice, pieces, piece_count, m);
-        if (decision >= 0) {
-            plate_piece *piece = &pieces[decision];
-            piece->open = false;
-            for (int k = 0, at = piece->start - 1; k < piece->length; k++, at = ring_next(at)) {
-                int v = slice[at], most = 0;
-                for (int s = 0; s < p->players; s++)
-                    if (s != m && p->collected[s][v] > most) most = p->collected[s][v];
-                if (rollout_collects(p->collected[m][v], most)) p->collected[m][v]++;
-                else p->points[m] += POC_DOLLOPS[v];
-            }
-        } else if (decision != ROLLOUT_PASS) {
-            int v = -1 - decision;
-            p->points[m] += POC_DOLLOPS[v] * p->collected[m][v];
-            p->collected[m][v] = 0;
-        }
-    }
-}
-
-static void playout_cake(playout *p, int cake, gateau_rng *rng)
-{
-    const uint8_t *slice = &p->deal[cake * POC_CAKE_SIZE];
-    int server = (p->round + cake) % p->players;
-    near_cut plan;
-    rollout_cut_plan(p->players, (const uint8_t(*)[POC_VARIETIES])p->collected, slice, server,
-                     p->turns, p->max_pieces, NULL, 0, rng, &plan);
-    plate_piece pieces[POC_CAKE_SIZE];
-    for (int i = 0; i < plan.count; i++) pieces[i] = (plate_piece){plan.start[i], plan.length[i], true};
-    playout_turns(p, slice, server, pieces, plan.count, 0,
-                  cake == POC_CAKES - 1 && p->round == p->rounds - 1);
-}
-
-/* Banks the round: majorities on top of the eaten points. */
-static void playout_end_round(playout *p)
-{
-    for (int v = 0; v < POC_VARIETIES; v++) {
-        int most = 0;
-        for (int s = 0; s < p->players; s++)
-            if (p->collected[s][v] > most) most = p->collected[s][v];
-        if (!most) continue;
-        for (int s = 0; s < p->players; s++)
-            if (p->collected[s][v] == most) p->points[s] += POC_BONUS[v];
-    }
-    memset(p->collected, 0, sizeof p->collected);
-}
-
-static void playout_shuffle(playout *p, gateau_rng *rng)
-{
-    int n = 0;
-    for (int v = 0; v < POC_VARIETIES; v++)
-        for (int k = 0; k < POC_BONUS[v]; k++) p->deal[n++] = (uint8_t)v;
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)gateau_rng_below(rng, (uint32_t)(i + 1));
-        uint8_t swap = p->deal[i];
-        p->deal[i] = p->deal[j];
-        p->deal[j] = swap;
-    }
-}
-
-/* From the start of a cake or a choosing turn: the rest of the game, the
- * last turn of it exact when `exact`. */
-static bool playout_from(const gateau_state *state, gateau_rng *rng, bot_values *values, bool exact)
-{
-    const poc_state *g = GAME_STATE_CONST(poc_state, state);
-    bool cake_start = g->phase == POC_PHASE_CUT && g->cut_count == 0;
-    if (!cake_start && g->phase != POC_PHASE_CHOOSE) return false;
-    playout p;
-    p.exact_end = exact;
-    p.ended = false;
-    p.values = values;
-    p.players = g->players;
-    p.rounds = g->rounds;
-    p.round = g->round;
-    p.turns = poc_turns_per_cake(g->players);
-    p.max_pieces = poc_max_pieces(g->players);
-    memcpy(p.deal, g->slice, sizeof p.deal);
-    memcpy(p.collected, g->collected, sizeof p.collected);
-    for (int s = 0; s < g->players; s++) {
-        p.points[s] = g->banked[s];
-        for (int v = 0; v < POC_VARIETIES; v++) p.points[s] += g->eaten[s][v] * POC_DOLLOPS[v];
-    }
-    int cake = g->cake;
-    if (!cake_start) {
-        plate_piece pieces[POC_CAKE_SIZE];
-        for (int i = 0; i < g->piece_count; i++)
-            pieces[i] =
-                (plate_piece){g->pieces[i].start, g->pieces[i].length, g->pieces[i].taker < 0};
-        playout_turns(&p, poc_cake(g), g->server, pieces, g->piece_count, g->turn - 1,
-                      cake == POC_CAKES - 1 && p.round == p.rounds - 1);
-        if (p.ended) return true;
-        cake++;
-    }
-    for (;;) {
-        for (; cake < POC_CAKES && !p.ended; cake++) playout_cake(&p, cake, rng);
-        if (p.ended) return true;
-        playout_end_round(&p);
-        if (++p.round >= p.rounds) break;
-        playout_shuffle(&p, rng);
-        cake = 0;
-    }
-    int top = p.points[0], winners = 0;
-    for (int s = 1; s < p.players; s++)
-        if (p.points[s] > top) top = p.points[s];
-    for (int s = 0; s < p.players; s++) winners += p.points[s] == top;
-    for (int s = 0; s < p.players; s++) {
-        values->score[s] = p.points[s];
-        values->share[s] = p.points[s] == top ? 1.0 / winners : 0.0;
-    }
-    return true;
-}
-
-static bool poc_playout(const gateau_state *state, gateau_rng *rng, bot_values *values)
-{
-    return playout_from(state, rng, values, false);
-}
-
-static bool poc_playout_exact(const gateau_state *state, gateau_rng *rng, bot_values *values)
-{
-    return playout_from(state, rng, values, true);
 }
 
 /* ---- Registration (see heuristic.c) ------------------------------------------------- */
@@ -787,10 +544,13 @@ bool piece_o_cake_solve(const gateau_state *state, int seat, long limit, bool al
                         bot_exact_candidate *candidates, int *count, int *best);
 
 const bot_game piece_o_cake_bots = {
+    /* Rollouts that choose as the heuristic does cost about five times
+     * the old cruder ones, and gain nothing from more than a few thousand
+     * iterations (2,000 and 5,000 alike); less exploration than the
+     * general 0.7 did better with either rollout (docs/bots.md, Issue 29). */
+    .search = {.iterations = 3000, .exploration = 0.4},
     .heuristic = poc_heuristic,
     .rollout = poc_rollout,
-    .playout = poc_playout,
-    .playout_exact = poc_playout_exact,
     .leaf_values = piece_o_cake_leaf_values,
     .solve = piece_o_cake_solve,
 };
