@@ -87,8 +87,6 @@ typedef struct bot_game {
      * where it cannot start (then the search steps on with the policy).
      * Final values into values. */
     bool (*playout)(const gateau_state *state, gateau_rng *rng, bot_values *values);
-    /* The same, ending with exact play where leaf_values would give it. */
-    bool (*playout_exact)(const gateau_state *state, gateau_rng *rng, bot_values *values);
     /* At a chance point where no move is half made, the expected final
      * values worked out instead of sampled (false: sample as usual).
      * Scores may be fractional. */

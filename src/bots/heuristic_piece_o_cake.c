@@ -371,7 +371,7 @@ static gateau_action poc_heuristic(const gateau_state *state, int seat, gateau_r
  * tries every cut (up to 1013) against predicted choosers, far too dear
  * for every cake of every rollout.  How the choosers play is what the
  * search's values hang on: rollouts with a cruder chooser (each slice
- * worth a fixed amount) won 0.44 with 3 players where these win 0.58
+ * worth a fixed amount) won 0.44 with 3 players where these win 0.55
  * (docs/bots.md, Issue 29).
  *
  * The rollout cut judges candidates by a slice rule, in half points: a

@@ -527,9 +527,7 @@ int ismcts_run(ismcts *search, const ismcts_params *params, const gateau_state *
         .expand_policy = game && game->rollout ? game->rollout : bot_random_policy,
         .root_first = -1,
         .leaf_values = params->exact_leaves && game ? game->leaf_values : NULL,
-        .playout = !params->heuristic_rollout || !game ? NULL
-                   : params->exact_leaves && game->playout_exact ? game->playout_exact
-                                                                 : game->playout,
+        .playout = params->heuristic_rollout && game ? game->playout : NULL,
         .chance_values = params->heuristic_rollout && game ? game->chance_values : NULL,
     };
     if (game && game->heuristic) {
