@@ -773,22 +773,38 @@ Test(cake_master_playout, analyses_score_in_stars, .timeout = 300)
 
 /* ---- ismcts: default budgets and the heuristic margin ----------------------------------- */
 
-/* The iterations of one default search of the first decision after the
- * deal: every iteration passes through exactly one root child. */
-static long default_search_iterations(const char *game, int players)
+/* The visits of each candidate of one search by `spec` of the first
+ * decision after the deal (seed), in action order; their count. */
+static int search_visits(const char *game, int players, const char *spec, uint64_t seed,
+                         long visits[])
 {
     gateau_setup *setup;
     gateau_rng rng;
-    gateau_state *state = after_the_deal(game, players, 3, &setup, &rng);
-    gateau_bot *bot = make_bot("ismcts");
+    gateau_state *state = after_the_deal(game, players, seed, &setup, &rng);
+    gateau_bot *bot = make_bot(spec);
     gateau_bot_candidate candidates[GATEAU_MAX_ACTIONS];
     int count = gateau_bot_analyse(bot, state, gateau_state_next_seat(state), &rng, candidates,
                                    GATEAU_MAX_ACTIONS);
-    long total = 0;
-    for (int i = 0; i < count; i++) total += candidates[i].visits;
+    for (int i = 1; i < count; i++) /* into action order */
+        for (int j = i; j > 0 && candidates[j].action < candidates[j - 1].action; j--) {
+            gateau_bot_candidate swap = candidates[j];
+            candidates[j] = candidates[j - 1];
+            candidates[j - 1] = swap;
+        }
+    for (int i = 0; i < count; i++) visits[i] = candidates[i].visits;
     gateau_bot_free(bot);
     gateau_state_free(state);
     gateau_setup_free(setup);
+    return count;
+}
+
+/* The iterations of one default search: every iteration passes through
+ * exactly one root child. */
+static long default_search_iterations(const char *game, int players)
+{
+    long visits[GATEAU_MAX_ACTIONS], total = 0;
+    int count = search_visits(game, players, "ismcts", 3, visits);
+    for (int i = 0; i < count; i++) total += visits[i];
     return total;
 }
 
@@ -809,39 +825,15 @@ Test(ismcts, default_budgets, .timeout = 120)
         cr_expect_eq(default_search_iterations("maries-table", players), 2000, "%d players", players);
 }
 
-/* The visits of each candidate of one search of the first decision after
- * the deal, in action order. */
-static int search_visits(const char *game, int players, const char *spec, long visits[])
-{
-    gateau_setup *setup;
-    gateau_rng rng;
-    gateau_state *state = after_the_deal(game, players, 5, &setup, &rng);
-    gateau_bot *bot = make_bot(spec);
-    gateau_bot_candidate candidates[GATEAU_MAX_ACTIONS];
-    int count = gateau_bot_analyse(bot, state, gateau_state_next_seat(state), &rng, candidates,
-                                   GATEAU_MAX_ACTIONS);
-    for (int i = 1; i < count; i++) /* into action order */
-        for (int j = i; j > 0 && candidates[j].action < candidates[j - 1].action; j--) {
-            gateau_bot_candidate swap = candidates[j];
-            candidates[j] = candidates[j - 1];
-            candidates[j - 1] = swap;
-        }
-    for (int i = 0; i < count; i++) visits[i] = candidates[i].visits;
-    gateau_bot_free(bot);
-    gateau_state_free(state);
-    gateau_setup_free(setup);
-    return count;
-}
-
 /* piece o' Cake's search explores less than the general c = 0.7: its
  * default searches exactly as c = 0.4 does, and not as 0.7. */
 Test(ismcts, piece_o_cake_explores_less, .timeout = 120)
 {
     long plain[GATEAU_MAX_ACTIONS], low[GATEAU_MAX_ACTIONS], general[GATEAU_MAX_ACTIONS];
-    int count = search_visits("piece-o-cake", 3, "ismcts", plain);
-    cr_assert_eq(search_visits("piece-o-cake", 3, "ismcts:c=0.4", low), count);
+    int count = search_visits("piece-o-cake", 3, "ismcts", 5, plain);
+    cr_assert_eq(search_visits("piece-o-cake", 3, "ismcts:c=0.4", 5, low), count);
     cr_expect_arr_eq(plain, low, sizeof(long) * (size_t)count, "the default is c = 0.4");
-    int general_count = search_visits("piece-o-cake", 3, "ismcts:c=0.7", general);
+    int general_count = search_visits("piece-o-cake", 3, "ismcts:c=0.7", 5, general);
     cr_expect(general_count != count || memcmp(plain, general, sizeof(long) * (size_t)count) != 0,
               "c = 0.7 searches differently");
 }

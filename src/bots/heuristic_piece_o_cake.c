@@ -366,10 +366,10 @@ static gateau_action poc_heuristic(const gateau_state *state, int seat, gateau_r
 /* ---- The rollout policy ------------------------------------------------------------ */
 
 /*
- * The search's rollouts choose and decide slices as the heuristic does
- * (choose, decide_slice above), but cut cheaply: the heuristic's cut
- * tries every cut (up to 1013) against predicted choosers, far too dear
- * for every cake of every rollout.  How the choosers play is what the
+ * The search's rollouts play as the heuristic does (poc_heuristic above),
+ * but cut cheaply: the heuristic's cut tries every cut (up to 1013)
+ * against predicted choosers, far too dear for every cake of every
+ * rollout.  How the choosers play is what the
  * search's values hang on: rollouts with a cruder chooser (each slice
  * worth a fixed amount) won 0.44 with 3 players where these win 0.55
  * (docs/bots.md, Issue 29).
@@ -426,13 +426,6 @@ typedef struct near_cut {
     uint8_t start[POC_CAKE_SIZE], length[POC_CAKE_SIZE];
 } near_cut;
 
-/*
- * The rollout cut: into the most pieces there may be, of near-equal sizes
- * (11 such cuts, one per position of the odd-sized piece), the one that
- * does best for the server when every chooser greedily takes the piece
- * with the most worth by the slice rule; among those that extend
- * prefix[0..base).  false if none does.
- */
 /* The near-equal cut into `pieces` pieces whose odd-sized piece starts
  * after position `offset` (0..10). */
 static void near_cut_at(int pieces, int offset, near_cut *c)
@@ -454,6 +447,13 @@ static void near_cut_at(int pieces, int offset, near_cut *c)
         }
 }
 
+/*
+ * The rollout cut: into the most pieces there may be, of near-equal sizes
+ * (11 such cuts, one per position of the odd-sized piece), the one that
+ * does best for the server when every chooser greedily takes the piece
+ * with the most worth by the slice rule; among those that extend
+ * prefix[0..base).  false if none does.
+ */
 static bool rollout_cut_plan(int players, const counts_table collected, const uint8_t *slice,
                              int server, int turns, int pieces, const uint8_t *prefix, int base,
                              near_cut *out)
@@ -522,18 +522,15 @@ static bool rollout_cut_plan(int players, const counts_table collected, const ui
 static gateau_action poc_rollout(const gateau_state *state, int seat, gateau_rng *rng)
 {
     const poc_state *g = GAME_STATE_CONST(poc_state, state);
-    if (g->phase == POC_PHASE_CHOOSE) return choose(g);
-    if (g->phase == POC_PHASE_SLICES) return decide_slice(g);
-    if (g->phase == POC_PHASE_CUT) {
-        int base = g->cut_count;
-        if (base > 0 && (base == poc_max_pieces(g->players) || g->cut[base - 1] == POC_CAKE_SIZE))
-            return POC_CUT_DONE;
-        near_cut plan;
-        if (rollout_cut_plan(g->players, (const uint8_t(*)[POC_VARIETIES])g->collected, poc_cake(g),
-                             g->server, poc_turns_per_cake(g->players),
-                             poc_max_pieces(g->players), g->cut, base, &plan))
-            return POC_CUT_AFTER + plan.cut[base] - 1;
-    }
+    if (g->phase != POC_PHASE_CUT) return poc_heuristic(state, seat, rng);
+    int base = g->cut_count;
+    if (base > 0 && (base == poc_max_pieces(g->players) || g->cut[base - 1] == POC_CAKE_SIZE))
+        return POC_CUT_DONE;
+    near_cut plan;
+    if (rollout_cut_plan(g->players, (const uint8_t(*)[POC_VARIETIES])g->collected, poc_cake(g),
+                         g->server, poc_turns_per_cake(g->players), poc_max_pieces(g->players),
+                         g->cut, base, &plan))
+        return POC_CUT_AFTER + plan.cut[base] - 1;
     return bot_random_policy(state, seat, rng);
 }
 
