@@ -827,15 +827,34 @@ Test(ismcts, default_budgets, .timeout = 120)
 
 /* piece o' Cake's search explores less than the general c = 0.7: its
  * default searches exactly as c = 0.4 does, and not as 0.7. */
+/* Whether the default search of game with this many players visits the
+ * root exactly as ismcts:c=<chosen> does, and otherwise than c=<other>. */
+static void expect_default_exploration(const char *game, int players, const char *chosen,
+                                       const char *other)
+{
+    long plain[GATEAU_MAX_ACTIONS], same[GATEAU_MAX_ACTIONS], different[GATEAU_MAX_ACTIONS];
+    char spec[64];
+    int count = search_visits(game, players, "ismcts", 5, plain);
+    snprintf(spec, sizeof spec, "ismcts:c=%s", chosen);
+    cr_assert_eq(search_visits(game, players, spec, 5, same), count);
+    cr_expect_arr_eq(plain, same, sizeof(long) * (size_t)count, "%s, %d players: the default is c = %s",
+                     game, players, chosen);
+    snprintf(spec, sizeof spec, "ismcts:c=%s", other);
+    int other_count = search_visits(game, players, spec, 5, different);
+    cr_expect(other_count != count || memcmp(plain, different, sizeof(long) * (size_t)count) != 0,
+              "%s, %d players: c = %s searches differently", game, players, other);
+}
+
 Test(ismcts, piece_o_cake_explores_less, .timeout = 120)
 {
-    long plain[GATEAU_MAX_ACTIONS], low[GATEAU_MAX_ACTIONS], general[GATEAU_MAX_ACTIONS];
-    int count = search_visits("piece-o-cake", 3, "ismcts", 5, plain);
-    cr_assert_eq(search_visits("piece-o-cake", 3, "ismcts:c=0.4", 5, low), count);
-    cr_expect_arr_eq(plain, low, sizeof(long) * (size_t)count, "the default is c = 0.4");
-    int general_count = search_visits("piece-o-cake", 3, "ismcts:c=0.7", 5, general);
-    cr_expect(general_count != count || memcmp(plain, general, sizeof(long) * (size_t)count) != 0,
-              "c = 0.7 searches differently");
+    expect_default_exploration("piece-o-cake", 3, "0.4", "0.7");
+}
+
+/* Only with two players was less exploration measured in Cake Master. */
+Test(ismcts, cake_master_explores_less_with_two_players, .timeout = 120)
+{
+    expect_default_exploration("cake-master", 2, "0.4", "0.7");
+    expect_default_exploration("cake-master", 3, "0.7", "0.4");
 }
 
 /* The first actions ismcts and heuristic choose at the assignments of a

@@ -381,8 +381,11 @@ static ismcts_params resolve_params(const gateau_bot *bot, const gateau_setup *s
     }
     if (!bot->margin_given) params.heuristic_margin = defaults->heuristic_margin;
     if (!bot->tree_given) params.tree_one_move = defaults->tree_one_move;
-    if (!bot->exploration_given && defaults->exploration > 0)
-        params.exploration = defaults->exploration;
+    if (!bot->exploration_given) {
+        double c = defaults->exploration_for_players[setup->players];
+        if (c <= 0) c = defaults->exploration;
+        if (c > 0) params.exploration = c;
+    }
     return params;
 }
 

@@ -51,6 +51,8 @@ typedef struct bot_search_defaults {
      * of the rule above (0: the rule). */
     long iterations_for_players[GATEAU_MAX_PLAYERS + 1];
     double exploration;      /* the UCB constant c (0: the general 0.7) */
+    /* Where measured otherwise, c for a player count (0: exploration). */
+    double exploration_for_players[GATEAU_MAX_PLAYERS + 1];
     double heuristic_margin; /* ismcts_params.heuristic_margin */
     bool tree_one_move;      /* ismcts_params.tree_one_move */
     /* ismcts's reward is (1 - w) x win share + w x the score's place, w =
