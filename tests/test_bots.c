@@ -727,6 +727,35 @@ Test(cake_master_playout, estimates_at_turn_starts_only)
     gateau_setup_free(setup);
 }
 
+/* The decisions of one random Cake Master game of this many players at
+ * which the playout estimates. */
+static int cake_master_estimates(int players)
+{
+    gateau_setup *setup;
+    gateau_rng rng;
+    gateau_state *state = after_the_deal("cake-master", players, 9, &setup, &rng);
+    const bot_game *game = bot_game_find(state);
+    int estimates = 0;
+    while (!gateau_state_is_over(state)) {
+        bot_values values;
+        if (!gateau_state_is_chance(state) && !gateau_state_in_move(state))
+            estimates += game->playout(state, &rng, &values);
+        random_step(state, &rng);
+    }
+    gateau_state_free(state);
+    gateau_setup_free(setup);
+    return estimates;
+}
+
+/* With two players the rollouts play each round out: the playout
+ * estimates only at a round's first turn (3 in a game), and with more at
+ * every turn's start (4 turns in each of 3 rounds). */
+Test(cake_master_playout, two_players_play_the_round_out)
+{
+    cr_expect_eq(cake_master_estimates(2), 3);
+    cr_expect_eq(cake_master_estimates(3), 12);
+}
+
 /* The most stars a Cake Master game gives one seat: 2 for the most Tasty
  * points in each of the 3 rounds, and a star per customer served, 1 + 2 +
  * 3 customers over the rounds. */

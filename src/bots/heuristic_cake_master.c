@@ -369,14 +369,21 @@ static gateau_action cm_rollout(const gateau_state *state, int seat, gateau_rng 
 }
 
 /*
- * The search's playout: instead of playing the rest of the game at random
- * (three rounds of random cakes say little about a move), the search steps
- * on at random only to the start of the next turn, when every placement
- * so far is on the table, and this estimates the end from there: each
- * seat's stars so far, plus for this round the Tasty stars its estimated
- * Tasty points would rank (2 for the most, 0 for the least, 1 between)
- * and the customers its cakes can still serve (board_estimate).  The
- * leader (or leaders, shared) wins.  false anywhere else.
+ * The search's playout: instead of playing the rest of the game out
+ * (three rounds of cakes say little about a move), the rollout stops at
+ * the start of a turn, when every placement so far is on the table, and
+ * this estimates the end from there: each seat's stars so far, plus for
+ * this round the Tasty stars its estimated Tasty points would rank (2 for
+ * the most, 0 for the least, 1 between) and the customers its cakes can
+ * still serve (board_estimate).  The leader (or leaders, shared) wins.
+ *
+ * With more than two players it stops at the next turn.  With two, the
+ * rollout plays the round out and stops at the next round's first turn,
+ * where the round is scored by the rules and the new boards are empty
+ * (so the estimate is the stars): the estimate of unfinished cakes one
+ * turn ahead was what held the two-player search back, and playing the
+ * round out won a 2,000-game arena by far (docs/bots.md, Issue 29).
+ * false anywhere else.
  */
 static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *values)
 {
@@ -385,6 +392,7 @@ static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *v
     uint8_t everybody = (uint8_t)((1u << g->players) - 1);
     if (g->phase != CM_PHASE_SHARE || g->waiting != everybody || gateau_state_in_move(state))
         return false;
+    if (g->players == 2 && g->turn != 0) return false;
     context c;
     read_context(state, &c);
     double tasty[GATEAU_MAX_PLAYERS], estimate[GATEAU_MAX_PLAYERS];
