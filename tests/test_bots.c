@@ -854,8 +854,6 @@ Test(ismcts, default_budgets, .timeout = 120)
         cr_expect_eq(default_search_iterations("maries-table", players), 2000, "%d players", players);
 }
 
-/* piece o' Cake's search explores less than the general c = 0.7: its
- * default searches exactly as c = 0.4 does, and not as 0.7. */
 /* Whether the default search of game with this many players visits the
  * root exactly as ismcts:c=<chosen> does, and otherwise than c=<other>. */
 static void expect_default_exploration(const char *game, int players, const char *chosen,
@@ -866,14 +864,16 @@ static void expect_default_exploration(const char *game, int players, const char
     int count = search_visits(game, players, "ismcts", 5, plain);
     snprintf(spec, sizeof spec, "ismcts:c=%s", chosen);
     cr_assert_eq(search_visits(game, players, spec, 5, same), count);
-    cr_expect_arr_eq(plain, same, sizeof(long) * (size_t)count, "%s, %d players: the default is c = %s",
-                     game, players, chosen);
+    cr_expect_arr_eq(plain, same, sizeof(long) * (size_t)count,
+                     "%s, %d players: the default is c = %s", game, players, chosen);
     snprintf(spec, sizeof spec, "ismcts:c=%s", other);
     int other_count = search_visits(game, players, spec, 5, different);
     cr_expect(other_count != count || memcmp(plain, different, sizeof(long) * (size_t)count) != 0,
               "%s, %d players: c = %s searches differently", game, players, other);
 }
 
+/* piece o' Cake's search explores less than the general c = 0.7: its
+ * default searches exactly as c = 0.4 does, and not as 0.7. */
 Test(ismcts, piece_o_cake_explores_less, .timeout = 120)
 {
     expect_default_exploration("piece-o-cake", 3, "0.4", "0.7");

@@ -382,8 +382,8 @@ static gateau_action cm_rollout(const gateau_state *state, int seat, gateau_rng 
  * where the round is scored by the rules and the new boards are empty
  * (so the estimate is the stars): the estimate of unfinished cakes one
  * turn ahead was what held the two-player search back, and playing the
- * round out won a 2,000-game arena by far (docs/bots.md, Issue 29).
- * false anywhere else.
+ * round out won a 2,000-game arena (docs/bots.md, Issue 29), at about
+ * 2.4 times the cost of an iteration.  false anywhere else.
  */
 static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *values)
 {
