@@ -25,6 +25,7 @@
 
 #include "bots/bots.h"
 #include "bots/mice_cake_bots.h"
+#include "games/cake_master/cake_master.h"
 #include "games/mice_cake/mice_cake.h"
 #include "games/piece_o_cake/piece_o_cake.h"
 
@@ -1002,6 +1003,52 @@ Test(rollout, piece_o_cake_chooses_as_the_heuristic, .timeout = 300)
         cr_expect_lt(cuts_alike, cuts, "%d players: the rollout's cut is its own", players);
         gateau_setup_free(setup);
     }
+}
+
+/* The share of Cake Master place decisions of random games at which the
+ * rollout places as the heuristic does. */
+static double cake_master_places_as_the_heuristic(int players, int games)
+{
+    gateau_setup *setup = support_setup("cake-master", players, NULL);
+    int compared = 0, alike = 0;
+    for (int g = 0; g < games; g++) {
+        gateau_rng rng;
+        gateau_rng_seed_stream(&rng, 993, (uint64_t)(players * 100 + g));
+        gateau_state *state = gateau_state_new(setup);
+        const bot_game *game = bot_game_find(state);
+        while (!gateau_state_is_over(state)) {
+            if (!gateau_state_is_chance(state) &&
+                GAME_STATE_CONST(cm_state, state)->phase == CM_PHASE_PLACE) {
+                int seat = gateau_state_next_seat(state);
+                gateau_rng policy_rng = rng;
+                compared++;
+                alike += game->rollout(state, seat, &policy_rng) ==
+                         game->heuristic(state, seat, &policy_rng);
+            }
+            random_step(state, &rng);
+        }
+        gateau_state_free(state);
+    }
+    gateau_setup_free(setup);
+    cr_assert_gt(compared, 100);
+    return (double)alike / compared;
+}
+
+/*
+ * With 2 players the rollout places the card with the best quarter
+ * first; with more, in slot order.  The heuristic, which tries every
+ * placement of the three cards, agrees with the slot order more often:
+ * measured on these games, 0.840 with 2 players and 0.833 with 3 when
+ * both went in slot order, 0.769 and 0.746 when both went best first.
+ * So the 2-player rollout agrees clearly less often than the 3-player
+ * one only while the two counts place differently, as chosen.
+ */
+Test(rollout, cake_master_places_best_first_with_two_players, .timeout = 300)
+{
+    double two = cake_master_places_as_the_heuristic(2, 30);
+    double three = cake_master_places_as_the_heuristic(3, 20);
+    cr_expect_lt(two, three - 0.03, "placements as the heuristic's: %.3f with 2 players, %.3f with 3",
+                 two, three);
 }
 
 /* The search's cheap players must still play far better than random: a

@@ -313,13 +313,41 @@ static gateau_action cm_heuristic(const gateau_state *state, int seat, gateau_rn
     return bot_random_policy(state, seat, rng);
 }
 
+/* The rollout's next card to place, of those held and not yet planned,
+ * and its best free quarter from `first` on in *position: the first in
+ * slot order, or with best_first the one whose best quarter makes the
+ * board worth most.  -1 when none is left (or no quarter is free). */
+static int next_to_place(const context *c, const cm_state *g, int seat, board *b,
+                         cake_estimate e[CM_CAKES], int first, const bool planned[CM_HAND],
+                         bool best_first, int *position)
+{
+    int chosen = -1;
+    double best = -1e300;
+    for (int k = 0; k < CM_HAND; k++) {
+        if (g->target[seat][k] != CM_NONE || planned[k]) continue;
+        double value;
+        int p = best_position(c, b, e, &c->deck->kind[g->holding[seat][k]], first, &value);
+        if (p < 0) return -1; /* no free quarter: none for any card */
+        if (chosen < 0 || value > best + 1e-12) {
+            chosen = k;
+            best = value;
+            *position = p;
+        }
+        if (!best_first) break;
+    }
+    return chosen;
+}
+
 /*
  * The search's rollout policy, and its model of the others' secret
  * choices: the heuristic's valuation applied greedily, about a tenth of
  * the heuristic's cost.  Share: keep the card worth most to the seat,
- * pass the other two at random.  Place: each card still held, in slot
- * order, takes the best free quarter for it among those the move may
- * still use; the lowest of those positions is placed first.
+ * pass the other two at random.  Place: the cards still held take, one
+ * by one, the best free quarter for each among those the move may still
+ * use; the lowest of those positions is placed first.  With 2 players
+ * the card whose best quarter makes the board worth most goes first, then
+ * the best of the rest (it won a 2,000-game arena, docs/bots.md, Issue
+ * 29); with more, the cards go in slot order, as measured there.
  */
 static gateau_action cm_rollout(const gateau_state *state, int seat, gateau_rng *rng)
 {
@@ -347,12 +375,11 @@ static gateau_action cm_rollout(const gateau_state *state, int seat, gateau_rng 
         int lowest = CM_POSITIONS;
         cake_estimate e[CM_CAKES];
         estimate_board(&c, &b, e);
-        for (int k = 0; k < CM_HAND; k++) {
-            if (g->target[seat][k] != CM_NONE) continue;
+        bool planned[CM_HAND] = {false, false, false};
+        int k, p;
+        while ((k = next_to_place(&c, g, seat, &b, e, first, planned, g->players == 2, &p)) >= 0) {
+            planned[k] = true;
             const cm_card *card = &c.deck->kind[g->holding[seat][k]];
-            double value;
-            int p = best_position(&c, &b, e, card, first, &value);
-            if (p < 0) break;
             b.quarter[p] = card;
             estimate_cake(&c, &b.quarter[p / CM_QUARTERS * CM_QUARTERS], &e[p / CM_QUARTERS]);
             if (p < lowest) {
