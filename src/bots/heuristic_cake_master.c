@@ -347,7 +347,7 @@ static int next_to_place(const context *c, const cm_state *g, int seat, board *b
  * use; the lowest of those positions is placed first.  With 2 players
  * the card whose best quarter makes the board worth most goes first, then
  * the best of the rest (it won a 2,000-game arena, docs/bots.md, Issue
- * 29); with more, the cards go in slot order, as measured there.
+ * 29); with more, where that was not measured, in slot order.
  */
 static gateau_action cm_rollout(const gateau_state *state, int seat, gateau_rng *rng)
 {
