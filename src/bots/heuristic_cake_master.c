@@ -30,6 +30,10 @@
 #define CUSTOMER_WEIGHT 3.0
 /* The playout's scores are in tenths of a star (bot_game.score_scale). */
 #define SCORE_SCALE 10
+/* With at most this many players the search's rollouts play the round
+ * out and place the best card first (cm_rollout, cm_playout): measured to
+ * win with 2 and 3 players, not tried with more (docs/bots.md, Issue 29). */
+#define ROUND_ROLLOUT_PLAYERS 3
 
 typedef struct board {
     const cm_card *quarter[CM_POSITIONS]; /* NULL: empty */
@@ -344,10 +348,11 @@ static int next_to_place(const context *c, const cm_state *g, int seat, board *b
  * the heuristic's cost.  Share: keep the card worth most to the seat,
  * pass the other two at random.  Place: the cards still held take, one
  * by one, the best free quarter for each among those the move may still
- * use; the lowest of those positions is placed first.  With 2 players
- * the card whose best quarter makes the board worth most goes first, then
- * the best of the rest (it won a 2,000-game arena, docs/bots.md, Issue
- * 29); with more, where that was not measured, in slot order.
+ * use; the lowest of those positions is placed first.  With 2 or 3
+ * players (ROUND_ROLLOUT_PLAYERS) the card whose best quarter makes the
+ * board worth most goes first, then the best of the rest (with the round
+ * played out, it won 2,000-game arenas, docs/bots.md, Issue 29); with
+ * more, where that was not measured, in slot order.
  */
 static gateau_action cm_rollout(const gateau_state *state, int seat, gateau_rng *rng)
 {
@@ -376,8 +381,9 @@ static gateau_action cm_rollout(const gateau_state *state, int seat, gateau_rng 
         cake_estimate e[CM_CAKES];
         estimate_board(&c, &b, e);
         bool planned[CM_HAND] = {false, false, false};
+        bool best_first = g->players <= ROUND_ROLLOUT_PLAYERS;
         int k, p;
-        while ((k = next_to_place(&c, g, seat, &b, e, first, planned, g->players == 2, &p)) >= 0) {
+        while ((k = next_to_place(&c, g, seat, &b, e, first, planned, best_first, &p)) >= 0) {
             planned[k] = true;
             const cm_card *card = &c.deck->kind[g->holding[seat][k]];
             b.quarter[p] = card;
@@ -404,13 +410,14 @@ static gateau_action cm_rollout(const gateau_state *state, int seat, gateau_rng 
  * the most, 0 for the least, 1 between) and the customers its cakes can
  * still serve (board_estimate).  The leader (or leaders, shared) wins.
  *
- * With more than two players it stops at the next turn.  With two, the
- * rollout plays the round out and stops at the next round's first turn,
- * where the round is scored by the rules and the new boards are empty
- * (so the estimate is the stars): the estimate of unfinished cakes one
- * turn ahead was what held the two-player search back, and playing the
- * round out won a 2,000-game arena (docs/bots.md, Issue 29), at about
- * 2.4 times the cost of an iteration.  false anywhere else.
+ * With 4 to 6 players it stops at the next turn.  With 2 or 3
+ * (ROUND_ROLLOUT_PLAYERS), the rollout plays the round out and stops at
+ * the next round's first turn, where the round is scored by the rules and
+ * the new boards are empty (so the estimate is the stars): the estimate
+ * of unfinished cakes one turn ahead was what held the two-player search
+ * back, and playing the round out, with the best card placed first, won
+ * 2,000-game arenas with 2 and 3 players (docs/bots.md, Issue 29), at
+ * 2.4 to 3.4 times the cost of an iteration.  false anywhere else.
  */
 static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *values)
 {
@@ -419,7 +426,7 @@ static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *v
     uint8_t everybody = (uint8_t)((1u << g->players) - 1);
     if (g->phase != CM_PHASE_SHARE || g->waiting != everybody || gateau_state_in_move(state))
         return false;
-    if (g->players == 2 && g->turn != 0) return false;
+    if (g->players <= ROUND_ROLLOUT_PLAYERS && g->turn != 0) return false;
     context c;
     read_context(state, &c);
     double tasty[GATEAU_MAX_PLAYERS], estimate[GATEAU_MAX_PLAYERS];
@@ -449,12 +456,14 @@ static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *v
 }
 
 const bot_game cake_master_bots = {
-    /* 3,000 iterations for 2 players (about 30 ms a move; more won
-     * nothing there), 2/N of it for N, but with 3 to 6 players more won a
-     * 2,000-game arena, at 64-72 ms a move (docs/bots.md, Issue 29). */
+    /* 3,000 iterations for 2 players (more won nothing there), 2/N of it
+     * for N, but with 4 to 6 players more won a 2,000-game arena, at 64-72
+     * ms a move; with 3, 2,500 iterations that play the round out won
+     * one, at about 1.3 times the 2-player time a move (docs/bots.md,
+     * Issue 29). */
     .search = {.iterations = 3000,
                .per_two_players = true,
-               .iterations_for_players = {[3] = 5333, [4] = 4000, [5] = 3200, [6] = 2667},
+               .iterations_for_players = {[3] = 2500, [4] = 4000, [5] = 3200, [6] = 2667},
                /* With two players, half the reward is the margin in
                 * stars (8 across): the search that only asked who leads
                 * lost some games by more than it won others (docs/bots.md,
@@ -462,9 +471,10 @@ const bot_game cake_master_bots = {
                .score_weight = 0.5,
                .score_span = 8 * SCORE_SCALE,
                /* With two players, less exploration won a 2,000-game
-                * arena (c = 0.4 against 0.7, docs/bots.md, Issue 29);
-                * other counts were not measured and keep 0.7. */
-               .exploration_for_players = {[2] = 0.4}},
+                * arena (c = 0.4 against 0.7, docs/bots.md, Issue 29), and
+                * with three it is part of the round played out; 4 to 6
+                * players were not measured and keep 0.7. */
+               .exploration_for_players = {[2] = 0.4, [3] = 0.4}},
     .heuristic = cm_heuristic,
     .rollout = cm_rollout,
     .playout = cm_playout,
