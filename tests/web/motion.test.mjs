@@ -153,14 +153,11 @@ export const tests = [{
       }
     }
     check(!found.length, `glyphs a font may lack: ${[...new Set(found)].join(', ')}`);
-    // The style sheets' icons are masks of drawings (web/css/icons.css).
+    // The style sheets' icons are masks of drawings (web/css/icons.css;
+    // every game's sheet is in the page from the start).
     const page = await newPage(env.browser, env.errors);
     await page.goto(`${env.url}/#/`);
     const masks = await page.evaluate(async () => {
-      for (const game of ['maries-table', 'mice-cake', 'cake-master']) {
-        const link = Object.assign(document.createElement('link'), {rel: 'stylesheet', href: `css/games/${game}.css`});
-        await new Promise((done) => { link.onload = done; document.head.append(link); });
-      }
       const probe = document.createElement('div');
       probe.innerHTML = '<span class="mt-role eldest">e</span><span class="mt-thumb big up"></span>' +
         '<span class="mt-fork"></span><p class="mc-out-low"><span class="mc-verdict">v</span></p>' +
@@ -206,6 +203,12 @@ export const tests = [{
     const table = await api(env.url, 'POST', '/api/tables', {game, seats: Array(players).fill('random'), names});
     await untilOver(env.url, table.id);
     const page = await newPage(env.browser, env.errors, {width: 375, height: 740});
+    // (on a slow connection the game's style sheet comes last: the board
+    // must never show without it, unstyled and wider than the phone)
+    await page.route('**/css/games/*.css', async (route) => {
+      await new Promise((done) => setTimeout(done, 400));
+      await route.continue();
+    });
     await page.goto(`${env.url}/#/table/${table.id}`);
     await page.waitForSelector('[data-testid=end]');
     await checkNames(page, names, `${game}'s end`);

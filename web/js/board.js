@@ -116,15 +116,7 @@ export function boardContext(renderer, snapshot, legal, partial, choose, setPart
   };
 }
 
-// Each game's board has a style sheet of its own, loaded with its first board.
-function loadStyle(game) {
-  const href = `css/games/${game}.css`;
-  if (document.querySelector(`link[href="${href}"]`)) return;
-  document.head.append(h('link', {rel: 'stylesheet', href}));
-}
-
 export function renderBoard(renderer, snapshot, legal, partial, choose, setParts) {
-  loadStyle(snapshot.game);
   const ctx = boardContext(renderer, snapshot, legal, partial, choose, setParts);
   return h('div', {class: `board board-${snapshot.game}`, 'data-testid': 'board'},
     renderer ? renderer.render(ctx) : h('pre', {}, JSON.stringify(snapshot.view, null, 1)));
