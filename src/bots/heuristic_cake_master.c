@@ -104,23 +104,27 @@ static void estimate_cake(const context *c, const cm_card *const q[CM_QUARTERS],
         e->serve[k] = still_possible(c->customers[k], f, filled, open);
 }
 
+/* The ways of giving the three cakes three different customers: cake i
+ * gets customer ORDERS[o][i], none if there are fewer customers than that. */
+static const int ORDERS[6][CM_CAKES] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                        {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
 /* A board's Tasty points and the customers it can serve, from its cakes:
- * the cakes matched to distinct customers the best way. */
+ * the cakes matched to distinct customers the best way.  Every chance is
+ * 0 or more, so the best match gives each cake a customer while there
+ * are customers: the six orders are all the matches worth trying. */
 static void combine_cakes(const context *c, const cake_estimate e[CM_CAKES], double *tasty,
                           double *customers)
 {
     double best = 0;
     int n = c->customer_count;
-    for (int a = -1; a < n; a++)
-        for (int bb = -1; bb < n; bb++) {
-            if (bb >= 0 && bb == a) continue;
-            for (int cc = -1; cc < n; cc++) {
-                if (cc >= 0 && (cc == a || cc == bb)) continue;
-                double v = (a >= 0 ? e[0].serve[a] : 0) + (bb >= 0 ? e[1].serve[bb] : 0) +
-                           (cc >= 0 ? e[2].serve[cc] : 0);
-                if (v > best) best = v;
-            }
-        }
+    for (int o = 0; o < 6; o++) {
+        const int *order = ORDERS[o];
+        double v = (order[0] < n ? e[0].serve[order[0]] : 0) +
+                   (order[1] < n ? e[1].serve[order[1]] : 0) +
+                   (order[2] < n ? e[2].serve[order[2]] : 0);
+        if (v > best) best = v;
+    }
     *tasty = 0;
     for (int cake = 0; cake < CM_CAKES; cake++) *tasty += e[cake].tasty;
     *customers = best;
