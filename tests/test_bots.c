@@ -847,7 +847,7 @@ Test(ismcts, default_budgets, .timeout = 120)
 {
     cr_expect_eq(default_search_iterations("cake-master", 2), 3000);
     cr_expect_eq(default_search_iterations("cake-master", 3), 2500);
-    cr_expect_eq(default_search_iterations("cake-master", 4), 4000);
+    cr_expect_eq(default_search_iterations("cake-master", 4), 6400);
     cr_expect_eq(default_search_iterations("cake-master", 5), 3200);
     cr_expect_eq(default_search_iterations("cake-master", 6), 2667);
     cr_expect_eq(default_search_iterations("mice-cake", 2), 5000);
