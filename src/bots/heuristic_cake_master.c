@@ -509,11 +509,11 @@ static bool cm_playout(const gateau_state *state, gateau_rng *rng, bot_values *v
 
 const bot_game cake_master_bots = {
     /* 3,000 iterations for 2 players (more won nothing there), 2/N of it
-     * for N, but with 4 to 6 players more won a 2,000-game arena, at 64-72
-     * ms a move; with 3, 2,500 iterations that play the round out won
-     * one, at about 1.3 times the 2-player time a move; with 4, 6,400
-     * won another once the valuation was faster (65 ms a move;
-     * docs/bots.md, Issue 29). */
+     * for N, but with 4 to 6 players more won a 2,000-game arena (41 to
+     * 65 ms a move now; still more with 5 or 6 won nothing); with 3,
+     * 2,500 iterations that play the round out won one, at about 1.3
+     * times the 2-player time a move; with 4, 6,400 won another once the
+     * valuation was faster (docs/bots.md, Issue 29). */
     .search = {.iterations = 3000,
                .per_two_players = true,
                .iterations_for_players = {[3] = 2500, [4] = 6400, [5] = 3200, [6] = 2667},
